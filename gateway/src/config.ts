@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { LOG_LEVELS, pemKey } from '@podz/kit';
+import type { ServiceName } from '@podz/proto';
+
+const upstream = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
+
+export const gatewayConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  REDIS_URL: z.string({ error: 'is required (redis://host:port)' }).startsWith('redis'),
+  JWT_PUBLIC_KEY: pemKey,
+  /** The origin browsers use; unsafe requests from any other origin are refused. */
+  PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
+  /** The built web app (`npm run build -w web`). */
+  WEB_DIST: z.string().default(path.resolve(__dirname, '..', '..', 'web', 'dist')),
+  IDENTITY_URL: upstream(4001),
+  CATALOG_URL: upstream(4002),
+  REQUESTS_URL: upstream(4003),
+  MESSAGING_URL: upstream(4004),
+  CONTENT_URL: upstream(4005),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string> {
+  return {
+    identity: config.IDENTITY_URL,
+    catalog: config.CATALOG_URL,
+    requests: config.REQUESTS_URL,
+    messaging: config.MESSAGING_URL,
+    content: config.CONTENT_URL,
+  };
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+
+const NOT_FOR_THE_WEB_APP = /^\/(api|socket\.io|healthz|readyz|metrics)(\/|$)/;
+
+/**
+ * Serves the built single-page app. Hashed assets are cached for a year; any other GET that asks
+ * for HTML gets `index.html`, so deep links like `/shows/some-show` load the app (history fallback).
+ */
+export function webApp(distDir: string): RequestHandler[] {
+  const indexFile = path.join(distDir, 'index.html');
+  const assets = express.static(distDir, {
+    index: false,
+    setHeaders: (res, file) => {
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const historyFallback: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_FOR_THE_WEB_APP.test(req.path) || !req.accepts('html')) {
+      next();
+      return;
+    }
+    if (!existsSync(indexFile)) {
+      res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(indexFile);
+  };
+  return [assets, historyFallback];
+}

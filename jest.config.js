@@ -1,0 +1,49 @@
+// Every suite in the repo, as one jest run of several projects. Workspace packages resolve to their
+// TypeScript sources, so tests never run against a stale build.
+const path = require('node:path');
+
+const root = __dirname;
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', decorators: false }, target: 'es2022' },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const moduleNameMapper = {
+  '^@podz/proto$': path.join(root, 'proto/src/index.ts'),
+  '^@podz/kit$': path.join(root, 'services/kit/src/index.ts'),
+  '^@podz/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
+  '^@podz/local-infra$': path.join(root, 'deploy/local/src/index.ts'),
+};
+
+const PROJECTS = [
+  'proto',
+  'services/kit',
+  'services/identity',
+  'services/catalog',
+  'services/requests',
+  'services/messaging',
+  'services/content',
+  'gateway',
+  'deploy',
+];
+
+module.exports = {
+  globalSetup: path.join(root, 'scripts/jest/global-setup.ts'),
+  globalTeardown: path.join(root, 'scripts/jest/global-teardown.ts'),
+  transform: { '^.+\\.tsx?$': swc },
+  projects: PROJECTS.map((dir) => ({
+    displayName: dir,
+    rootDir: path.join(root, dir),
+    testEnvironment: 'node',
+    transform: { '^.+\\.tsx?$': swc },
+    moduleNameMapper,
+    testMatch: ['<rootDir>/**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    // Real brokers and stores answer in milliseconds, but a consumer group join can take seconds.
+    testTimeout: 60_000,
+  })),
+};

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Machine codes of the API error shape (ARCHITECTURE §3). Clients branch on `code`, people read `error`. */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  INVALID_ID: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 502,
+  NOT_READY: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+export const apiErrorSchema = z.object({
+  error: z.string().min(1),
+  code: z.string().min(1),
+  details: z.array(errorDetailSchema).optional(),
+  requestId: z.string().optional(),
+});
+
+export type ApiError = z.infer<typeof apiErrorSchema>;
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** What a client shows when a failed answer carries no `error` (spec §7, §8). */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong';

@@ -1,0 +1,15 @@
+import type { EventDefinition } from './define-event';
+
+/**
+ * Every event type PODZ publishes, by type. Each service issue adds its events here (one file per
+ * aggregate under `events/`), so consumers and outside readers find them in one place and
+ * `proto/EVENTS.md` lists them all.
+ */
+export const EVENT_DEFINITIONS: readonly EventDefinition[] = [];
+
+export function findEventDefinition(
+  type: string,
+  definitions: readonly EventDefinition[] = EVENT_DEFINITIONS,
+): EventDefinition | undefined {
+  return definitions.find((definition) => definition.type === type);
+}

@@ -1,0 +1,15 @@
+/** One topic per aggregate, versioned (ARCHITECTURE §4). Key = aggregate id. */
+export const TOPICS = {
+  identityUser: 'identity.user.v1',
+  catalogPodcast: 'catalog.podcast.v1',
+  catalogEpisode: 'catalog.episode.v1',
+  requestsRequest: 'requests.request.v1',
+  messagingConversation: 'messaging.conversation.v1',
+} as const;
+
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** Where a consumer parks an event its handler kept failing on. */
+export function deadLetterTopic(topic: string): string {
+  return `${topic}.dlq`;
+}

@@ -1,0 +1,42 @@
+import type { RequestHandler } from 'express';
+import { hasAnyAccess, type Access } from '@podz/proto';
+import { forbidden, unauthenticated } from '../errors/app-error';
+import { verifySessionToken } from './session-token';
+
+const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
+
+/**
+ * Zero trust: every service verifies the token the gateway forwarded, again. A request with a bad
+ * token is refused outright rather than treated as anonymous, so a forged token never degrades into
+ * a public read that looks like it worked.
+ */
+export function authenticate(publicKey: string): RequestHandler {
+  return (req, _res, next) => {
+    const header = req.get('authorization');
+    if (!header) {
+      next();
+      return;
+    }
+    const token = BEARER.exec(header)?.[1];
+    const user = token ? verifySessionToken(token, publicKey) : undefined;
+    if (!user) {
+      next(unauthenticated('Your session is not valid; sign in again'));
+      return;
+    }
+    req.user = user;
+    next();
+  };
+}
+
+export const requireAuth: RequestHandler = (req, _res, next) => {
+  next(req.user ? undefined : unauthenticated());
+};
+
+/** Signed in and holding at least one of the listed access values. */
+export function requireAccess(...allowed: Access[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user) next(unauthenticated());
+    else if (!hasAnyAccess(req.user.access, allowed)) next(forbidden());
+    else next();
+  };
+}

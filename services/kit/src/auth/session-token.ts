@@ -1,0 +1,51 @@
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { accessSchema } from '@podz/proto';
+import type { AuthUser } from './auth-user';
+
+/** Identity signs sessions with its private key; everyone else only ever holds the public key. */
+export const TOKEN_ISSUER = 'podz-identity';
+export const TOKEN_AUDIENCE = 'podz';
+const ALGORITHM = 'RS256';
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  username: z.string(),
+  role: z.string(),
+  access: z.array(accessSchema),
+  sv: z.number().int().min(0),
+});
+
+export function signSessionToken(user: AuthUser, privateKey: string, expiresInSeconds: number): string {
+  return jwt.sign(
+    { username: user.username, role: user.role, access: user.access, sv: user.sessionVersion },
+    privateKey,
+    {
+      algorithm: ALGORITHM,
+      subject: user.id,
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      expiresIn: expiresInSeconds,
+    },
+  );
+}
+
+/**
+ * The caller of a valid token, or undefined for anything else: tampered, expired, signed with
+ * another key or another algorithm (including `none`), or carrying claims of the wrong shape.
+ */
+export function verifySessionToken(token: string, publicKey: string): AuthUser | undefined {
+  try {
+    const decoded = jwt.verify(token, publicKey, {
+      algorithms: [ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+    });
+    const claims = claimsSchema.safeParse(decoded);
+    if (!claims.success) return undefined;
+    const { sub, username, role, access, sv } = claims.data;
+    return { id: sub, username, role, access, sessionVersion: sv };
+  } catch {
+    return undefined;
+  }
+}

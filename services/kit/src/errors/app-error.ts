@@ -1,0 +1,23 @@
+import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '@podz/proto';
+
+/** The one error type a use case throws; the error middleware turns it into the API error shape. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = ERROR_CODES[code];
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new AppError('VALIDATION_FAILED', message, details);
+export const unauthenticated = (message = 'You need to sign in') => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => new AppError('CONFLICT', message);

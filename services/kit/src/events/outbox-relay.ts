@@ -1,0 +1,135 @@
+import type { Collection, Document } from 'mongodb';
+import type { Model } from 'mongoose';
+import type { Logger } from '../logging/logger';
+import type { EventProducer } from './event-producer';
+import type { OutboxEntry } from './outbox';
+
+export interface OutboxRelayOptions {
+  pollMs: number;
+  /** How long one relay may hold a document before another may take it over. */
+  leaseMs?: number;
+}
+
+/**
+ * Publishes what aggregates recorded in their outbox, then removes exactly those entries.
+ *
+ * A document is claimed with a lease first, so two instances of a service do not publish the same
+ * entries side by side; a relay that dies mid-way simply lets its lease run out. An event can still
+ * be published twice (published, then a crash before the removal): consumers are idempotent for
+ * that reason. Removal uses `$pullAll` with the exact entries read, through the driver rather than
+ * mongoose, because FerretDB ignores `$pull` with a condition and casting could reorder fields.
+ */
+export class OutboxRelay {
+  private readonly collections: Collection<Document>[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly producer: EventProducer,
+    private readonly logger: Logger,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+  }
+
+  watch(model: Model<any>): void {
+    this.collections.push(model.collection as unknown as Collection<Document>);
+  }
+
+  /** Publishes whatever a crash left behind, then keeps polling. */
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Publish soon: called after a write that recorded events, so they do not wait for the poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Runs until nothing is pending; returns how many events it published. */
+  async flush(): Promise<number> {
+    await this.running;
+    let total = 0;
+    for (;;) {
+      const published = await this.publishPending();
+      total += published;
+      if (published === 0) return total;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    await this.flush().catch((err) => this.logger.warn({ err }, 'outbox flush on shutdown failed'));
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = this.publishPending()
+      .then(() => undefined)
+      .catch((err) => this.logger.error({ err }, 'outbox relay failed; retrying on the next poll'))
+      .finally(() => {
+        this.running = undefined;
+      });
+    await this.running;
+    if (this.stopped) return;
+    const again = this.again;
+    this.again = false;
+    this.schedule(again ? 0 : this.options.pollMs);
+  }
+
+  private async publishPending(): Promise<number> {
+    let published = 0;
+    for (const collection of this.collections) {
+      for (;;) {
+        const claimed = await this.claim(collection);
+        if (!claimed) break;
+        published += await this.publishClaimed(collection, claimed);
+      }
+    }
+    return published;
+  }
+
+  private async claim(collection: Collection<Document>): Promise<Document | null> {
+    const now = new Date();
+    return collection.findOneAndUpdate(
+      {
+        outboxPending: true,
+        $or: [{ outboxLeaseUntil: { $exists: false } }, { outboxLeaseUntil: { $lt: now } }],
+      },
+      { $set: { outboxLeaseUntil: new Date(now.getTime() + this.leaseMs) } },
+      { projection: { outbox: 1 }, returnDocument: 'after' },
+    );
+  }
+
+  private async publishClaimed(collection: Collection<Document>, doc: Document): Promise<number> {
+    const entries = (doc.outbox ?? []) as OutboxEntry[];
+    try {
+      await this.producer.publish(entries.map(({ topic, ...envelope }) => ({ topic, envelope })));
+    } catch (err) {
+      await collection.updateOne({ _id: doc._id }, { $unset: { outboxLeaseUntil: '' } });
+      throw err;
+    }
+    await collection.updateOne(
+      { _id: doc._id },
+      { $pullAll: { outbox: entries }, $unset: { outboxLeaseUntil: '' } } as Document,
+    );
+    // Events recorded while we published keep the flag set for the next round.
+    await collection.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outboxPending: false } });
+    this.logger.debug({ count: entries.length, collection: collection.collectionName }, 'outbox published');
+    return entries.length;
+  }
+}

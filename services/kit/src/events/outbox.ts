@@ -1,0 +1,54 @@
+import { Schema, type UpdateQuery } from 'mongoose';
+import type { EventEnvelope } from '@podz/proto';
+import type { PendingEvent } from './event-producer';
+
+/** How an event waits inside its aggregate document until the relay has published it. */
+export type OutboxEntry = EventEnvelope & { topic: string };
+
+type Transform = (doc: unknown, ret: Record<string, unknown>, opts: unknown) => unknown;
+
+export const OUTBOX_FIELDS = ['outbox', 'outboxPending', 'outboxLeaseUntil'] as const;
+
+function toEntry({ topic, envelope }: PendingEvent): OutboxEntry {
+  return { ...envelope, topic };
+}
+
+/**
+ * Adds the embedded outbox to an aggregate's schema (ARCHITECTURE §4). The fields are never
+ * selected by ordinary queries and never serialised, so pending events cannot leak into answers.
+ */
+export function outboxPlugin(schema: Schema): void {
+  schema.add({
+    outbox: { type: [Schema.Types.Mixed], select: false, default: undefined },
+    outboxPending: { type: Boolean, select: false, index: true },
+    outboxLeaseUntil: { type: Date, select: false },
+  });
+  for (const option of ['toJSON', 'toObject'] as const) {
+    const previous = (schema.get(option) ?? {}) as { transform?: unknown };
+    const previousTransform = typeof previous.transform === 'function' ? (previous.transform as Transform) : undefined;
+    const transform: Transform = (doc, ret, opts) => {
+      for (const field of OUTBOX_FIELDS) delete ret[field];
+      return previousTransform ? previousTransform(doc, ret, opts) : ret;
+    };
+    schema.set(option, { ...previous, transform } as never);
+  }
+}
+
+/**
+ * An update that changes state and records its events in the same atomic write, so there is never
+ * a state change without its events nor an event without its state change.
+ */
+export function withEvents<T>(update: UpdateQuery<T>, events: readonly PendingEvent[]): UpdateQuery<T> {
+  if (events.length === 0) return update;
+  const record = update as Record<string, Record<string, unknown> | undefined>;
+  return {
+    ...update,
+    $set: { ...record.$set, outboxPending: true },
+    $push: { ...record.$push, outbox: { $each: events.map(toEntry) } },
+  } as UpdateQuery<T>;
+}
+
+/** The fields of a new aggregate together with its first events. */
+export function newWithEvents<T extends object>(fields: T, events: readonly PendingEvent[]) {
+  return events.length === 0 ? fields : { ...fields, outbox: events.map(toEntry), outboxPending: true };
+}

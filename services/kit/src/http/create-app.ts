@@ -1,0 +1,56 @@
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../logging/logger';
+import { createMetrics } from '../metrics/http-metrics';
+import { healthRoutes, type ReadinessCheck } from '../health/health-routes';
+import { errorMiddleware, notFoundHandler } from './error-middleware';
+import { REQUEST_ID_HEADER, requestId } from './request-id';
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  /** Dependency checks behind `/readyz`. */
+  readiness: Record<string, ReadinessCheck>;
+  /** Replaces the standard `/healthz` and `/readyz` (the gateway reports its upstreams instead). */
+  health?: Router;
+  /** Mounted after the common middleware, before the 404 and error handlers. */
+  routes: Router[];
+  /** JSON body limit; false leaves bodies unread (the gateway streams them to services). */
+  bodyLimit: string | false;
+  /** Extra middleware placed before the routes (for example authentication). */
+  before?: express.RequestHandler[];
+  /** Handlers tried after the routes and before the API 404 (the gateway's web app). */
+  fallback?: express.RequestHandler[];
+}
+
+/** Every PODZ HTTP process is built the same way, so they log, measure and fail alike. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  app.use(requestId);
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(helmet());
+  const metrics = createMetrics(options.name);
+  app.use(metrics.middleware);
+  app.use(options.health ?? healthRoutes(options.name, options.readiness));
+  app.use(metrics.router);
+  if (options.bodyLimit !== false) {
+    app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
+  }
+  for (const middleware of options.before ?? []) app.use(middleware);
+  for (const router of options.routes) app.use(router);
+  for (const handler of options.fallback ?? []) app.use(handler);
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(options.logger));
+  return app;
+}

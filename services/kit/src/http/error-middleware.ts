@@ -1,0 +1,63 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import type { ApiError, ErrorCode } from '@podz/proto';
+import { ERROR_CODES } from '@podz/proto';
+import { AppError } from '../errors/app-error';
+import type { Logger } from '../logging/logger';
+import { REQUEST_ID_HEADER } from './request-id';
+import { zodDetails } from './validation';
+
+/** body-parser and raw-body mark their errors with a `type`; each maps to a client error. */
+const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  'entity.too.large': { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+  'entity.parse.failed': { code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' },
+  'encoding.unsupported': { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content encoding' },
+  'charset.unsupported': { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported charset' },
+  'request.aborted': { code: 'VALIDATION_FAILED', message: 'Request was aborted' },
+  'request.size.invalid': { code: 'VALIDATION_FAILED', message: 'Request size did not match content length' },
+  'parameters.too.many': { code: 'PAYLOAD_TOO_LARGE', message: 'Too many parameters' },
+};
+
+const MONGO_DUPLICATE_KEY = 11000;
+
+function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return new AppError('VALIDATION_FAILED', 'Invalid input', zodDetails(err));
+  const candidate = err as { type?: unknown; code?: unknown; name?: unknown; path?: unknown };
+  if (typeof candidate?.type === 'string' && BODY_ERRORS[candidate.type]) {
+    const { code, message } = BODY_ERRORS[candidate.type]!;
+    return new AppError(code, message);
+  }
+  // A unique index said no: the caller asked for something that already exists.
+  if (candidate?.code === MONGO_DUPLICATE_KEY) return new AppError('CONFLICT', 'That already exists');
+  if (candidate?.name === 'CastError') {
+    return new AppError('VALIDATION_FAILED', `Invalid value for ${String(candidate.path ?? 'a field')}`);
+  }
+  return undefined;
+}
+
+/** The one error handler: known errors keep their status, anything else is a 500 that leaks nothing. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '');
+    const known = toAppError(err);
+    if (known) {
+      const body: ApiError = { error: known.message, code: known.code };
+      if (known.details?.length) body.details = known.details;
+      res.status(known.status).json(body);
+      return;
+    }
+    logger.error({ err, requestId, method: req.method, url: req.originalUrl }, 'unhandled error');
+    const body: ApiError = { error: 'Internal server error', code: 'INTERNAL', requestId };
+    res.status(ERROR_CODES.INTERNAL).json(body);
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  const body: ApiError = { error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' };
+  res.status(ERROR_CODES.NOT_FOUND).json(body);
+};

@@ -1,0 +1,66 @@
+import type { NextFunction, Request, Response } from 'express';
+import { z } from 'zod';
+import type { ErrorDetail } from '@podz/proto';
+import { AppError } from '../errors/app-error';
+import type { AuthUser } from '../auth/auth-user';
+
+export function zodDetails(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
+}
+
+interface InputSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+type Parsed<S extends InputSchemas, K extends keyof InputSchemas> = S[K] extends z.ZodType
+  ? z.infer<S[K]>
+  : undefined;
+
+export interface RouteInput<S extends InputSchemas> {
+  params: Parsed<S, 'params'>;
+  query: Parsed<S, 'query'>;
+  body: Parsed<S, 'body'>;
+  /** The signed-in caller, when `authenticate` found one. */
+  user: AuthUser | undefined;
+}
+
+function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = zodDetails(result.error).map((detail) => ({
+    ...detail,
+    path: detail.path === '(root)' ? part : `${part}.${detail.path}`,
+  }));
+  const idProblem = details.find((detail) => detail.message.includes('24-character hexadecimal'));
+  if (idProblem) throw new AppError('INVALID_ID', idProblem.message, details);
+  throw new AppError('VALIDATION_FAILED', `Invalid ${part}: ${details[0]?.message ?? 'bad value'}`, details);
+}
+
+/**
+ * A route handler whose params, query and body are parsed with the proto schemas before it runs.
+ * The handler only ever sees values its schemas accepted; a rejection is a 400 in the API shape.
+ */
+export function handle<S extends InputSchemas>(
+  schemas: S,
+  handler: (input: RouteInput<S>, req: Request, res: Response) => Promise<unknown> | unknown,
+) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const input = {
+        params: parsePart('params', schemas.params, req.params),
+        query: parsePart('query', schemas.query, req.query),
+        body: parsePart('body', schemas.body, req.body ?? {}),
+        user: req.user,
+      } as RouteInput<S>;
+      const result = await handler(input, req, res);
+      if (res.headersSent) return;
+      if (result === undefined) res.status(204).end();
+      else res.json(result);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,31 @@
+// The public surface of @podz/kit: what services import to run the same way.
+export { loadConfig, requiredVariables } from './config/load-config';
+export { serviceConfig, serviceConfigSchema, pemKey, LOG_LEVELS, type ServiceConfig } from './config/service-config';
+export { createLogger, REDACTED_PATHS, type Logger } from './logging/logger';
+export { AppError, badRequest, unauthenticated, forbidden, notFound, conflict } from './errors/app-error';
+export { createHttpApp, type HttpAppOptions } from './http/create-app';
+export { errorMiddleware, notFoundHandler } from './http/error-middleware';
+export { handle, zodDetails, type RouteInput } from './http/validation';
+export { listen, closeServer } from './http/server-lifecycle';
+export { requestId, REQUEST_ID_HEADER } from './http/request-id';
+export type { AuthUser } from './auth/auth-user';
+export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware';
+export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';
+export { connectMongo, pingMongo, redactUrl } from './mongo/connect-mongo';
+export { connectRedis } from './redis/connect-redis';
+export { healthRoutes, type ReadinessCheck } from './health/health-routes';
+export { createMetrics } from './metrics/http-metrics';
+export { createKafka, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';
+export { EventProducer, toKafkaMessage, CLOUDEVENTS_CONTENT_TYPE, type PendingEvent } from './events/event-producer';
+export { outboxPlugin, withEvents, newWithEvents, OUTBOX_FIELDS, type OutboxEntry } from './events/outbox';
+export { OutboxRelay } from './events/outbox-relay';
+export { EventConsumer, on, type EventHandler, type Subscription } from './events/event-consumer';
+export { HandledEvents } from './events/handled-events';
+export {
+  startService,
+  type ServiceContext,
+  type ServiceDefinition,
+  type ServiceParts,
+  type RunningService,
+} from './service/start-service';
+export { runMain } from './service/run-main';

@@ -1,0 +1,53 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from '../logging/logger';
+
+export interface MongoOptions {
+  url: string;
+  database: string;
+  logger: Logger;
+  /** Give up after this long; the store may still be starting when a service boots. */
+  retryForMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One connection per service (not mongoose's global one), so a service owns its database and
+ * several services can share a process in tests. Retries with backoff until `retryForMs`.
+ */
+export async function connectMongo({ url, database, logger, retryForMs = 30_000 }: MongoOptions): Promise<Connection> {
+  const deadline = Date.now() + retryForMs;
+  let delay = 250;
+  for (let attempt = 1; ; attempt += 1) {
+    const connection = mongoose.createConnection(url, {
+      dbName: database,
+      serverSelectionTimeoutMS: 5000,
+      // FerretDB (the local store) and MongoDB 7 both accept this; no feature beyond their overlap is used.
+      autoIndex: true,
+    });
+    try {
+      await connection.asPromise();
+      logger.info({ database }, 'connected to MongoDB');
+      return connection;
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      if (Date.now() + delay > deadline) {
+        throw new Error(`could not connect to MongoDB at ${redactUrl(url)} after ${attempt} attempts: ${String(err)}`);
+      }
+      logger.warn({ attempt, err: String(err) }, 'MongoDB not reachable yet, retrying');
+      await sleep(delay);
+      delay = Math.min(delay * 2, 4000);
+    }
+  }
+}
+
+export async function pingMongo(connection: Connection): Promise<void> {
+  const db = connection.db;
+  if (!db) throw new Error('not connected');
+  await db.admin().ping();
+}
+
+/** Connection strings can hold credentials; logs and errors get the host only. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}

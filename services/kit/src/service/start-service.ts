@@ -1,0 +1,149 @@
+import { createServer, type Server } from 'node:http';
+import type { Express, Router } from 'express';
+import type { Kafka } from 'kafkajs';
+import type { Connection, Model } from 'mongoose';
+import type { Redis } from 'ioredis';
+import { authenticate } from '../auth/auth-middleware';
+import type { ServiceConfig } from '../config/service-config';
+import { createKafka, ensureTopics } from '../events/kafka-client';
+import { EventConsumer, type Subscription } from '../events/event-consumer';
+import { EventProducer } from '../events/event-producer';
+import { HandledEvents } from '../events/handled-events';
+import { OutboxRelay } from '../events/outbox-relay';
+import { createHttpApp } from '../http/create-app';
+import { closeServer, listen } from '../http/server-lifecycle';
+import { createLogger, type Logger } from '../logging/logger';
+import { connectMongo, pingMongo } from '../mongo/connect-mongo';
+import { connectRedis } from '../redis/connect-redis';
+
+/** What a service's own code gets to build its routes, use cases and repositories with. */
+export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
+  name: string;
+  config: C;
+  logger: Logger;
+  db: Connection;
+  redis: Redis;
+  kafka: Kafka;
+  producer: EventProducer;
+  relay: OutboxRelay;
+}
+
+/** What a service plugs into the shared process. */
+export interface ServiceParts {
+  routes?: Router[];
+  /** Aggregates whose outbox the relay publishes. */
+  aggregates?: Model<any>[];
+  /** One consumer group per entry; the group id defaults to the service name. */
+  consumers?: { groupId?: string; subscriptions: Subscription[] }[];
+  /** Called with the HTTP server before it listens (Socket.IO attaches here). */
+  attach?: (server: Server) => void | Promise<void>;
+  /** Called first on shutdown, before connections close. */
+  beforeStop?: () => Promise<void>;
+}
+
+export interface ServiceDefinition<C extends ServiceConfig> {
+  name: string;
+  config: C;
+  /** Topics this service publishes to; created with their dead-letter topics at start. */
+  topics?: readonly string[];
+  setup?: (context: ServiceContext<C>) => ServiceParts | Promise<ServiceParts>;
+  logger?: Logger;
+}
+
+export interface RunningService<C extends ServiceConfig = ServiceConfig> {
+  app: Express;
+  server: Server;
+  port: number;
+  url: string;
+  context: ServiceContext<C>;
+  consumers: EventConsumer[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service in a fixed order: store, cache, broker, the service's own parts, the outbox
+ * relay (which first publishes anything a crash left behind), consumers, and only then HTTP.
+ * `stop()` reverses it: stop accepting, drain requests, stop consuming, flush the outbox, disconnect.
+ */
+export async function startService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+): Promise<RunningService<C>> {
+  const { name, config } = definition;
+  const logger = definition.logger ?? createLogger(name, config.LOG_LEVEL);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch((err) => logger.warn({ err }, 'shutdown step failed'));
+  };
+
+  try {
+    const db = await connectMongo({ url: config.MONGO_URL, database: config.MONGO_DB, logger });
+    cleanups.push(() => db.close());
+    const redis = await connectRedis(config.REDIS_URL, logger);
+    cleanups.push(() => redis.quit());
+    const kafka = createKafka(name, config.KAFKA_BROKERS, logger);
+    const admin = kafka.admin();
+    await admin.connect();
+    cleanups.push(() => admin.disconnect());
+    const producer = new EventProducer(kafka);
+    await producer.connect();
+    cleanups.push(() => producer.disconnect());
+    const relay = new OutboxRelay(producer, logger, { pollMs: config.OUTBOX_POLL_MS });
+    const context: ServiceContext<C> = { name, config, logger, db, redis, kafka, producer, relay };
+
+    const parts = (await definition.setup?.(context)) ?? {};
+    if (parts.beforeStop) cleanups.push(parts.beforeStop);
+    const handled = new HandledEvents(db);
+    const consumers = (parts.consumers ?? []).map(
+      (entry) =>
+        new EventConsumer({
+          kafka,
+          groupId: entry.groupId ?? name,
+          subscriptions: entry.subscriptions,
+          handled,
+          producer,
+          logger,
+        }),
+    );
+    await ensureTopics(admin, [...(definition.topics ?? []), ...consumers.flatMap((c) => c.topics)]);
+
+    for (const aggregate of parts.aggregates ?? []) relay.watch(aggregate);
+    relay.start();
+    cleanups.push(() => relay.stop());
+    for (const consumer of consumers) {
+      await consumer.start();
+      cleanups.push(() => consumer.stop());
+    }
+
+    const app = createHttpApp({
+      name,
+      logger,
+      bodyLimit: config.BODY_LIMIT,
+      before: [authenticate(config.JWT_PUBLIC_KEY)],
+      routes: parts.routes ?? [],
+      readiness: {
+        mongo: () => pingMongo(db),
+        kafka: () => admin.describeCluster(),
+        redis: () => redis.ping(),
+      },
+    });
+    const server = createServer(app);
+    await parts.attach?.(server);
+    const port = await listen(server, config.PORT);
+    cleanups.push(() => closeServer(server, config.SHUTDOWN_TIMEOUT_MS));
+    logger.info({ port }, `${name} listening`);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      server,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      context,
+      consumers,
+      stop: () => (stopping ??= cleanup().then(() => logger.info(`${name} stopped`))),
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

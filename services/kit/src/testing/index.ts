@@ -1,0 +1,5 @@
+// Helpers for tests that run against the real infrastructure; never imported by production code.
+export { testInfra, uniqueName, type TestInfra } from './test-infra';
+export { testKeys, otherKeys, testToken, type KeyPair } from './test-keys';
+export { testServiceEnv } from './test-service-env';
+export { readTopic, type ReadMessage } from './read-topic';

@@ -1,0 +1,24 @@
+import { testInfra } from './test-infra';
+import { testKeys } from './test-keys';
+import { uniqueName } from './test-infra';
+
+/**
+ * Environment for starting a service in a test: the real infrastructure, a free port, a database
+ * of its own, the test key pair, and quiet logs unless TEST_LOG_LEVEL asks otherwise.
+ */
+export function testServiceEnv(service: string, overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const infra = testInfra();
+  return {
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: uniqueName(`test_${service}`),
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    REDIS_URL: infra.redisUrl,
+    JWT_PUBLIC_KEY: testKeys().publicKey,
+    OUTBOX_POLL_MS: '200',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    ...overrides,
+  };
+}
