@@ -35,6 +35,9 @@ module.exports = {
   globalSetup: path.join(root, 'scripts/jest/global-setup.ts'),
   globalTeardown: path.join(root, 'scripts/jest/global-teardown.ts'),
   transform: { '^.+\\.tsx?$': swc },
+  // Real brokers and stores answer in milliseconds, but a consumer group join can take seconds.
+  // (A global option: jest ignores it inside a project.)
+  testTimeout: 60_000,
   projects: PROJECTS.map((dir) => ({
     displayName: dir,
     rootDir: path.join(root, dir),
@@ -43,7 +46,5 @@ module.exports = {
     moduleNameMapper,
     testMatch: ['<rootDir>/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-    // Real brokers and stores answer in milliseconds, but a consumer group join can take seconds.
-    testTimeout: 60_000,
   })),
 };

@@ -32,6 +32,8 @@ export const serviceConfigSchema = z.object({
   BODY_LIMIT: z.string().default('100kb'),
   /** How often the outbox relay looks for events a crash left behind. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** How long start-up keeps retrying a store that is not reachable yet. */
+  STARTUP_RETRY_MS: z.coerce.number().int().min(0).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 

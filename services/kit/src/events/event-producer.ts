@@ -1,4 +1,4 @@
-import type { Kafka, Producer } from 'kafkajs';
+import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import type { EventEnvelope } from '@podz/proto';
 
 /** An event on its way to Kafka: the envelope and the topic it belongs on. */
@@ -25,7 +25,13 @@ export class EventProducer {
   private readonly producer: Producer;
 
   constructor(kafka: Kafka) {
-    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      // Murmur2, the partitioner Java clients use, so every client agrees where a key lives.
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
   }
 
   connect(): Promise<void> {

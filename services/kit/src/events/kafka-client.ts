@@ -18,6 +18,9 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
     retry: { retries: 8, initialRetryTime: 200 },
     logLevel: logLevel.WARN,
     logCreator: () => (entry) => {
+      // Retries are bounded on purpose (a dead broker must fail a publish, not hang it); the rare
+      // duplicate that allows is absorbed by idempotent consumers, so this warning is noise.
+      if (entry.log.message?.startsWith('Limiting retries for the idempotent producer')) return;
       const level = KAFKA_TO_PINO[entry.level as keyof typeof KAFKA_TO_PINO] ?? 'info';
       if (level === 'silent') return;
       const { message, ...rest } = entry.log;

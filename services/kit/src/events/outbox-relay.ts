@@ -111,7 +111,8 @@ export class OutboxRelay {
         $or: [{ outboxLeaseUntil: { $exists: false } }, { outboxLeaseUntil: { $lt: now } }],
       },
       { $set: { outboxLeaseUntil: new Date(now.getTime() + this.leaseMs) } },
-      { projection: { outbox: 1 }, returnDocument: 'after' },
+      // No projection: FerretDB does not implement one on findAndModify.
+      { returnDocument: 'after' },
     );
   }
 

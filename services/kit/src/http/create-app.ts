@@ -39,7 +39,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
-  app.use(helmet());
+  // No upgrade-insecure-requests: a network may run PODZ on plain http inside its own LAN, where
+  // forcing https would break every asset. TLS is the job of whatever terminates it in front.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   const metrics = createMetrics(options.name);
   app.use(metrics.middleware);
   app.use(options.health ?? healthRoutes(options.name, options.readiness));

@@ -76,7 +76,12 @@ export async function startService<C extends ServiceConfig>(
   };
 
   try {
-    const db = await connectMongo({ url: config.MONGO_URL, database: config.MONGO_DB, logger });
+    const db = await connectMongo({
+      url: config.MONGO_URL,
+      database: config.MONGO_DB,
+      logger,
+      retryForMs: config.STARTUP_RETRY_MS,
+    });
     cleanups.push(() => db.close());
     const redis = await connectRedis(config.REDIS_URL, logger);
     cleanups.push(() => redis.quit());

@@ -3,3 +3,4 @@ export { testInfra, uniqueName, type TestInfra } from './test-infra';
 export { testKeys, otherKeys, testToken, type KeyPair } from './test-keys';
 export { testServiceEnv } from './test-service-env';
 export { readTopic, type ReadMessage } from './read-topic';
+export { runServiceProcess, freePort, type ProcessRun } from './service-process';

@@ -1,0 +1,63 @@
+# syntax=docker/dockerfile:1
+# One image recipe for every PODZ service. Build from the repository root:
+#   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=catalog -t podz/catalog .
+# SERVICE is one of identity | catalog | requests | messaging | content.
+# The container needs PORT (and the rest of the service's environment; see docker-compose.yml).
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+ARG SERVICE
+RUN case "$SERVICE" in identity|catalog|requests|messaging|content) ;; \
+      *) echo "build with --build-arg SERVICE=identity|catalog|requests|messaging|content (got '$SERVICE')" >&2; exit 1 ;; \
+    esac
+WORKDIR /app
+
+# Manifests first: the dependency layer is rebuilt only when one of them changes.
+# npm ci needs every workspace's package.json because the lockfile lists them all.
+COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/identity/package.json services/identity/
+COPY services/catalog/package.json services/catalog/
+COPY services/requests/package.json services/requests/
+COPY services/messaging/package.json services/messaging/
+COPY services/content/package.json services/content/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY deploy/local/package.json deploy/local/
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+
+COPY proto proto
+COPY services services
+COPY gateway gateway
+COPY deploy/local deploy/local
+# Builds the service and the project references it needs (proto, kit).
+RUN npx tsc -b "services/${SERVICE}"
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM ${NODE_IMAGE} AS runtime
+ARG SERVICE
+# ENV carries the build argument into the running container, where CMD reads it.
+ENV NODE_ENV=production \
+    SERVICE=${SERVICE}
+WORKDIR /app
+
+# Root-owned and read-only for the process: it never writes into its own code.
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/proto/package.json proto/
+COPY --from=build /app/proto/dist proto/dist
+COPY --from=build /app/services/kit/package.json services/kit/
+COPY --from=build /app/services/kit/dist services/kit/dist
+COPY --from=build /app/services/${SERVICE}/package.json services/${SERVICE}/
+COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
+
+USER node
+# No EXPOSE: the port is whatever PORT says (identity 4001 … content 4005 in docker-compose.yml).
+
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+
+# A shell expands ${SERVICE} at run time; exec makes node PID 1, so SIGTERM reaches its clean shutdown.
+CMD ["/bin/sh", "-c", "exec node \"services/${SERVICE}/dist/main.js\""]

@@ -1,0 +1,108 @@
+# shellcheck shell=bash
+# The MongoDB-compatible store: FerretDB v1.24.2 (MongoDB wire protocol) on its SQLite backend,
+# built from source with the machine's Go. Sourced by infra.sh, which provides lib/common.sh.
+
+FERRETDB_VERSION=v1.24.2
+FERRETDB_BIN="$BIN_DIR/ferretdb"
+FERRETDB_HOME="$PODZ_LOCAL_DIR/ferretdb"
+FERRETDB_SRC="$PODZ_LOCAL_DIR/src/ferretdb-$FERRETDB_VERSION"
+
+ferretdb_signature() { printf '%s' "$FERRETDB_BIN"; }
+
+ferretdb_healthy() {
+  port_open "$MONGO_PORT" &&
+    curl -fsS -o /dev/null --max-time 3 "http://127.0.0.1:$FERRETDB_DEBUG_PORT/debug/readyz"
+}
+
+ferretdb_need_go() {
+  command -v go >/dev/null || export PATH="$PATH:/usr/local/go/bin"
+  command -v go >/dev/null || die mongo "Go is needed to build FerretDB and was not found (looked in PATH and /usr/local/go/bin); install Go 1.24+ from https://go.dev/dl/"
+}
+
+# Why not `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2`:
+#  - `go install pkg@version` also fetches the module's @v/list (for deprecation notices), and
+#    the module proxy reachable here answers that request with 403, so the install fails;
+#  - a binary built from the module zip panics at start, because the zip lacks the generated
+#    build/version/version.txt that FerretDB embeds.
+# So: download the module source, copy it somewhere writable, write version.txt, go build.
+ferretdb_build() {
+  # (Output captured first: grep -q closing the pipe early would fail the pipeline under pipefail.)
+  local have
+  have="$("$FERRETDB_BIN" --version 2>/dev/null || true)"
+  [[ $have == *"version: $FERRETDB_VERSION"$'\n'* ]] && return 0
+  ferretdb_need_go
+  say mongo "building FerretDB $FERRETDB_VERSION from source with $(go version | cut -d' ' -f3) (first run only, ~1 min)"
+  # Go's module and build caches live under .local too; -modcacherw keeps them deletable.
+  export GOMODCACHE="$PODZ_LOCAL_DIR/go/mod" GOCACHE="$PODZ_LOCAL_DIR/go/cache"
+  export GOFLAGS="${GOFLAGS:+$GOFLAGS }-modcacherw" CGO_ENABLED=0
+  local log="$LOG_DIR/ferretdb-build.log" dir
+  dir="$(cd "$PODZ_LOCAL_DIR" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" 2>>"$log" |
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
+  [[ -d $dir ]] || {
+    tail -n 30 "$log" >&2
+    die mongo "go mod download of FerretDB $FERRETDB_VERSION failed (log $(rel "$log"))"
+  }
+  rm -rf "$FERRETDB_SRC"
+  mkdir -p "$(dirname "$FERRETDB_SRC")"
+  cp -r "$dir" "$FERRETDB_SRC"
+  chmod -R u+w "$FERRETDB_SRC"
+  printf '%s\n' "$FERRETDB_VERSION" >"$FERRETDB_SRC/build/version/version.txt"
+  (cd "$FERRETDB_SRC" && go build -o "$FERRETDB_BIN" ./cmd/ferretdb) >>"$log" 2>&1 || {
+    tail -n 30 "$log" >&2
+    die mongo "go build of FerretDB failed (log $(rel "$log"))"
+  }
+}
+
+ferretdb_needs_start() { ! live_pid ferretdb "$(ferretdb_signature)" >/dev/null && ! port_open "$MONGO_PORT"; }
+ferretdb_tools() { need_cmd curl curl; }
+ferretdb_prepare() {
+  ferretdb_build
+  mkdir -p "$FERRETDB_HOME/data" "$FERRETDB_HOME/state"
+}
+
+ferretdb_up() {
+  local pid
+  if pid="$(live_pid ferretdb "$(ferretdb_signature)")"; then
+    wait_healthy ferretdb 30 ferretdb_healthy
+    say mongo "already running  127.0.0.1:$MONGO_PORT  (FerretDB, pid $pid)"
+    return 0
+  fi
+  if port_open "$MONGO_PORT"; then
+    say mongo "using existing MongoDB-compatible server on port $MONGO_PORT"
+    return 0
+  fi
+  ferretdb_tools
+  ferretdb_prepare
+  launch ferretdb "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRETDB_HOME/data/" \
+    --listen-addr="127.0.0.1:$MONGO_PORT" --state-dir="$FERRETDB_HOME/state" \
+    --debug-addr="127.0.0.1:$FERRETDB_DEBUG_PORT" --telemetry=disable --log-level=warn
+  pid="$(cat "$RUN_DIR/ferretdb.pid")"
+  PID_WATCH="$pid" wait_healthy ferretdb 30 ferretdb_healthy
+  say mongo "started  127.0.0.1:$MONGO_PORT  (FerretDB $FERRETDB_VERSION, SQLite, pid $pid, log $(rel "$LOG_DIR/ferretdb.log"))"
+}
+
+ferretdb_down() {
+  local pid
+  if pid="$(live_pid ferretdb "$(ferretdb_signature)")"; then
+    stop_pid ferretdb "$pid"
+    say mongo "stopped  (pid $pid, data kept in $(rel "$FERRETDB_HOME/data"))"
+  elif port_open "$MONGO_PORT"; then
+    say mongo "not started here, left alone  (port $MONGO_PORT is served by another process)"
+  else
+    rm -f "$RUN_DIR/ferretdb.pid"
+    say mongo "not running"
+  fi
+}
+
+ferretdb_status() {
+  local pid
+  if pid="$(live_pid ferretdb "$(ferretdb_signature)")"; then
+    say mongo "running  pid $pid  127.0.0.1:$MONGO_PORT  (FerretDB, debug http://127.0.0.1:$FERRETDB_DEBUG_PORT/debug)"
+  elif port_open "$MONGO_PORT"; then
+    say mongo "external  127.0.0.1:$MONGO_PORT  (served by a process not started by deploy/local)"
+  else
+    say mongo "stopped  127.0.0.1:$MONGO_PORT"
+  fi
+}
+
+ferretdb_data_dirs() { printf '%s\n' "$FERRETDB_HOME"; }

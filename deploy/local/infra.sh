@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Real infrastructure on loopback for machines without Docker (ARCHITECTURE.md §2):
+# FerretDB (MongoDB wire protocol), Apache Kafka in KRaft mode, Redis.
+#
+#   infra.sh up     [mongo|kafka|redis ...]   start (idempotent); no names = all three
+#   infra.sh down   [mongo|kafka|redis ...]   stop, keep data
+#   infra.sh status                           one line per component, always exits 0
+#   infra.sh env                              MONGO_URL, KAFKA_BROKERS, REDIS_URL for these ports
+#   infra.sh reset  [mongo|kafka|redis ...]   down, then delete the data dirs (caches are kept)
+#
+# Everything lives under $PODZ_LOCAL_DIR (default <repo>/.local). Ports: PODZ_MONGO_PORT,
+# PODZ_KAFKA_PORT, PODZ_KAFKA_CONTROLLER_PORT, PODZ_REDIS_PORT, PODZ_FERRETDB_DEBUG_PORT.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=lib/common.sh
+source "$HERE/lib/common.sh"
+# shellcheck source=ferretdb.sh
+source "$HERE/ferretdb.sh"
+# shellcheck source=kafka.sh
+source "$HERE/kafka.sh"
+# shellcheck source=redis.sh
+source "$HERE/redis.sh"
+
+usage() {
+  sed -n '5,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  exit "$1"
+}
+
+# Maps the names people type to the function prefix of each component file.
+components() {
+  (($# > 0)) || set -- mongo kafka redis
+  local c
+  for c in "$@"; do
+    case "$c" in
+      mongo | mongodb | ferretdb) echo ferretdb ;;
+      kafka) echo kafka ;;
+      redis) echo redis ;;
+      *) die infra "unknown component '$c' (expected mongo, kafka or redis)" ;;
+    esac
+  done
+}
+
+# First runs download and build (Go build of FerretDB, Maven resolve of Kafka): do those in
+# parallel. OS packages are installed first, one at a time, because apt holds a global lock.
+prepare_all() {
+  local c pid pids=() failed=0
+  for c in "$@"; do
+    if "${c}_needs_start"; then "${c}_tools"; fi
+  done
+  for c in "$@"; do
+    if "${c}_needs_start"; then
+      "${c}_prepare" &
+      pids+=($!)
+    fi
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  ((failed == 0)) || die infra "preparing the components failed (see above)"
+}
+
+cmd="${1:-}"
+shift || true
+case "$cmd" in
+  up | down | reset)
+    names="$(components "$@")" # a separate step, so an unknown name stops the script
+    read -ra list <<<"${names//$'\n'/ }"
+    init_dirs
+    take_lock
+    if [[ $cmd == up ]]; then
+      prepare_all "${list[@]}"
+      for c in "${list[@]}"; do "${c}_up"; done
+    else
+      for c in "${list[@]}"; do "${c}_down"; done
+    fi
+    if [[ $cmd == reset ]]; then
+      for c in "${list[@]}"; do
+        while read -r dir; do
+          rm -rf "$dir"
+          say "${c/ferretdb/mongo}" "data deleted  ($(rel "$dir"))"
+        done < <("${c}_data_dirs")
+      done
+    fi
+    ;;
+  status)
+    init_dirs
+    for c in $(components); do "${c}_status"; done
+    ;;
+  env)
+    echo "MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT"
+    echo "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
+    echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+    ;;
+  -h | --help | help) usage 0 ;;
+  *) usage 2 ;;
+esac

@@ -1,0 +1,143 @@
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { listen, loadConfig } from '@podz/kit';
+import { testInfra, testKeys } from '@podz/kit/testing';
+import { gatewayConfigSchema } from '../src/config';
+import { startGateway, type RunningGateway } from '../src/gateway';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** Stands in for a service: records what reached it and answers with a JSON echo. */
+async function startEchoUpstream() {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ echoed: req.url, bytes: body.length }));
+    });
+  });
+  server.on('upgrade', (_req, socket) => {
+    socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+  });
+  const port = await listen(server, 0);
+  return { seen, server, url: `http://127.0.0.1:${port}` };
+}
+
+function webDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'podz-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PODZ</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("podz")');
+  return dir;
+}
+
+let echo: Awaited<ReturnType<typeof startEchoUpstream>>;
+let gateway: RunningGateway;
+
+beforeAll(async () => {
+  echo = await startEchoUpstream();
+  const infra = testInfra();
+  const config = loadConfig(gatewayConfigSchema, {
+    PORT: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    REDIS_URL: infra.redisUrl,
+    JWT_PUBLIC_KEY: testKeys().publicKey,
+    WEB_DIST: webDist(),
+    IDENTITY_URL: echo.url,
+    CATALOG_URL: echo.url,
+    // Nothing listens on port 1: the requests service is "down" for these tests.
+    REQUESTS_URL: 'http://127.0.0.1:1',
+    MESSAGING_URL: echo.url,
+    CONTENT_URL: echo.url,
+  });
+  gateway = await startGateway(config);
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await new Promise((resolve) => echo?.server.close(resolve));
+});
+
+describe('the gateway proxy', () => {
+  it('forwards an allowed path with its query and a request id', async () => {
+    const res = await request(gateway.url).get('/api/users/64b7f0c2a1b2c3d4e5f60718?x=1').expect(200);
+    expect(res.body).toEqual({ echoed: '/api/users/64b7f0c2a1b2c3d4e5f60718?x=1', bytes: 0 });
+    const forwarded = echo.seen.at(-1)!;
+    expect(forwarded.headers['x-request-id']).toBe(res.headers['x-request-id']);
+    expect(forwarded.headers['x-forwarded-for']).toBeDefined();
+  });
+
+  it('answers paths outside the table itself, without reaching any service', async () => {
+    const before = echo.seen.length;
+    const res = await request(gateway.url).get('/api/internal/secrets').expect(404);
+    expect(res.body).toEqual({ error: 'No route for GET /api/internal/secrets', code: 'NOT_FOUND' });
+    expect(echo.seen.length).toBe(before);
+  });
+
+  it('strips identity headers a client tries to smuggle in', async () => {
+    await request(gateway.url).get('/api/user').set('x-user-id', 'someone-else').set('x-user-access', 'admin').expect(200);
+    const forwarded = echo.seen.at(-1)!;
+    expect(forwarded.headers['x-user-id']).toBeUndefined();
+    expect(forwarded.headers['x-user-access']).toBeUndefined();
+  });
+
+  it('streams request bodies through untouched', async () => {
+    const body = JSON.stringify({ text: 'é'.repeat(40_000) });
+    const res = await request(gateway.url).post('/api/conversations').set('content-type', 'application/json').send(body).expect(200);
+    expect(res.body.bytes).toBe(body.length);
+    expect(echo.seen.at(-1)!.body).toBe(body);
+  });
+
+  it('answers 502 in the API error shape when a service is down', async () => {
+    const res = await request(gateway.url).get('/api/requests').expect(502);
+    expect(res.body).toEqual({ error: 'The requests service is unavailable', code: 'UPSTREAM_UNAVAILABLE' });
+  });
+
+  it('passes WebSocket upgrades through on /socket.io', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${gateway.url}/socket.io/?EIO=4&transport=websocket`, {
+        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+      });
+      req.on('upgrade', (res, socket) => {
+        socket.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('response', (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(101);
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html at / and for deep links (history fallback)', async () => {
+    const home = await request(gateway.url).get('/').set('accept', 'text/html').expect(200);
+    expect(home.text).toContain('<title>PODZ</title>');
+    const deep = await request(gateway.url).get('/shows/some-show/64b7f0c2a1b2c3d4e5f60718').set('accept', 'text/html').expect(200);
+    expect(deep.text).toContain('<div id="root">');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await request(gateway.url).get('/assets/app-abc123.js').expect(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not answer API misses or non-GET requests with the page', async () => {
+    await request(gateway.url).get('/api/nope').set('accept', 'text/html').expect(404);
+    const post = await request(gateway.url).post('/shows').set('accept', 'text/html').expect(404);
+    expect(post.body.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,116 @@
+import type { Admin } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { createEvent, deadLetterTopic } from '@podz/proto';
+import { testInfra, uniqueName, readTopic } from '../src/testing';
+import { EventConsumer, on } from '../src/events/event-consumer';
+import { EventProducer } from '../src/events/event-producer';
+import { HandledEvents } from '../src/events/handled-events';
+import { createKafka, ensureTopics } from '../src/events/kafka-client';
+import { createLogger } from '../src/logging/logger';
+import { connectMongo } from '../src/mongo/connect-mongo';
+import { widgetCreated } from './fixtures/widget';
+import { waitFor } from './helpers';
+
+const infra = testInfra();
+const logger = createLogger('consumer-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+const kafka = createKafka('consumer-test', infra.kafkaBrokers, logger);
+let admin: Admin;
+let producer: EventProducer;
+let db: Connection;
+const consumers: EventConsumer[] = [];
+
+beforeAll(async () => {
+  admin = kafka.admin();
+  await admin.connect();
+  producer = new EventProducer(kafka);
+  await producer.connect();
+  db = await connectMongo({ url: infra.mongoUrl, database: uniqueName('test_kit_consumer'), logger });
+});
+
+afterAll(async () => {
+  await Promise.all(consumers.map((consumer) => consumer.stop()));
+  await db.dropDatabase();
+  await db.close();
+  await producer.disconnect();
+  await admin.disconnect();
+});
+
+async function startConsumer(topic: string, handler: (name: string, id: string) => Promise<void>) {
+  const definition = widgetCreated(topic);
+  await ensureTopics(admin, [topic]);
+  const consumer = new EventConsumer({
+    kafka,
+    groupId: uniqueName('group'),
+    subscriptions: [on(definition, (event) => handler(event.data.name, event.id))],
+    handled: new HandledEvents(db),
+    producer,
+    logger,
+    retry: { attempts: 3, initialDelayMs: 10 },
+  });
+  consumers.push(consumer);
+  await consumer.start();
+  await consumer.ready();
+  return definition;
+}
+
+describe('event consumers', () => {
+  it('handle the same event delivered twice only once', async () => {
+    const topic = uniqueName('test.widget.dup');
+    const handled: string[] = [];
+    const definition = await startConsumer(topic, async (_name, id) => void handled.push(id));
+    const twice = createEvent(definition, 'w-1', { name: 'twice' });
+    const after = createEvent(definition, 'w-1', { name: 'after' });
+    await producer.publish([{ topic, envelope: twice }]);
+    await producer.publish([{ topic, envelope: twice }]);
+    await producer.publish([{ topic, envelope: after }]);
+    await waitFor(() => handled.includes(after.id), 'the event after the duplicate');
+    expect(handled.filter((id) => id === twice.id)).toHaveLength(1);
+    expect(handled).toEqual([twice.id, after.id]);
+  });
+
+  it('park an event whose handler keeps failing on <topic>.dlq with the error, and go on', async () => {
+    const topic = uniqueName('test.widget.fail');
+    const handled: string[] = [];
+    let attempts = 0;
+    const definition = await startConsumer(topic, async (name) => {
+      if (name === 'poison') {
+        attempts += 1;
+        throw new Error('handler exploded');
+      }
+      handled.push(name);
+    });
+    const poison = createEvent(definition, 'w-2', { name: 'poison' });
+    await producer.publish([{ topic, envelope: poison }]);
+    await producer.publish([{ topic, envelope: createEvent(definition, 'w-2', { name: 'healthy' }) }]);
+
+    await waitFor(() => handled.includes('healthy'), 'the event behind the failing one');
+    expect(attempts).toBe(3);
+    const [parked] = await readTopic(infra.kafkaBrokers, deadLetterTopic(topic), { until: (m) => m.length >= 1 });
+    expect(JSON.parse(parked!.value!).id).toBe(poison.id);
+    expect(parked!.key).toBe('w-2');
+    expect(parked!.headers).toMatchObject({
+      'x-error': 'handler exploded',
+      'x-source-topic': topic,
+      ce_type: 'podz.test.widget.created',
+    });
+    expect(parked!.headers['x-consumer-group']).toMatch(/^group_/);
+  });
+
+  it('park messages that are not valid events instead of crashing or blocking', async () => {
+    const topic = uniqueName('test.widget.garbage');
+    const handled: string[] = [];
+    const definition = await startConsumer(topic, async (name) => void handled.push(name));
+    await producer.sendRaw(topic, [{ key: 'w-3', value: 'this is not json', headers: {} }]);
+    const wrongData = { ...createEvent(definition, 'w-3', { name: 'x' }), data: { name: 42 } };
+    await producer.sendRaw(topic, [{ key: 'w-3', value: JSON.stringify(wrongData), headers: {} }]);
+    await producer.publish([{ topic, envelope: createEvent(definition, 'w-3', { name: 'fine' }) }]);
+
+    await waitFor(() => handled.includes('fine'), 'the valid event after the garbage');
+    const parked = await readTopic(infra.kafkaBrokers, deadLetterTopic(topic), { until: (m) => m.length >= 2 });
+    expect(parked.map((m) => m.headers['x-error'])).toEqual([
+      'message value is not JSON',
+      expect.stringContaining('data does not match podz.test.widget.created'),
+    ]);
+    expect(handled).toEqual(['fine']);
+  });
+});

@@ -1,0 +1,124 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Admin } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { createEvent, envelopeSchema } from '@podz/proto';
+import { testInfra, uniqueName, readTopic } from '../src/testing';
+import { createKafka, ensureTopics } from '../src/events/kafka-client';
+import { EventProducer } from '../src/events/event-producer';
+import { OutboxRelay } from '../src/events/outbox-relay';
+import { withEvents } from '../src/events/outbox';
+import { createLogger } from '../src/logging/logger';
+import { connectMongo } from '../src/mongo/connect-mongo';
+import { widgetCreated, widgetModel } from './fixtures/widget';
+import { messageCount, waitFor } from './helpers';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const infra = testInfra();
+const logger = createLogger('outbox-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+const kafka = createKafka('outbox-test', infra.kafkaBrokers, logger);
+let admin: Admin;
+let producer: EventProducer;
+let db: Connection;
+const database = uniqueName('test_kit_outbox');
+
+beforeAll(async () => {
+  admin = kafka.admin();
+  await admin.connect();
+  producer = new EventProducer(kafka);
+  await producer.connect();
+  db = await connectMongo({ url: infra.mongoUrl, database, logger });
+});
+
+afterAll(async () => {
+  await db.dropDatabase();
+  await db.close();
+  await producer.disconnect();
+  await admin.disconnect();
+});
+
+describe('the embedded outbox', () => {
+  it('publishes an event exactly once after the writing process died before its relay ran', async () => {
+    const topic = uniqueName('test.widget.crash');
+    await ensureTopics(admin, [topic]);
+
+    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'record-and-exit.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, MONGO_DB: database, TOPIC: topic },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (child.status !== 0) throw new Error(`the writing process failed:\n${child.stderr}`);
+    const { widgetId, eventId } = JSON.parse(child.stdout.trim().split('\n').at(-1)!);
+
+    const Widget = widgetModel(db);
+    const pending = await Widget.findById(widgetId).select('+outbox +outboxPending').lean();
+    expect(pending?.outbox).toHaveLength(1);
+    expect(await messageCount(admin, topic)).toBe(0);
+
+    // The "restart": a new relay over the same database publishes what was left behind.
+    const relay = new OutboxRelay(producer, logger, { pollMs: 100 });
+    relay.watch(Widget);
+    relay.start();
+    await waitFor(async () => (await messageCount(admin, topic)) >= 1, 'the pending event on the topic');
+    await relay.stop();
+    expect(await relay.flush()).toBe(0);
+
+    expect(await messageCount(admin, topic)).toBe(1);
+    const [message] = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= 1 });
+    const envelope = envelopeSchema.parse(JSON.parse(message!.value!));
+    expect(envelope).toMatchObject({ id: eventId, type: 'podz.test.widget.created', subject: widgetId, data: { name: 'crash-test' } });
+    expect(message!.key).toBe(widgetId);
+
+    const published = await Widget.findById(widgetId).select('+outbox +outboxPending').lean();
+    expect(published?.outbox).toEqual([]);
+    expect(published?.outboxPending).toBe(false);
+  });
+
+  it('records state and events in one write, publishes on kick, and never serialises the outbox', async () => {
+    const topic = uniqueName('test.widget.update');
+    await ensureTopics(admin, [topic]);
+    const definition = widgetCreated(topic);
+    const Widget = widgetModel(db);
+    const relay = new OutboxRelay(producer, logger, { pollMs: 60_000 });
+    relay.watch(Widget);
+    relay.start();
+
+    const widget = await Widget.create({ name: 'before' });
+    const events = ['a', 'b', 'c'].map((name) => ({ topic, envelope: createEvent(definition, widget.id, { name }) }));
+    await Widget.updateOne({ _id: widget._id }, withEvents({ $set: { name: 'after' } }, events));
+    const stored = await Widget.findById(widget._id).select('+outbox');
+    expect(stored?.name).toBe('after');
+    expect(JSON.stringify(stored)).not.toContain('outbox');
+
+    relay.kick();
+    await waitFor(async () => (await messageCount(admin, topic)) === 3, 'three events after a kick', 5000);
+    await relay.stop();
+    const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= 3 });
+    // Same aggregate, same key, same partition: order is kept.
+    expect(messages.map((m) => JSON.parse(m.value!).data.name)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps events that arrive while a relay holds the lease, for the next round', async () => {
+    const topic = uniqueName('test.widget.lease');
+    await ensureTopics(admin, [topic]);
+    const definition = widgetCreated(topic);
+    const Widget = widgetModel(db);
+    const widget = await Widget.create({ name: 'leased' });
+    const first = { topic, envelope: createEvent(definition, widget.id, { name: 'first' }) };
+    await Widget.updateOne({ _id: widget._id }, withEvents({}, [first]));
+    // Another instance holds the lease: this relay leaves the document alone.
+    await Widget.collection.updateOne({ _id: widget._id }, { $set: { outboxLeaseUntil: new Date(Date.now() + 60_000) } });
+    const relay = new OutboxRelay(producer, logger, { pollMs: 100 });
+    relay.watch(Widget);
+    expect(await relay.flush()).toBe(0);
+    const second = { topic, envelope: createEvent(definition, widget.id, { name: 'second' }) };
+    await Widget.updateOne({ _id: widget._id }, withEvents({}, [second]));
+    // That instance died: its lease runs out, and this relay takes over everything pending.
+    await Widget.collection.updateOne({ _id: widget._id }, { $set: { outboxLeaseUntil: new Date(Date.now() - 1) } });
+    relay.start();
+    await waitFor(async () => (await messageCount(admin, topic)) === 2, 'both events once the lease expired');
+    await relay.stop();
+    expect(await messageCount(admin, topic)).toBe(2);
+  });
+});

@@ -1,0 +1,94 @@
+import express from 'express';
+import request from 'supertest';
+import { createEvent } from '@podz/proto';
+import { loadConfig } from '../src/config/load-config';
+import { serviceConfig } from '../src/config/service-config';
+import { withEvents } from '../src/events/outbox';
+import { handle } from '../src/http/validation';
+import { startService, type RunningService } from '../src/service/start-service';
+import { testServiceEnv, testToken, uniqueName } from '../src/testing';
+import { requireAuth } from '../src/auth/auth-middleware';
+import { widgetCreated, widgetModel } from './fixtures/widget';
+import { messageCount, waitFor } from './helpers';
+
+const topic = uniqueName('test.widget.service');
+let service: RunningService;
+
+beforeAll(async () => {
+  const config = loadConfig(serviceConfig({ port: 0, database: 'unused' }), testServiceEnv('kit_service'));
+  service = await startService({
+    name: 'widgets',
+    config,
+    topics: [topic],
+    setup: ({ db, relay }) => {
+      const Widget = widgetModel(db);
+      const definition = widgetCreated(topic);
+      const router = express.Router();
+      router.post(
+        '/widgets',
+        requireAuth,
+        handle({}, async () => {
+          const widget = await Widget.create({ name: 'made over HTTP' });
+          const event = createEvent(definition, widget.id, { name: widget.name });
+          await Widget.updateOne({ _id: widget._id }, withEvents({}, [{ topic, envelope: event }]));
+          relay.kick();
+          return { id: widget.id };
+        }),
+      );
+      return { routes: [router], aggregates: [Widget] };
+    },
+  });
+});
+
+afterAll(async () => {
+  await service?.context.db.dropDatabase();
+  await service?.stop();
+});
+
+describe('a service started by the kit', () => {
+  it('is live and ready once MongoDB, Kafka and Redis answer', async () => {
+    await request(service.url).get('/healthz').expect(200, { status: 'ok', service: 'widgets' });
+    const ready = await request(service.url).get('/readyz').expect(200);
+    expect(ready.body.checks).toEqual({ mongo: 'up', kafka: 'up', redis: 'up' });
+  });
+
+  it('creates the topics it publishes to, with their dead-letter topics', async () => {
+    const admin = service.context.kafka.admin();
+    await admin.connect();
+    const topics = await admin.listTopics();
+    await admin.disconnect();
+    expect(topics).toEqual(expect.arrayContaining([topic, `${topic}.dlq`]));
+  });
+
+  it('verifies the caller itself and publishes what a request recorded', async () => {
+    await request(service.url).post('/widgets').expect(401);
+    const res = await request(service.url)
+      .post('/widgets')
+      .set('authorization', `Bearer ${testToken({ id: '64b7f0c2a1b2c3d4e5f60718' })}`)
+      .expect(200);
+    expect(res.body.id).toMatch(/^[0-9a-f]{24}$/);
+    const admin = service.context.kafka.admin();
+    await admin.connect();
+    await waitFor(async () => (await messageCount(admin, topic)) === 1, 'the widget event', 5000);
+    await admin.disconnect();
+  });
+
+  it('stops cleanly, once, however often it is asked', async () => {
+    const config = loadConfig(serviceConfig({ port: 0, database: 'unused' }), testServiceEnv('kit_stop'));
+    const other = await startService({ name: 'short-lived', config });
+    await request(other.url).get('/healthz').expect(200);
+    await Promise.all([other.stop(), other.stop()]);
+    await expect(fetch(`${other.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('fails to start, saying why, when the store cannot be reached', async () => {
+    const config = loadConfig(
+      serviceConfig({ port: 0, database: 'unused' }),
+      testServiceEnv('kit_bad', { MONGO_URL: 'mongodb://127.0.0.1:1', STARTUP_RETRY_MS: '1500' }),
+    );
+    const started = Date.now();
+    const failing = startService({ name: 'no-store', config: config });
+    await expect(failing).rejects.toThrow(/could not connect to MongoDB at mongodb:\/\/127\.0\.0\.1:1/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/** Where `npm start` runs the gateway; the dev server hands it everything that is not the app. */
+const GATEWAY = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: GATEWAY, changeOrigin: false },
+      '/socket.io': { target: GATEWAY, ws: true },
+      '/healthz': { target: GATEWAY },
+    },
+  },
+  build: {
+    // The gateway serves this folder (its WEB_DIST) in production.
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});
