@@ -21,10 +21,13 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
       // Retries are bounded on purpose (a dead broker must fail a publish, not hang it); the rare
       // duplicate that allows is absorbed by idempotent consumers, so this warning is noise.
       if (entry.log.message?.startsWith('Limiting retries for the idempotent producer')) return;
-      const level = KAFKA_TO_PINO[entry.level as keyof typeof KAFKA_TO_PINO] ?? 'info';
+      let level: string = KAFKA_TO_PINO[entry.level as keyof typeof KAFKA_TO_PINO] ?? 'info';
+      // kafkajs logs every failed protocol response as an error, then retries it itself; only a
+      // failure that outlasts the retries matters, and that one surfaces as a thrown error.
+      if (level === 'error' && entry.log.message?.startsWith('Response ')) level = 'warn';
       if (level === 'silent') return;
       const { message, ...rest } = entry.log;
-      logger[level]({ kafka: entry.namespace, ...rest }, message);
+      logger[level as 'info']({ kafka: entry.namespace, ...rest }, message);
     },
   });
 }

@@ -38,14 +38,14 @@ export function outboxPlugin(schema: Schema): void {
  * An update that changes state and records its events in the same atomic write, so there is never
  * a state change without its events nor an event without its state change.
  */
-export function withEvents<T>(update: UpdateQuery<T>, events: readonly PendingEvent[]): UpdateQuery<T> {
+export function withEvents<U extends UpdateQuery<unknown>>(update: U, events: readonly PendingEvent[]): U {
   if (events.length === 0) return update;
   const record = update as Record<string, Record<string, unknown> | undefined>;
   return {
     ...update,
     $set: { ...record.$set, outboxPending: true },
     $push: { ...record.$push, outbox: { $each: events.map(toEntry) } },
-  } as UpdateQuery<T>;
+  } as U;
 }
 
 /** The fields of a new aggregate together with its first events. */

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { prettyLine } from './pretty-log';
+import { REPO_ROOT } from './run';
+
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+const COLORS = [36, 35, 33, 32, 34, 91];
+
+/** Starts a Node process whose output is shown line by line, prefixed with its name. */
+export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, index: number): Managed {
+  const child = spawn(process.execPath, [entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(9)}\x1b[0m│ `;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${prettyLine(line)}\n`));
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { name, child, exited };
+}
+
+/** Asks a process to stop (SIGTERM, its clean shutdown) and kills it if it has not within the grace period. */
+export async function stopProcess(managed: Managed, graceMs = 15_000): Promise<void> {
+  if (managed.child.exitCode !== null || managed.child.signalCode !== null) return;
+  managed.child.kill('SIGTERM');
+  const timer = setTimeout(() => managed.child.kill('SIGKILL'), graceMs);
+  await managed.exited;
+  clearTimeout(timer);
+}
+
+/** Resolves when `url` answers 200, or rejects after the timeout with the last answer seen. */
+export async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} was not healthy after ${timeoutMs / 1000} s (last: ${last})`);
+}

@@ -1,0 +1,85 @@
+// `npm start`: the whole platform on this machine at http://localhost:8080, in the foreground.
+// Infrastructure by the one rule (environment → Docker engine → deploy/local), an incremental
+// build, then every service and the gateway. Ctrl-C stops everything this command started.
+import path from 'node:path';
+import { SERVICE_NAMES, type ServiceName } from '../proto/src/services';
+import { resolveInfra, type ResolvedInfra } from '../deploy/local/src/resolve-infra';
+import { buildServices, buildWeb } from './lib/build';
+import { devKeys } from './lib/dev-keys';
+import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
+import { REPO_ROOT } from './lib/run';
+
+const SERVICE_PORTS: Record<ServiceName, number> = { identity: 4001, catalog: 4002, requests: 4003, messaging: 4004, content: 4005 };
+const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
+
+const managed: Managed[] = [];
+let infra: ResolvedInfra | undefined;
+let stopping = false;
+
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.log('\nStopping PODZ…');
+    // Gateway first, so nothing new comes in while the services drain.
+    for (const process_ of [...managed].reverse()) await stopProcess(process_);
+    await infra?.stop();
+    console.log('Stopped.');
+  }
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  process.once('SIGINT', () => void stopAll(0));
+  process.once('SIGTERM', () => void stopAll(0));
+
+  console.log('▶ infrastructure');
+  infra = await resolveInfra(process.env, (line) => console.log(`  ${line}`));
+  console.log('▶ building');
+  await buildServices();
+  await buildWeb();
+
+  const keys = devKeys();
+  const common = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...infra.endpoints,
+    JWT_PUBLIC_KEY: keys.publicKey,
+  };
+  console.log('▶ starting services');
+  SERVICE_NAMES.forEach((name, index) => {
+    const env = { ...common, PORT: String(SERVICE_PORTS[name]), MONGO_DB: `podz_${name}` };
+    if (name === 'identity') Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey });
+    managed.push(startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index));
+  });
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[name]}`]));
+  managed.push(
+    startProcess('gateway', path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'), { ...common, ...upstreams, PORT: String(GATEWAY_PORT) }, SERVICE_NAMES.length),
+  );
+  for (const process_ of managed) {
+    void process_.exited.then((code) => {
+      if (stopping) return;
+      console.error(`\n✖ ${process_.name} exited unexpectedly (code ${code}); stopping everything.`);
+      void stopAll(1);
+    });
+  }
+
+  await waitForHealthy(`http://127.0.0.1:${GATEWAY_PORT}/healthz`, 90_000);
+  console.log(
+    [
+      '',
+      `PODZ is running at http://localhost:${GATEWAY_PORT}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `  health of every service: http://localhost:${GATEWAY_PORT}/healthz`,
+      '  infrastructure:',
+      ...infra.describe().map((line) => `    ${line}`),
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err: Error) => {
+  console.error(`\n✖ ${err.message}`);
+  void stopAll(1);
+});

@@ -1,0 +1,44 @@
+// `npm test`: compile and type-check everything, build the web app, then run every jest suite
+// against real infrastructure (jest's global setup finds or starts it). Extra arguments go to jest.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildServices, buildWeb } from './lib/build';
+import { REPO_ROOT, run } from './lib/run';
+
+interface JestSummary {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTotalTests: number;
+}
+
+async function main(): Promise<number> {
+  console.log('▶ type-checking and compiling (tsc -b)');
+  await buildServices();
+  await run('npx', ['tsc', '-p', 'tsconfig.tests.json', '--noEmit']);
+  console.log('▶ building the web app');
+  await buildWeb(true);
+
+  const results = path.join(REPO_ROOT, '.local', 'jest-results.json');
+  mkdirSync(path.dirname(results), { recursive: true });
+  console.log('▶ running the test suites');
+  const jestArgs = ['jest', '--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)];
+  const passed = await run('npx', jestArgs).then(
+    () => true,
+    () => false,
+  );
+  if (!existsSync(results)) return 1;
+  const summary = JSON.parse(readFileSync(results, 'utf8')) as JestSummary;
+  const skipped = summary.numPendingTests ? `, ${summary.numPendingTests} skipped` : '';
+  // The plain closing line CI reads, after jest's own summary.
+  console.log(`\nTests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped}`);
+  return passed && summary.numTotalTests > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`\n✖ ${err.message}`);
+    process.exit(1);
+  },
+);
