@@ -18,7 +18,10 @@ if (major < 20) {
 
 const stale = !existsSync(installed) || statSync(installed).mtimeMs < statSync(lockfile).mtimeMs;
 if (stale) {
-  console.log('Installing dependencies (npm ci)…');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm install`, not `npm ci`: it keeps the lockfile's pinned versions, but unlike `npm ci` it
+  // accepts a lockfile without other platforms' optional binaries (e.g. @swc/core-darwin-arm64),
+  // which registries that only serve this platform's packages cannot let npm record.
+  console.log('Installing dependencies (npm install, pinned by package-lock.json)…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -9,7 +9,13 @@ import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
 import { REPO_ROOT } from './lib/run';
 
-const SERVICE_PORTS: Record<ServiceName, number> = { identity: 4001, catalog: 4002, requests: 4003, messaging: 4004, content: 4005 };
+const SERVICE_PORTS: Record<ServiceName, number> = {
+  identity: 4001,
+  catalog: 4002,
+  requests: 4003,
+  messaging: 4004,
+  content: 4005,
+};
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 
 const managed: Managed[] = [];
@@ -53,9 +59,16 @@ async function main(): Promise<void> {
     if (name === 'identity') Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey });
     managed.push(startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index));
   });
-  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[name]}`]));
+  const upstreams = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[name]}`]),
+  );
   managed.push(
-    startProcess('gateway', path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'), { ...common, ...upstreams, PORT: String(GATEWAY_PORT) }, SERVICE_NAMES.length),
+    startProcess(
+      'gateway',
+      path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'),
+      { ...common, ...upstreams, PORT: String(GATEWAY_PORT) },
+      SERVICE_NAMES.length,
+    ),
   );
   for (const process_ of managed) {
     void process_.exited.then((code) => {

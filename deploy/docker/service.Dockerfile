@@ -14,7 +14,7 @@ RUN case "$SERVICE" in identity|catalog|requests|messaging|content) ;; \
 WORKDIR /app
 
 # Manifests first: the dependency layer is rebuilt only when one of them changes.
-# npm ci needs every workspace's package.json because the lockfile lists them all.
+# npm install needs every workspace's package.json because the lockfile lists them all.
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
@@ -26,7 +26,9 @@ COPY services/content/package.json services/content/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY deploy/local/package.json deploy/local/
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+# npm install honours package-lock.json; npm ci would refuse a lockfile that lacks other
+# platforms' optional binaries (see scripts/ensure-deps.mjs).
+RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 
 COPY proto proto
 COPY services services

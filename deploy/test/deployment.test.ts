@@ -42,16 +42,21 @@ describe('docker-compose.yml', () => {
     expect(compose.services.mongo?.image).toBe('mongo:7');
     expect(compose.services.kafka?.image).toMatch(/^apache\/kafka:3\.9\.\d+$/);
     expect(compose.services.redis?.image).toBe('redis:7');
-    for (const infra of ['mongo', 'kafka', 'redis']) expect(compose.services[infra]?.healthcheck?.test).toBeDefined();
+    for (const infra of ['mongo', 'kafka', 'redis'])
+      expect(compose.services[infra]?.healthcheck?.test).toBeDefined();
   });
 
-  it.each(servicesOnDisk)('builds %s from a Dockerfile, checks its health and waits for healthy infrastructure', (service) => {
-    const entry = compose.services[service]!;
-    expect(entry.build?.args?.SERVICE).toBe(service);
-    expect(existsSync(path.join(ROOT, entry.build!.context, entry.build!.dockerfile))).toBe(true);
-    expect(entry.healthcheck?.test).toBeDefined();
-    for (const infra of ['mongo', 'kafka', 'redis']) expect(entry.depends_on?.[infra]?.condition).toBe('service_healthy');
-  });
+  it.each(servicesOnDisk)(
+    'builds %s from a Dockerfile, checks its health and waits for healthy infrastructure',
+    (service) => {
+      const entry = compose.services[service]!;
+      expect(entry.build?.args?.SERVICE).toBe(service);
+      expect(existsSync(path.join(ROOT, entry.build!.context, entry.build!.dockerfile))).toBe(true);
+      expect(entry.healthcheck?.test).toBeDefined();
+      for (const infra of ['mongo', 'kafka', 'redis'])
+        expect(entry.depends_on?.[infra]?.condition).toBe('service_healthy');
+    },
+  );
 
   it.each(servicesOnDisk)('gives %s every variable its configuration requires', (service) => {
     const environment = Object.keys(compose.services[service]!.environment ?? {});
@@ -67,7 +72,9 @@ describe('docker-compose.yml', () => {
     const environment = Object.keys(gateway.environment ?? {});
     expect(environment).toEqual(expect.arrayContaining(requiredVariables(gatewayConfigSchema)));
     for (const service of SERVICE_NAMES) {
-      expect(gateway.environment?.[`${service.toUpperCase()}_URL`]).toMatch(new RegExp(`^http://${service}:\\d+$`));
+      expect(gateway.environment?.[`${service.toUpperCase()}_URL`]).toMatch(
+        new RegExp(`^http://${service}:\\d+$`),
+      );
       expect(gateway.depends_on?.[service]?.condition).toBe('service_healthy');
     }
     const published = Object.entries(compose.services).filter(([, entry]) => entry.ports?.length);
@@ -76,18 +83,23 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfiles', () => {
-  it.each(['service.Dockerfile', 'gateway.Dockerfile'])('%s is multi-stage, production-only and non-root', (file) => {
-    const text = readFileSync(path.join(ROOT, 'deploy', 'docker', file), 'utf8');
-    expect(text.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
-    expect(text).toContain('--omit=dev');
-    expect(text).toMatch(/^USER node$/m);
-    expect(text).toMatch(/^HEALTHCHECK /m);
-  });
+  it.each(['service.Dockerfile', 'gateway.Dockerfile'])(
+    '%s is multi-stage, production-only and non-root',
+    (file) => {
+      const text = readFileSync(path.join(ROOT, 'deploy', 'docker', file), 'utf8');
+      expect(text.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
+      expect(text).toContain('--omit=dev');
+      expect(text).toMatch(/^USER node$/m);
+      expect(text).toMatch(/^HEALTHCHECK /m);
+    },
+  );
 });
 
 describe('Kubernetes manifests', () => {
   it('deploy every service and the gateway', () => {
-    const kustomization = parse(readFileSync(path.join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8')) as {
+    const kustomization = parse(
+      readFileSync(path.join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8'),
+    ) as {
       resources: string[];
     };
     for (const name of [...servicesOnDisk, 'gateway']) {

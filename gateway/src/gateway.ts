@@ -14,7 +14,10 @@ export interface RunningGateway {
 }
 
 /** The single public entry: health of the whole platform, the API proxied by route table, the web app. */
-export async function startGateway(config: GatewayConfig, logger: Logger = createLogger('gateway', config.LOG_LEVEL)): Promise<RunningGateway> {
+export async function startGateway(
+  config: GatewayConfig,
+  logger: Logger = createLogger('gateway', config.LOG_LEVEL),
+): Promise<RunningGateway> {
   const redis = await connectRedis(config.REDIS_URL, logger);
   const upstreams = upstreamUrls(config);
   const proxies = createProxies(upstreams, ROUTE_TABLE, logger, config.UPSTREAM_TIMEOUT_MS);

@@ -12,7 +12,10 @@ async function probe(baseUrl: string): Promise<UpstreamState> {
     if (!res.ok) return { status: 'down', reason: `answered ${res.status}` };
     return { status: 'up', latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
-    return { status: 'down', reason: err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'unreachable' };
+    return {
+      status: 'down',
+      reason: err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'unreachable',
+    };
   }
 }
 
@@ -20,7 +23,10 @@ async function probe(baseUrl: string): Promise<UpstreamState> {
  * `/healthz` of the whole platform: the gateway asks every service behind it and answers 200 only
  * when all of them are up, so one look (or one orchestrator probe) tells whether PODZ works.
  */
-export function upstreamHealthRoutes(upstreams: Record<ServiceName, string>, redisPing: () => Promise<unknown>): Router {
+export function upstreamHealthRoutes(
+  upstreams: Record<ServiceName, string>,
+  redisPing: () => Promise<unknown>,
+): Router {
   const router = express.Router();
   const report = async () => {
     const entries = await Promise.all(
@@ -43,7 +49,9 @@ export function upstreamHealthRoutes(upstreams: Record<ServiceName, string>, red
       ),
     ]);
     const ready = allUp && redis === 'up';
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', redis, services: allUp ? 'up' : 'degraded' });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', redis, services: allUp ? 'up' : 'degraded' });
   });
   return router;
 }

@@ -18,7 +18,11 @@ export function webApp(distDir: string): RequestHandler[] {
     },
   });
   const historyFallback: RequestHandler = (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_FOR_THE_WEB_APP.test(req.path) || !req.accepts('html')) {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      NOT_FOR_THE_WEB_APP.test(req.path) ||
+      !req.accepts('html')
+    ) {
       next();
       return;
     }

@@ -86,7 +86,11 @@ describe('the gateway proxy', () => {
   });
 
   it('strips identity headers a client tries to smuggle in', async () => {
-    await request(gateway.url).get('/api/user').set('x-user-id', 'someone-else').set('x-user-access', 'admin').expect(200);
+    await request(gateway.url)
+      .get('/api/user')
+      .set('x-user-id', 'someone-else')
+      .set('x-user-access', 'admin')
+      .expect(200);
     const forwarded = echo.seen.at(-1)!;
     expect(forwarded.headers['x-user-id']).toBeUndefined();
     expect(forwarded.headers['x-user-access']).toBeUndefined();
@@ -94,7 +98,11 @@ describe('the gateway proxy', () => {
 
   it('streams request bodies through untouched', async () => {
     const body = JSON.stringify({ text: 'é'.repeat(40_000) });
-    const res = await request(gateway.url).post('/api/conversations').set('content-type', 'application/json').send(body).expect(200);
+    const res = await request(gateway.url)
+      .post('/api/conversations')
+      .set('content-type', 'application/json')
+      .send(body)
+      .expect(200);
     expect(res.body.bytes).toBe(body.length);
     expect(echo.seen.at(-1)!.body).toBe(body);
   });
@@ -107,7 +115,12 @@ describe('the gateway proxy', () => {
   it('passes WebSocket upgrades through on /socket.io', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${gateway.url}/socket.io/?EIO=4&transport=websocket`, {
-        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
       });
       req.on('upgrade', (res, socket) => {
         socket.destroy();
@@ -125,7 +138,10 @@ describe('the web app', () => {
   it('serves index.html at / and for deep links (history fallback)', async () => {
     const home = await request(gateway.url).get('/').set('accept', 'text/html').expect(200);
     expect(home.text).toContain('<title>PODZ</title>');
-    const deep = await request(gateway.url).get('/shows/some-show/64b7f0c2a1b2c3d4e5f60718').set('accept', 'text/html').expect(200);
+    const deep = await request(gateway.url)
+      .get('/shows/some-show/64b7f0c2a1b2c3d4e5f60718')
+      .set('accept', 'text/html')
+      .expect(200);
     expect(deep.text).toContain('<div id="root">');
     expect(deep.headers['cache-control']).toBe('no-cache');
   });

@@ -45,10 +45,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.stop();
-  await Promise.all(Object.values(services).map(async (service) => {
-    await service.context.db.dropDatabase().catch(() => undefined);
-    await service.stop();
-  }));
+  await Promise.all(
+    Object.values(services).map(async (service) => {
+      await service.context.db.dropDatabase().catch(() => undefined);
+      await service.stop();
+    }),
+  );
 });
 
 describe('platform health through the gateway', () => {

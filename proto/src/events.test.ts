@@ -18,7 +18,12 @@ const sample = defineEvent({
 
 describe('event envelope', () => {
   it('is a valid CloudEvents 1.0 envelope with the data the schema accepted', () => {
-    const event = createEvent(sample, '64b7f0c2a1b2c3d4e5f60718', { name: 'x' }, new Date('2026-01-02T03:04:05Z'));
+    const event = createEvent(
+      sample,
+      '64b7f0c2a1b2c3d4e5f60718',
+      { name: 'x' },
+      new Date('2026-01-02T03:04:05Z'),
+    );
     expect(envelopeSchema.parse(event)).toEqual(event);
     expect(event).toMatchObject({
       type: 'podz.sample.thing.happened',

@@ -44,10 +44,13 @@ describe('paginationQuerySchema', () => {
     expect(schema.parse({ page: '3', limit: '25' })).toEqual({ page: 3, limit: 25 });
   });
 
-  it.each([{ page: '0' }, { page: 'two' }, { limit: String(MAX_PAGE_SIZE + 1) }, { limit: '-1' }, { page: '1.5' }])(
-    'rejects %j',
-    (query) => {
-      expect(schema.safeParse(query).success).toBe(false);
-    },
-  );
+  it.each([
+    { page: '0' },
+    { page: 'two' },
+    { limit: String(MAX_PAGE_SIZE + 1) },
+    { limit: '-1' },
+    { page: '1.5' },
+  ])('rejects %j', (query) => {
+    expect(schema.safeParse(query).success).toBe(false);
+  });
 });

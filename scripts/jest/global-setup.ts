@@ -9,5 +9,10 @@ export default async function globalSetup(): Promise<void> {
   const infra = await resolveInfra(process.env, (line) => process.stdout.write(`  ${line}\n`));
   Object.assign(process.env, infra.endpoints);
   (globalThis as { __PODZ_INFRA__?: typeof infra }).__PODZ_INFRA__ = infra;
-  process.stdout.write(`\nTest infrastructure (${Date.now() - started} ms):\n${infra.describe().map((l) => `  ${l}`).join('\n')}\n`);
+  process.stdout.write(
+    `\nTest infrastructure (${Date.now() - started} ms):\n${infra
+      .describe()
+      .map((l) => `  ${l}`)
+      .join('\n')}\n`,
+  );
 }

@@ -24,7 +24,9 @@ export async function buildServices(): Promise<void> {
 export async function buildWeb(force = false): Promise<void> {
   const web = path.join(REPO_ROOT, 'web');
   const built = path.join(web, 'dist', 'index.html');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((p) => path.join(web, p));
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map(
+    (p) => path.join(web, p),
+  );
   if (!force && existsSync(built) && statSync(built).mtimeMs >= newestChange(sources)) return;
   await run('npm', ['run', 'build', '-w', 'web']);
 }

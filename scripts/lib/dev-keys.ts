@@ -8,7 +8,8 @@ import { REPO_ROOT } from './run';
  * otherwise generated once into .local/keys (git-ignored, readable by this user only).
  */
 export function devKeys(env: NodeJS.ProcessEnv = process.env): { privateKey: string; publicKey: string } {
-  if (env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY) return { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY };
+  if (env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY)
+    return { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY };
   const dir = path.join(REPO_ROOT, '.local', 'keys');
   const privatePath = path.join(dir, 'jwt-private.pem');
   const publicPath = path.join(dir, 'jwt-public.pem');

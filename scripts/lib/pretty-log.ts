@@ -1,5 +1,12 @@
 /** Turns one pino JSON line into a short human line for the terminal; other text passes through. */
-const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' };
+const LEVELS: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO ',
+  40: 'WARN ',
+  50: 'ERROR',
+  60: 'FATAL',
+};
 
 export function prettyLine(line: string): string {
   if (!line.startsWith('{')) return line;
@@ -9,7 +16,8 @@ export function prettyLine(line: string): string {
     const level = LEVELS[entry.level as number] ?? String(entry.level);
     const req = entry.req as { method?: string; url?: string } | undefined;
     const res = entry.res as { statusCode?: number } | undefined;
-    const request = req && res ? ` ${req.method} ${req.url} → ${res.statusCode} (${String(entry.responseTime)} ms)` : '';
+    const request =
+      req && res ? ` ${req.method} ${req.url} → ${res.statusCode} (${String(entry.responseTime)} ms)` : '';
     const err = (entry.err ?? entry.error) as { message?: string } | string | undefined;
     const error = err ? ` — ${typeof err === 'string' ? err : (err.message ?? '')}` : '';
     return `${time} ${level} ${String(entry.msg ?? '')}${request}${error}`;

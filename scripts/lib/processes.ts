@@ -16,7 +16,9 @@ export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv
   const child = spawn(process.execPath, [entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(9)}\x1b[0m│ `;
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${prettyLine(line)}\n`));
+    createInterface({ input: stream }).on('line', (line) =>
+      process.stdout.write(`${prefix}${prettyLine(line)}\n`),
+    );
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { name, child, exited };

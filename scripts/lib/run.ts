@@ -9,7 +9,9 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
     const child = spawn(command, args, { cwd: REPO_ROOT, stdio: 'inherit', ...options });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
     );
   });
 }

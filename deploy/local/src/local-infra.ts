@@ -53,7 +53,9 @@ function runScript(args: string[], log: (line: string) => void): Promise<void> {
     child.stderr.on('data', forward);
     child.once('error', reject);
     child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`deploy/local/infra.sh ${args.join(' ')} failed (exit ${code})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`deploy/local/infra.sh ${args.join(' ')} failed (exit ${code})`)),
     );
   });
 }
@@ -62,7 +64,10 @@ function runScript(args: string[], log: (line: string) => void): Promise<void> {
  * Uses what already listens on the component's loopback port, or starts it with the local scripts.
  * Only what this call started is stopped by `stop`, so a developer's `npm run infra:up` survives.
  */
-export async function ensureLocal(components: Component[], log: (line: string) => void): Promise<Record<Component, ComponentResolution>> {
+export async function ensureLocal(
+  components: Component[],
+  log: (line: string) => void,
+): Promise<Record<Component, ComponentResolution>> {
   const running = await Promise.all(components.map((component) => isListening(PORTS[component])));
   const toStart = components.filter((_, index) => !running[index]);
   if (toStart.length > 0) await runScript(['up', ...toStart], log);

@@ -4,7 +4,11 @@ describe('resolving infrastructure', () => {
   it('uses explicit URLs from the environment first, and never stops what it did not start', async () => {
     const lines: string[] = [];
     const infra = await resolveInfra(
-      { MONGO_URL: 'mongodb://db.example:27017', KAFKA_BROKERS: 'k1:9092,k2:9092', REDIS_URL: 'redis://cache:6379' },
+      {
+        MONGO_URL: 'mongodb://db.example:27017',
+        KAFKA_BROKERS: 'k1:9092,k2:9092',
+        REDIS_URL: 'redis://cache:6379',
+      },
       (line) => lines.push(line),
     );
     expect(infra.endpoints).toEqual({
@@ -12,7 +16,11 @@ describe('resolving infrastructure', () => {
       KAFKA_BROKERS: 'k1:9092,k2:9092',
       REDIS_URL: 'redis://cache:6379',
     });
-    expect(Object.values(infra.components).map((c) => c.source)).toEqual(['environment', 'environment', 'environment']);
+    expect(Object.values(infra.components).map((c) => c.source)).toEqual([
+      'environment',
+      'environment',
+      'environment',
+    ]);
     expect(infra.describe()).toHaveLength(3);
     expect(infra.describe()[0]).toContain('environment: from MONGO_URL');
     await infra.stop();

@@ -31,7 +31,8 @@ export async function resolveInfra(
   const missing: Component[] = [];
   for (const component of COMPONENTS) {
     const url = env[COMPONENT_VARIABLE[component]];
-    if (url) components[component] = { source: 'environment', url, detail: `from ${COMPONENT_VARIABLE[component]}` };
+    if (url)
+      components[component] = { source: 'environment', url, detail: `from ${COMPONENT_VARIABLE[component]}` };
     else missing.push(component);
   }
 
@@ -53,7 +54,10 @@ export async function resolveInfra(
       REDIS_URL: components.redis.url,
     },
     describe: () =>
-      COMPONENTS.map((c) => `${c.padEnd(6)} ${components[c].url.padEnd(28)} ${components[c].source}: ${components[c].detail}`),
+      COMPONENTS.map(
+        (c) =>
+          `${c.padEnd(6)} ${components[c].url.padEnd(28)} ${components[c].source}: ${components[c].detail}`,
+      ),
     stop: async () => {
       for (const component of [...COMPONENTS].reverse()) await components[component].stop?.();
     },

@@ -3,4 +3,8 @@ import { catalogConfigSchema } from './config';
 import { startCatalog } from './catalog-service';
 
 const config = loadConfig(catalogConfigSchema);
-runMain(() => startCatalog(config), createLogger('catalog', config.LOG_LEVEL), config.SHUTDOWN_TIMEOUT_MS + 5000);
+runMain(
+  () => startCatalog(config),
+  createLogger('catalog', config.LOG_LEVEL),
+  config.SHUTDOWN_TIMEOUT_MS + 5000,
+);

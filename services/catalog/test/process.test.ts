@@ -3,7 +3,10 @@ import { runServiceProcess, testServiceEnv } from '@podz/kit/testing';
 
 describe('the catalog process', () => {
   it('starts against the real store, broker and cache, answers health checks, and stops on SIGTERM', async () => {
-    const run = await runServiceProcess(path.join(__dirname, '..', 'src', 'main.ts'), testServiceEnv('catalog'));
+    const run = await runServiceProcess(
+      path.join(__dirname, '..', 'src', 'main.ts'),
+      testServiceEnv('catalog'),
+    );
     expect(run.health).toEqual({ status: 200, body: { status: 'ok', service: 'catalog' } });
     expect(run.ready).toEqual({
       status: 200,

@@ -3,7 +3,10 @@ import { runServiceProcess, testServiceEnv } from '@podz/kit/testing';
 
 describe('the content process', () => {
   it('starts against the real store, broker and cache, answers health checks, and stops on SIGTERM', async () => {
-    const run = await runServiceProcess(path.join(__dirname, '..', 'src', 'main.ts'), testServiceEnv('content'));
+    const run = await runServiceProcess(
+      path.join(__dirname, '..', 'src', 'main.ts'),
+      testServiceEnv('content'),
+    );
     expect(run.health).toEqual({ status: 200, body: { status: 'ok', service: 'content' } });
     expect(run.ready).toEqual({
       status: 200,

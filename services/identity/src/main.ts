@@ -3,4 +3,8 @@ import { identityConfigSchema } from './config';
 import { startIdentity } from './identity-service';
 
 const config = loadConfig(identityConfigSchema);
-runMain(() => startIdentity(config), createLogger('identity', config.LOG_LEVEL), config.SHUTDOWN_TIMEOUT_MS + 5000);
+runMain(
+  () => startIdentity(config),
+  createLogger('identity', config.LOG_LEVEL),
+  config.SHUTDOWN_TIMEOUT_MS + 5000,
+);

@@ -1,6 +1,12 @@
 // The public surface of @podz/kit: what services import to run the same way.
 export { loadConfig, requiredVariables } from './config/load-config';
-export { serviceConfig, serviceConfigSchema, pemKey, LOG_LEVELS, type ServiceConfig } from './config/service-config';
+export {
+  serviceConfig,
+  serviceConfigSchema,
+  pemKey,
+  LOG_LEVELS,
+  type ServiceConfig,
+} from './config/service-config';
 export { createLogger, REDACTED_PATHS, type Logger } from './logging/logger';
 export { AppError, badRequest, unauthenticated, forbidden, notFound, conflict } from './errors/app-error';
 export { createHttpApp, type HttpAppOptions } from './http/create-app';
@@ -16,9 +22,14 @@ export { connectRedis } from './redis/connect-redis';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics } from './metrics/http-metrics';
 export { createKafka, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';
-export { EventProducer, toKafkaMessage, CLOUDEVENTS_CONTENT_TYPE, type PendingEvent } from './events/event-producer';
+export {
+  EventProducer,
+  toKafkaMessage,
+  CLOUDEVENTS_CONTENT_TYPE,
+  type PendingEvent,
+} from './events/event-producer';
 export { outboxPlugin, withEvents, newWithEvents, OUTBOX_FIELDS, type OutboxEntry } from './events/outbox';
-export { OutboxRelay } from './events/outbox-relay';
+export { OutboxRelay, type AggregateModel } from './events/outbox-relay';
 export { EventConsumer, on, type EventHandler, type Subscription } from './events/event-consumer';
 export { HandledEvents } from './events/handled-events';
 export {

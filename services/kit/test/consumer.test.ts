@@ -85,7 +85,9 @@ describe('event consumers', () => {
 
     await waitFor(() => handled.includes('healthy'), 'the event behind the failing one');
     expect(attempts).toBe(3);
-    const [parked] = await readTopic(infra.kafkaBrokers, deadLetterTopic(topic), { until: (m) => m.length >= 1 });
+    const [parked] = await readTopic(infra.kafkaBrokers, deadLetterTopic(topic), {
+      until: (m) => m.length >= 1,
+    });
     expect(JSON.parse(parked!.value!).id).toBe(poison.id);
     expect(parked!.key).toBe('w-2');
     expect(parked!.headers).toMatchObject({
@@ -106,7 +108,9 @@ describe('event consumers', () => {
     await producer.publish([{ topic, envelope: createEvent(definition, 'w-3', { name: 'fine' }) }]);
 
     await waitFor(() => handled.includes('fine'), 'the valid event after the garbage');
-    const parked = await readTopic(infra.kafkaBrokers, deadLetterTopic(topic), { until: (m) => m.length >= 2 });
+    const parked = await readTopic(infra.kafkaBrokers, deadLetterTopic(topic), {
+      until: (m) => m.length >= 2,
+    });
     expect(parked.map((m) => m.headers['x-error'])).toEqual([
       'message value is not JSON',
       expect.stringContaining('data does not match podz.test.widget.created'),

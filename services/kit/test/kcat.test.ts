@@ -11,7 +11,9 @@ const infra = testInfra();
 function kcat(args: string[]) {
   const result = spawnSync('kcat', args, { encoding: 'utf8', timeout: 30_000 });
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ENOENT') {
-    throw new Error('kcat is not installed: `npm run infra:up` (deploy/local) installs it from the OS packages');
+    throw new Error(
+      'kcat is not installed: `npm run infra:up` (deploy/local) installs it from the OS packages',
+    );
   }
   return result;
 }
@@ -31,7 +33,19 @@ describe('events seen from outside', () => {
     await producer.publish([{ topic, envelope: event }]);
     await producer.disconnect();
 
-    const result = kcat(['-b', infra.kafkaBrokers[0]!, '-C', '-t', topic, '-o', 'beginning', '-e', '-q', '-f', '%k\t%h\t%s\n']);
+    const result = kcat([
+      '-b',
+      infra.kafkaBrokers[0]!,
+      '-C',
+      '-t',
+      topic,
+      '-o',
+      'beginning',
+      '-e',
+      '-q',
+      '-f',
+      '%k\t%h\t%s\n',
+    ]);
     expect(result.status).toBe(0);
     const [key, headers, value] = result.stdout.trim().split('\t');
     expect(key).toBe('64b7f0c2a1b2c3d4e5f60718');

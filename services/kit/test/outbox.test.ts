@@ -42,12 +42,16 @@ describe('the embedded outbox', () => {
     const topic = uniqueName('test.widget.crash');
     await ensureTopics(admin, [topic]);
 
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'record-and-exit.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, MONGO_DB: database, TOPIC: topic },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'fixtures', 'record-and-exit.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, MONGO_DB: database, TOPIC: topic },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     if (child.status !== 0) throw new Error(`the writing process failed:\n${child.stderr}`);
     const { widgetId, eventId } = JSON.parse(child.stdout.trim().split('\n').at(-1)!);
 
@@ -67,7 +71,12 @@ describe('the embedded outbox', () => {
     expect(await messageCount(admin, topic)).toBe(1);
     const [message] = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= 1 });
     const envelope = envelopeSchema.parse(JSON.parse(message!.value!));
-    expect(envelope).toMatchObject({ id: eventId, type: 'podz.test.widget.created', subject: widgetId, data: { name: 'crash-test' } });
+    expect(envelope).toMatchObject({
+      id: eventId,
+      type: 'podz.test.widget.created',
+      subject: widgetId,
+      data: { name: 'crash-test' },
+    });
     expect(message!.key).toBe(widgetId);
 
     const published = await Widget.findById(widgetId).select('+outbox +outboxPending').lean();
@@ -85,7 +94,10 @@ describe('the embedded outbox', () => {
     relay.start();
 
     const widget = await Widget.create({ name: 'before' });
-    const events = ['a', 'b', 'c'].map((name) => ({ topic, envelope: createEvent(definition, widget.id, { name }) }));
+    const events = ['a', 'b', 'c'].map((name) => ({
+      topic,
+      envelope: createEvent(definition, widget.id, { name }),
+    }));
     await Widget.updateOne({ _id: widget._id }, withEvents({ $set: { name: 'after' } }, events));
     const stored = await Widget.findById(widget._id).select('+outbox');
     expect(stored?.name).toBe('after');
@@ -108,14 +120,20 @@ describe('the embedded outbox', () => {
     const first = { topic, envelope: createEvent(definition, widget.id, { name: 'first' }) };
     await Widget.updateOne({ _id: widget._id }, withEvents({}, [first]));
     // Another instance holds the lease: this relay leaves the document alone.
-    await Widget.collection.updateOne({ _id: widget._id }, { $set: { outboxLeaseUntil: new Date(Date.now() + 60_000) } });
+    await Widget.collection.updateOne(
+      { _id: widget._id },
+      { $set: { outboxLeaseUntil: new Date(Date.now() + 60_000) } },
+    );
     const relay = new OutboxRelay(producer, logger, { pollMs: 100 });
     relay.watch(Widget);
     expect(await relay.flush()).toBe(0);
     const second = { topic, envelope: createEvent(definition, widget.id, { name: 'second' }) };
     await Widget.updateOne({ _id: widget._id }, withEvents({}, [second]));
     // That instance died: its lease runs out, and this relay takes over everything pending.
-    await Widget.collection.updateOne({ _id: widget._id }, { $set: { outboxLeaseUntil: new Date(Date.now() - 1) } });
+    await Widget.collection.updateOne(
+      { _id: widget._id },
+      { $set: { outboxLeaseUntil: new Date(Date.now() - 1) } },
+    );
     relay.start();
     await waitFor(async () => (await messageCount(admin, topic)) === 2, 'both events once the lease expired');
     await relay.stop();

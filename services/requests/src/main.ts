@@ -3,4 +3,8 @@ import { requestsConfigSchema } from './config';
 import { startRequests } from './requests-service';
 
 const config = loadConfig(requestsConfigSchema);
-runMain(() => startRequests(config), createLogger('requests', config.LOG_LEVEL), config.SHUTDOWN_TIMEOUT_MS + 5000);
+runMain(
+  () => startRequests(config),
+  createLogger('requests', config.LOG_LEVEL),
+  config.SHUTDOWN_TIMEOUT_MS + 5000,
+);

@@ -24,7 +24,9 @@ describe('session tokens', () => {
 
   it('rejects a token whose payload was changed', () => {
     const [header, , signature] = testToken({ id: userId }).split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: userId, access: ['admin'], sv: 0, username: 'x', role: 'admin' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: userId, access: ['admin'], sv: 0, username: 'x', role: 'admin' }),
+    ).toString('base64url');
     expect(verifySessionToken(`${header}.${forged}.${signature}`, keys.publicKey)).toBeUndefined();
   });
 
@@ -93,13 +95,22 @@ describe('auth middleware', () => {
 
   it('requires a session where asked', async () => {
     await request(app).get('/signed-in').expect(401);
-    await request(app).get('/signed-in').set(bearer(testToken({ id: userId }))).expect(200, { user: userId });
+    await request(app)
+      .get('/signed-in')
+      .set(bearer(testToken({ id: userId })))
+      .expect(200, { user: userId });
   });
 
   it('requires one of the listed access values', async () => {
     await request(app).get('/owners').expect(401);
-    const res = await request(app).get('/owners').set(bearer(testToken({ id: userId, access: ['user'] }))).expect(403);
+    const res = await request(app)
+      .get('/owners')
+      .set(bearer(testToken({ id: userId, access: ['user'] })))
+      .expect(403);
     expect(res.body).toEqual({ error: 'You are not allowed to do this', code: 'FORBIDDEN' });
-    await request(app).get('/owners').set(bearer(testToken({ id: userId, access: ['user', 'owner'] }))).expect(200);
+    await request(app)
+      .get('/owners')
+      .set(bearer(testToken({ id: userId, access: ['user', 'owner'] })))
+      .expect(200);
   });
 });

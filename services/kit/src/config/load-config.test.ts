@@ -28,11 +28,18 @@ describe('service configuration', () => {
   });
 
   it('rejects a key that is not PEM', () => {
-    expect(() => loadConfig(schema, { ...complete, JWT_PUBLIC_KEY: 'secret' })).toThrow(/JWT_PUBLIC_KEY: must be a PEM key/);
+    expect(() => loadConfig(schema, { ...complete, JWT_PUBLIC_KEY: 'secret' })).toThrow(
+      /JWT_PUBLIC_KEY: must be a PEM key/,
+    );
   });
 
   it('names the variables a deployment must provide', () => {
-    expect(requiredVariables(schema).sort()).toEqual(['JWT_PUBLIC_KEY', 'KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL']);
+    expect(requiredVariables(schema).sort()).toEqual([
+      'JWT_PUBLIC_KEY',
+      'KAFKA_BROKERS',
+      'MONGO_URL',
+      'REDIS_URL',
+    ]);
     expect(requiredVariables(z.object({ A: z.string(), B: z.string().optional() }))).toEqual(['A']);
   });
 });

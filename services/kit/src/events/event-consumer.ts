@@ -126,7 +126,10 @@ export class EventConsumer {
         return;
       } catch (err) {
         if (attempt >= this.retry.attempts) throw err;
-        this.options.logger.warn({ err, attempt, eventId: envelope.id, type: envelope.type }, 'event handler failed, retrying');
+        this.options.logger.warn(
+          { err, attempt, eventId: envelope.id, type: envelope.type },
+          'event handler failed, retrying',
+        );
         await sleep(delay);
         delay *= 2;
       }
@@ -140,7 +143,10 @@ export class EventConsumer {
     err: unknown,
   ): Promise<void> {
     const reason = err instanceof Error ? err.message : String(err);
-    this.options.logger.error({ topic, partition, offset: message.offset, reason }, 'event sent to dead-letter topic');
+    this.options.logger.error(
+      { topic, partition, offset: message.offset, reason },
+      'event sent to dead-letter topic',
+    );
     const headers: Record<string, string | Buffer> = {};
     for (const [name, value] of Object.entries(message.headers ?? {})) {
       if (typeof value === 'string' || Buffer.isBuffer(value)) headers[name] = value;

@@ -48,12 +48,22 @@ export class EventProducer {
     for (const { topic, envelope } of events) byTopic.set(topic, [...(byTopic.get(topic) ?? []), envelope]);
     await this.producer.sendBatch({
       acks: -1,
-      topicMessages: [...byTopic].map(([topic, envelopes]) => ({ topic, messages: envelopes.map(toKafkaMessage) })),
+      topicMessages: [...byTopic].map(([topic, envelopes]) => ({
+        topic,
+        messages: envelopes.map(toKafkaMessage),
+      })),
     });
   }
 
   /** Sends raw messages (the dead-letter path keeps the original bytes). */
-  async sendRaw(topic: string, messages: { key: Buffer | string | null; value: Buffer | string | null; headers: Record<string, string | Buffer> }[]) {
+  async sendRaw(
+    topic: string,
+    messages: {
+      key: Buffer | string | null;
+      value: Buffer | string | null;
+      headers: Record<string, string | Buffer>;
+    }[],
+  ) {
     await this.producer.send({ topic, acks: -1, messages });
   }
 }

@@ -4,6 +4,9 @@ import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
 import type { OutboxEntry } from './outbox';
 
+/** All the relay needs of an aggregate's model: its collection. */
+export type AggregateModel = Pick<Model<unknown>, 'collection'>;
+
 export interface OutboxRelayOptions {
   pollMs: number;
   /** How long one relay may hold a document before another may take it over. */
@@ -35,7 +38,7 @@ export class OutboxRelay {
     this.leaseMs = options.leaseMs ?? 30_000;
   }
 
-  watch(model: Model<any>): void {
+  watch(model: AggregateModel): void {
     this.collections.push(model.collection as unknown as Collection<Document>);
   }
 
@@ -124,10 +127,10 @@ export class OutboxRelay {
       await collection.updateOne({ _id: doc._id }, { $unset: { outboxLeaseUntil: '' } });
       throw err;
     }
-    await collection.updateOne(
-      { _id: doc._id },
-      { $pullAll: { outbox: entries }, $unset: { outboxLeaseUntil: '' } } as Document,
-    );
+    await collection.updateOne({ _id: doc._id }, {
+      $pullAll: { outbox: entries },
+      $unset: { outboxLeaseUntil: '' },
+    } as Document);
     // Events recorded while we published keep the flag set for the next round.
     await collection.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outboxPending: false } });
     this.logger.debug({ count: entries.length, collection: collection.collectionName }, 'outbox published');

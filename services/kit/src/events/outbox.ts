@@ -25,7 +25,8 @@ export function outboxPlugin(schema: Schema): void {
   });
   for (const option of ['toJSON', 'toObject'] as const) {
     const previous = (schema.get(option) ?? {}) as { transform?: unknown };
-    const previousTransform = typeof previous.transform === 'function' ? (previous.transform as Transform) : undefined;
+    const previousTransform =
+      typeof previous.transform === 'function' ? (previous.transform as Transform) : undefined;
     const transform: Transform = (doc, ret, opts) => {
       for (const field of OUTBOX_FIELDS) delete ret[field];
       return previousTransform ? previousTransform(doc, ret, opts) : ret;

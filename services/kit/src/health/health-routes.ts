@@ -34,7 +34,9 @@ export function healthRoutes(service: string, checks: Record<string, ReadinessCh
       }),
     );
     const ready = entries.every(([, state]) => state === 'up');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service, checks: Object.fromEntries(entries) });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', service, checks: Object.fromEntries(entries) });
   });
   return router;
 }

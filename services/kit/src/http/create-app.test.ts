@@ -24,9 +24,14 @@ router.get(
 );
 router.post(
   '/things',
-  handle({ body: z.object({ username: z.string().min(3) }).strict() }, ({ body }) => ({ created: body.username })),
+  handle({ body: z.object({ username: z.string().min(3) }).strict() }, ({ body }) => ({
+    created: body.username,
+  })),
 );
-router.delete('/things/:id', handle({}, () => undefined));
+router.delete(
+  '/things/:id',
+  handle({}, () => undefined),
+);
 router.get('/boom', () => {
   throw new Error('database password is hunter2');
 });
@@ -52,12 +57,18 @@ describe('the HTTP app every service is built from', () => {
 
   it('rejects a malformed id with 400 INVALID_ID', async () => {
     const res = await request(app).get('/things/not-an-id').expect(400);
-    expect(res.body).toMatchObject({ code: 'INVALID_ID', error: 'id must be a 24-character hexadecimal string' });
+    expect(res.body).toMatchObject({
+      code: 'INVALID_ID',
+      error: 'id must be a 24-character hexadecimal string',
+    });
     expect(res.body.details).toEqual([{ path: 'params.id', message: expect.any(String) }]);
   });
 
   it('rejects an operator object where a string belongs, with 400', async () => {
-    const res = await request(app).post('/things').send({ username: { $ne: null } }).expect(400);
+    const res = await request(app)
+      .post('/things')
+      .send({ username: { $ne: null } })
+      .expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'body.username' }] });
   });
 
@@ -67,12 +78,19 @@ describe('the HTTP app every service is built from', () => {
   });
 
   it('rejects malformed JSON with 400 MALFORMED_JSON', async () => {
-    const res = await request(app).post('/things').set('content-type', 'application/json').send('{"username": ').expect(400);
+    const res = await request(app)
+      .post('/things')
+      .set('content-type', 'application/json')
+      .send('{"username": ')
+      .expect(400);
     expect(res.body).toEqual({ error: 'Request body is not valid JSON', code: 'MALFORMED_JSON' });
   });
 
   it('rejects an oversized body with 413', async () => {
-    const res = await request(app).post('/things').send({ username: 'x'.repeat(5000) }).expect(413);
+    const res = await request(app)
+      .post('/things')
+      .send({ username: 'x'.repeat(5000) })
+      .expect(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
@@ -114,7 +132,9 @@ describe('the HTTP app every service is built from', () => {
   it('exposes Prometheus metrics labelled by route pattern, not raw URL', async () => {
     await request(app).get('/things/64b7f0c2a1b2c3d4e5f60718');
     const res = await request(app).get('/metrics').expect(200);
-    expect(res.text).toContain('http_requests_total{method="GET",route="/things/:id",status="200",service="test"}');
+    expect(res.text).toContain(
+      'http_requests_total{method="GET",route="/things/:id",status="200",service="test"}',
+    );
     expect(res.text).not.toContain('64b7f0c2a1b2c3d4e5f60718');
   });
 

@@ -31,7 +31,8 @@ export function createMetrics(service: string): Metrics {
     const end = duration.startTimer();
     res.on('finish', () => {
       // The matched route pattern, never the raw URL, keeps label cardinality bounded.
-      const route = (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : 'other');
+      const route =
+        (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : 'other');
       const labels = { method: req.method, route: `${req.baseUrl}${route}`, status: String(res.statusCode) };
       end(labels);
       requests.inc(labels);

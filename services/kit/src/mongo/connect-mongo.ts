@@ -15,7 +15,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * One connection per service (not mongoose's global one), so a service owns its database and
  * several services can share a process in tests. Retries with backoff until `retryForMs`.
  */
-export async function connectMongo({ url, database, logger, retryForMs = 30_000 }: MongoOptions): Promise<Connection> {
+export async function connectMongo({
+  url,
+  database,
+  logger,
+  retryForMs = 30_000,
+}: MongoOptions): Promise<Connection> {
   const deadline = Date.now() + retryForMs;
   let delay = 250;
   for (let attempt = 1; ; attempt += 1) {
@@ -32,7 +37,9 @@ export async function connectMongo({ url, database, logger, retryForMs = 30_000 
     } catch (err) {
       await connection.close().catch(() => undefined);
       if (Date.now() + delay > deadline) {
-        throw new Error(`could not connect to MongoDB at ${redactUrl(url)} after ${attempt} attempts: ${String(err)}`);
+        throw new Error(
+          `could not connect to MongoDB at ${redactUrl(url)} after ${attempt} attempts: ${String(err)}`,
+        );
       }
       logger.warn({ attempt, err: String(err) }, 'MongoDB not reachable yet, retrying');
       await sleep(delay);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Express, Router } from 'express';
 import type { Kafka } from 'kafkajs';
-import type { Connection, Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import { authenticate } from '../auth/auth-middleware';
 import type { ServiceConfig } from '../config/service-config';
@@ -9,7 +9,7 @@ import { createKafka, ensureTopics } from '../events/kafka-client';
 import { EventConsumer, type Subscription } from '../events/event-consumer';
 import { EventProducer } from '../events/event-producer';
 import { HandledEvents } from '../events/handled-events';
-import { OutboxRelay } from '../events/outbox-relay';
+import { OutboxRelay, type AggregateModel } from '../events/outbox-relay';
 import { createHttpApp } from '../http/create-app';
 import { closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
@@ -32,7 +32,7 @@ export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
 export interface ServiceParts {
   routes?: Router[];
   /** Aggregates whose outbox the relay publishes. */
-  aggregates?: Model<any>[];
+  aggregates?: AggregateModel[];
   /** One consumer group per entry; the group id defaults to the service name. */
   consumers?: { groupId?: string; subscriptions: Subscription[] }[];
   /** Called with the HTTP server before it listens (Socket.IO attaches here). */
@@ -72,7 +72,8 @@ export async function startService<C extends ServiceConfig>(
   const logger = definition.logger ?? createLogger(name, config.LOG_LEVEL);
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanup = async () => {
-    for (const step of cleanups.reverse()) await step().catch((err) => logger.warn({ err }, 'shutdown step failed'));
+    for (const step of cleanups.reverse())
+      await step().catch((err) => logger.warn({ err }, 'shutdown step failed'));
   };
 
   try {

@@ -28,7 +28,11 @@ export interface ProcessRun {
  * Runs a service's real entry point (`src/main.ts`) as its own process, waits until it answers
  * `/healthz`, reads `/healthz` and `/readyz`, then sends SIGTERM and waits for it to exit.
  */
-export async function runServiceProcess(entry: string, env: NodeJS.ProcessEnv, timeoutMs = 45_000): Promise<ProcessRun> {
+export async function runServiceProcess(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 45_000,
+): Promise<ProcessRun> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
@@ -56,7 +60,9 @@ export async function runServiceProcess(entry: string, env: NodeJS.ProcessEnv, t
   if (!health) {
     child.kill('SIGKILL');
     await exited;
-    throw new Error(`${path.basename(path.dirname(path.dirname(entry)))} never answered /healthz:\n${output.slice(-3000)}`);
+    throw new Error(
+      `${path.basename(path.dirname(path.dirname(entry)))} never answered /healthz:\n${output.slice(-3000)}`,
+    );
   }
   const readyRes = await fetch(`${base}/readyz`);
   const ready = { status: readyRes.status, body: await readyRes.json() };

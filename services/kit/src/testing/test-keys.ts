@@ -27,7 +27,11 @@ export function otherKeys(): KeyPair {
   });
 }
 
-export function testToken(user: Partial<AuthUser> & { id: string }, keys: KeyPair = testKeys(), expiresIn = 600): string {
+export function testToken(
+  user: Partial<AuthUser> & { id: string },
+  keys: KeyPair = testKeys(),
+  expiresIn = 600,
+): string {
   return signSessionToken(
     { username: 'tester', role: 'user', access: ['user'], sessionVersion: 0, ...user },
     keys.privateKey,
