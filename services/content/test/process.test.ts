@@ -1,17 +1,3 @@
-import path from 'node:path';
-import { runServiceProcess, testServiceEnv } from '@podz/kit/testing';
+import { describeServiceProcess } from '@podz/kit/testing';
 
-describe('the content process', () => {
-  it('starts against the real store, broker and cache, answers health checks, and stops on SIGTERM', async () => {
-    const run = await runServiceProcess(
-      path.join(__dirname, '..', 'src', 'main.ts'),
-      testServiceEnv('content'),
-    );
-    expect(run.health).toEqual({ status: 200, body: { status: 'ok', service: 'content' } });
-    expect(run.ready).toEqual({
-      status: 200,
-      body: { status: 'ready', service: 'content', checks: { mongo: 'up', kafka: 'up', redis: 'up' } },
-    });
-    expect(run.exitCode).toBe(0);
-  });
-});
+describeServiceProcess('content', __dirname);

@@ -4,3 +4,4 @@ export { testKeys, otherKeys, testToken, type KeyPair } from './test-keys';
 export { testServiceEnv } from './test-service-env';
 export { readTopic, type ReadMessage } from './read-topic';
 export { runServiceProcess, freePort, type ProcessRun } from './service-process';
+export { describeServiceProcess } from './service-process-suite';
