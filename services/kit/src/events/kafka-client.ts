@@ -34,18 +34,56 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
 
 export const DEFAULT_PARTITIONS = 3;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function allHaveLeaders(admin: Admin, topics: string[]): Promise<boolean> {
+  try {
+    const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+    return metadata.every(
+      (topic) => topic.partitions.length > 0 && topic.partitions.every((p) => p.leader >= 0),
+    );
+  } catch {
+    return false; // not visible to metadata yet
+  }
+}
+
 /**
- * Creates each topic and its dead-letter topic when missing. Partitions keep one aggregate's events
- * in order (the key is the aggregate id) while letting consumers scale out.
+ * Creates each topic and its dead-letter topic when missing, and returns once every partition has
+ * a leader. Partitions keep one aggregate's events in order (the key is the aggregate id) while
+ * letting consumers scale out. The leader wait is ours, not kafkajs's: on a broker that has just
+ * started, with several services creating topics at once, kafkajs's own wait gives up on
+ * UNKNOWN_TOPIC_OR_PARTITION instead of retrying.
  */
-export async function ensureTopics(admin: Admin, topics: readonly string[], partitions = DEFAULT_PARTITIONS) {
+export async function ensureTopics(
+  admin: Admin,
+  topics: readonly string[],
+  partitions = DEFAULT_PARTITIONS,
+  timeoutMs = 30_000,
+): Promise<void> {
   const wanted = [...new Set(topics.flatMap((topic) => [topic, deadLetterTopic(topic)]))];
   if (wanted.length === 0) return;
   const existing = new Set(await admin.listTopics());
   const missing = wanted.filter((topic) => !existing.has(topic));
-  if (missing.length === 0) return;
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
-  });
+  if (missing.length > 0) {
+    try {
+      await admin.createTopics({
+        waitForLeaders: false,
+        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
+      });
+    } catch (err) {
+      // Another process created one of them first: what matters is that they exist.
+      if (
+        !String((err as Error).message)
+          .toLowerCase()
+          .includes('already exists')
+      )
+        throw err;
+    }
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (!(await allHaveLeaders(admin, wanted))) {
+    if (Date.now() > deadline)
+      throw new Error(`topics without leaders after ${timeoutMs} ms: ${wanted.join(', ')}`);
+    await sleep(200);
+  }
 }
