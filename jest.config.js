@@ -1,5 +1,6 @@
 // Every suite in the repo, as one jest run of several projects. Workspace packages resolve to their
-// TypeScript sources, so tests never run against a stale build.
+// TypeScript sources. Child processes started by tests (tsx) load workspace packages from dist/,
+// which `npm test` rebuilds first; run `npx tsc -b` before a bare `npx jest` after changing kit or proto.
 const path = require('node:path');
 
 const root = __dirname;

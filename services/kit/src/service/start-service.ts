@@ -37,7 +37,7 @@ export interface ServiceParts {
   consumers?: { groupId?: string; subscriptions: Subscription[] }[];
   /** Called with the HTTP server before it listens (Socket.IO attaches here). */
   attach?: (server: Server) => void | Promise<void>;
-  /** Called first on shutdown, before connections close. */
+  /** Called on shutdown after HTTP, consumers and the relay have stopped, before the producer, Redis and MongoDB disconnect. */
   beforeStop?: () => Promise<void>;
 }
 
