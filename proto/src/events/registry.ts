@@ -1,11 +1,12 @@
 import type { EventDefinition } from './define-event';
+import { IDENTITY_USER_EVENTS } from './identity-user-events';
 
 /**
  * Every event type PODZ publishes, by type. Each service issue adds its events here (one file per
  * aggregate under `events/`), so consumers and outside readers find them in one place and
  * `proto/EVENTS.md` lists them all.
  */
-export const EVENT_DEFINITIONS: readonly EventDefinition[] = [];
+export const EVENT_DEFINITIONS: readonly EventDefinition[] = [...IDENTITY_USER_EVENTS];
 
 export function findEventDefinition(
   type: string,

@@ -1,8 +1,36 @@
-import { startService } from '@podz/kit';
+import { RateLimiter, SessionRevocations, startService } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { IdentityConfig } from './config';
+import { userModel } from './data/user-model';
+import { UserRepository } from './data/user-repository';
+import type { IdentityDeps } from './domain/identity-deps';
+import { Passwords } from './domain/passwords';
+import { seedAdmin, seedDemoAccounts } from './domain/seed-accounts';
+import { authRoutes } from './http/auth-routes';
+import { usersRoutes } from './http/users-routes';
 
 /** The identity service: users, credentials, sessions and the plans users hold. */
 export function startIdentity(config: IdentityConfig) {
-  return startService({ name: 'identity', config, topics: [TOPICS.identityUser] });
+  return startService({
+    name: 'identity',
+    config,
+    topics: [TOPICS.identityUser],
+    setup: async ({ db, redis, relay, logger }) => {
+      const users = userModel(db);
+      await users.init();
+      const deps: IdentityDeps = {
+        config,
+        logger,
+        users: new UserRepository(users, relay),
+        passwords: new Passwords(config.BCRYPT_COST),
+        sessions: new SessionRevocations(redis),
+        limiter: new RateLimiter(redis),
+      };
+      await seedAdmin(deps);
+      if (config.DEMO_ACCOUNTS_PASSWORD && config.NODE_ENV !== 'production') {
+        await seedDemoAccounts(deps, config.DEMO_ACCOUNTS_PASSWORD);
+      }
+      return { routes: [authRoutes(deps), usersRoutes(deps)], aggregates: [users] };
+    },
+  });
 }

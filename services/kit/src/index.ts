@@ -8,7 +8,15 @@ export {
   type ServiceConfig,
 } from './config/service-config';
 export { createLogger, REDACTED_PATHS, type Logger } from './logging/logger';
-export { AppError, badRequest, unauthenticated, forbidden, notFound, conflict } from './errors/app-error';
+export {
+  AppError,
+  badRequest,
+  unauthenticated,
+  forbidden,
+  notFound,
+  conflict,
+  tooManyRequests,
+} from './errors/app-error';
 export { createHttpApp, type HttpAppOptions } from './http/create-app';
 export { errorMiddleware, notFoundHandler } from './http/error-middleware';
 export { handle, zodDetails, type RouteInput } from './http/validation';
@@ -17,6 +25,8 @@ export { requestId, REQUEST_ID_HEADER } from './http/request-id';
 export type { AuthUser } from './auth/auth-user';
 export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware';
 export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';
+export { SessionRevocations } from './auth/session-revocations';
+export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { connectRedis } from './redis/connect-redis';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
@@ -28,7 +38,7 @@ export {
   CLOUDEVENTS_CONTENT_TYPE,
   type PendingEvent,
 } from './events/event-producer';
-export { outboxPlugin, withEvents, newWithEvents, OUTBOX_FIELDS, type OutboxEntry } from './events/outbox';
+export { outboxPlugin, withEvents, newWithEvents, pendingEvent, OUTBOX_FIELDS, type OutboxEntry } from './events/outbox';
 export { OutboxRelay, type AggregateModel } from './events/outbox-relay';
 export { EventConsumer, on, type EventHandler, type Subscription } from './events/event-consumer';
 export { HandledEvents } from './events/handled-events';

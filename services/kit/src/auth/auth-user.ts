@@ -8,6 +8,10 @@ export interface AuthUser {
   access: Access[];
   /** Session version: the gateway compares it with Redis to honour revocations. */
   sessionVersion: number;
+  /** The token's `jti`, so one session can be revoked on sign-out. Set when read from a token. */
+  tokenId?: string;
+  /** When the token stops being valid. Set when read from a token. */
+  expiresAt?: Date;
 }
 
 declare module 'express-serve-static-core' {

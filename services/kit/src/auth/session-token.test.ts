@@ -19,6 +19,8 @@ describe('session tokens', () => {
       role: 'user',
       access: ['user', 'owner'],
       sessionVersion: 3,
+      tokenId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      expiresAt: expect.any(Date),
     });
   });
 
@@ -61,6 +63,7 @@ describe('session tokens', () => {
   it('rejects a token with unknown access values', () => {
     const odd = jwt.sign({ username: 'x', role: 'user', access: ['superuser'], sv: 0 }, keys.privateKey, {
       algorithm: 'RS256',
+      jwtid: 'b7c1a0de-0000-4000-8000-000000000001',
       subject: userId,
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

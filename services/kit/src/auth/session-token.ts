@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { accessSchema } from '@podz/proto';
@@ -14,6 +15,8 @@ const claimsSchema = z.object({
   role: z.string(),
   access: z.array(accessSchema),
   sv: z.number().int().min(0),
+  jti: z.string().min(1),
+  exp: z.number().int(),
 });
 
 export function signSessionToken(user: AuthUser, privateKey: string, expiresInSeconds: number): string {
@@ -26,6 +29,7 @@ export function signSessionToken(user: AuthUser, privateKey: string, expiresInSe
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       expiresIn: expiresInSeconds,
+      jwtid: randomUUID(),
     },
   );
 }
@@ -43,8 +47,16 @@ export function verifySessionToken(token: string, publicKey: string): AuthUser |
     });
     const claims = claimsSchema.safeParse(decoded);
     if (!claims.success) return undefined;
-    const { sub, username, role, access, sv } = claims.data;
-    return { id: sub, username, role, access, sessionVersion: sv };
+    const { sub, username, role, access, sv, jti, exp } = claims.data;
+    return {
+      id: sub,
+      username,
+      role,
+      access,
+      sessionVersion: sv,
+      tokenId: jti,
+      expiresAt: new Date(exp * 1000),
+    };
   } catch {
     return undefined;
   }

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Sent as `Retry-After` (429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,3 +23,5 @@ export const unauthenticated = (message = 'You need to sign in') => new AppError
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts; try again later') =>
+  new AppError('RATE_LIMITED', message, undefined, retryAfterSeconds);

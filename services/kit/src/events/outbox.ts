@@ -1,5 +1,5 @@
 import { Schema, type UpdateQuery } from 'mongoose';
-import type { EventEnvelope } from '@podz/proto';
+import { createEvent, type EventData, type EventDefinition, type EventEnvelope } from '@podz/proto';
 import type { PendingEvent } from './event-producer';
 
 /** How an event waits inside its aggregate document until the relay has published it. */
@@ -52,4 +52,13 @@ export function withEvents<U extends UpdateQuery<unknown>>(update: U, events: re
 /** The fields of a new aggregate together with its first events. */
 export function newWithEvents<T extends object>(fields: T, events: readonly PendingEvent[]) {
   return events.length === 0 ? fields : { ...fields, outbox: events.map(toEntry), outboxPending: true };
+}
+
+/** One event for the outbox, validated against its proto definition now rather than at publish time. */
+export function pendingEvent<D extends EventDefinition>(
+  definition: D,
+  subject: string,
+  data: EventData<D>,
+): PendingEvent {
+  return { topic: definition.topic, envelope: createEvent(definition, subject, data) };
 }

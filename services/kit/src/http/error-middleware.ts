@@ -48,6 +48,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     if (known) {
       const body: ApiError = { error: known.message, code: known.code };
       if (known.details?.length) body.details = known.details;
+      if (known.retryAfterSeconds) res.setHeader('retry-after', String(known.retryAfterSeconds));
       res.status(known.status).json(body);
       return;
     }

@@ -19,6 +19,9 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     JWT_PUBLIC_KEY: testKeys().publicKey,
     OUTBOX_POLL_MS: '200',
     SHUTDOWN_TIMEOUT_MS: '2000',
+    // Only identity signs sessions, so only identity gets the private key; the lowest bcrypt cost
+    // keeps suites that create many accounts fast (the clamp has its own test).
+    ...(service === 'identity' ? { JWT_PRIVATE_KEY: testKeys().privateKey, BCRYPT_COST: '4' } : {}),
     ...overrides,
   };
 }

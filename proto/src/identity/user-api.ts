@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { accessSchema } from '../access';
+import { objectIdSchema } from '../ids';
+import { paginatedSchema, paginationQuerySchema } from '../pagination';
+import {
+  BIO_MAX,
+  LINKS_MAX,
+  accessListSchema,
+  emailSchema,
+  linkSchema,
+  passwordSchema,
+  pictureSchema,
+  planSchema,
+  usernameSchema,
+} from './user-fields';
+
+/** Request and response payloads of the users API (spec §7 Users) and of registration. */
+
+export const registerBodySchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+const profileFields = {
+  username: usernameSchema.optional(),
+  profilePicture: pictureSchema.nullable().optional(),
+  bio: z.string({ error: 'bio must be a string' }).max(BIO_MAX, { error: `bio is at most ${BIO_MAX} characters` }).optional(),
+  links: z.array(linkSchema).max(LINKS_MAX, { error: `at most ${LINKS_MAX} links` }).optional(),
+};
+
+/** `PATCH /api/users/{id}`: profile fields; a new password needs the current one. */
+export const updateUserBodySchema = z
+  .strictObject({
+    ...profileFields,
+    password: passwordSchema.optional(),
+    currentPassword: z.string().max(1024).optional(),
+  })
+  .refine((body) => body.password === undefined || body.currentPassword !== undefined, {
+    error: 'changing the password needs currentPassword',
+    path: ['currentPassword'],
+  });
+
+export const changePlanBodySchema = z.strictObject({ plan: planSchema });
+
+/** `PUT /api/users/{id}` (admin): role and access. The role is always part of the access list. */
+export const setAccessBodySchema = z.strictObject({ role: accessSchema, access: accessListSchema });
+
+/** `POST /api/users/admin-added-user`. */
+export const adminCreateUserBodySchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  role: accessSchema.default('user'),
+  access: accessListSchema.optional(),
+  profilePicture: profileFields.profilePicture,
+  bio: profileFields.bio,
+  links: profileFields.links,
+});
+
+/** `PUT /api/users/admin-added-user`: the user named by `id`, any field to change. */
+export const adminEditUserBodySchema = z.strictObject({
+  id: objectIdSchema,
+  username: usernameSchema.optional(),
+  email: emailSchema.optional(),
+  password: passwordSchema.optional(),
+  role: accessSchema.optional(),
+  access: accessListSchema.optional(),
+  plan: planSchema.optional(),
+  profilePicture: profileFields.profilePicture,
+  bio: profileFields.bio,
+  links: profileFields.links,
+});
+
+/** `DELETE /api/users/{id}`: users deleting themselves confirm with their password. */
+export const deleteUserBodySchema = z.strictObject({ password: z.string().max(1024).optional() });
+
+/**
+ * `?userType=`: hosts, guests and crew (the network's staff: editors and admins) are public; an
+ * admin may also ask for any access value, or leave it out for everyone.
+ */
+export const PUBLIC_USER_TYPES = ['host', 'guest', 'crew'] as const;
+export const USER_TYPES = [...PUBLIC_USER_TYPES, 'admin', 'editor', 'user', 'owner'] as const;
+export const userTypeSchema = z.enum(USER_TYPES, {
+  error: `userType must be one of: ${USER_TYPES.join(', ')}`,
+});
+export type UserType = z.infer<typeof userTypeSchema>;
+
+export const USERS_PAGE_SIZE = 20;
+export const listUsersQuerySchema = paginationQuerySchema(USERS_PAGE_SIZE).extend({
+  userType: userTypeSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export const countUsersQuerySchema = z.object({ userType: userTypeSchema.optional() });
+
+/** What anyone may see of a user. */
+export const publicUserSchema = z.object({
+  _id: objectIdSchema,
+  id: objectIdSchema,
+  username: z.string(),
+  profilePicture: z.string(),
+  role: accessSchema,
+  access: z.array(accessSchema),
+  bio: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+/** What the user themselves and admins see. */
+export const fullUserSchema = publicUserSchema.extend({
+  email: z.string(),
+  plan: z.string(),
+  updatedAt: z.string(),
+});
+
+export const userPageSchema = paginatedSchema(publicUserSchema.or(fullUserSchema));
+export const userCountSchema = z.object({ userCount: z.number().int().min(0) });
+
+/** `session.user` of `GET /api/auth/session` (spec §3). */
+export const sessionUserSchema = z.object({
+  _id: objectIdSchema,
+  id: objectIdSchema,
+  username: z.string(),
+  profilePicture: z.string(),
+  role: accessSchema,
+  access: z.array(accessSchema),
+  plan: z.string(),
+});
+export const sessionSchema = z.object({ user: sessionUserSchema, expires: z.string() }).or(z.object({}).strict());
+
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+export type AdminCreateUserBody = z.infer<typeof adminCreateUserBodySchema>;
+export type AdminEditUserBody = z.infer<typeof adminEditUserBodySchema>;
+export type PublicUser = z.infer<typeof publicUserSchema>;
+export type FullUser = z.infer<typeof fullUserSchema>;
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,0 +1,64 @@
+import { badRequest, forbidden, notFound, unauthenticated, type AuthUser } from '@podz/kit';
+import { PUBLIC_USER_TYPES, type Access, type Paginated, type PublicUser, type UserType } from '@podz/proto';
+import type { UserFilter } from '../data/user-repository';
+import type { IdentityDeps } from './identity-deps';
+import { fullView, publicView, viewFor } from './user-views';
+
+/** Crew is the network's own staff (spec §2 People menu). */
+const USER_TYPE_ACCESS: Record<UserType, Access[]> = {
+  host: ['host'],
+  guest: ['guest'],
+  crew: ['editor', 'admin'],
+  admin: ['admin'],
+  editor: ['editor'],
+  user: ['user'],
+  owner: ['owner'],
+};
+
+const isAdmin = (viewer: AuthUser | undefined) => Boolean(viewer?.access.includes('admin'));
+
+/**
+ * Hosts, guests and crew are public; any other type, or everyone at once, is for admins only.
+ */
+function filterFor(viewer: AuthUser | undefined, userType: UserType | undefined): UserFilter {
+  if (!isAdmin(viewer)) {
+    if (!userType) throw badRequest(`userType is required: ${PUBLIC_USER_TYPES.join(', ')}`);
+    if (!(PUBLIC_USER_TYPES as readonly string[]).includes(userType)) {
+      throw viewer ? forbidden('Only admins can list users of that type') : unauthenticated();
+    }
+  }
+  return { anyAccess: userType ? USER_TYPE_ACCESS[userType] : undefined };
+}
+
+export async function getUser(deps: IdentityDeps, viewer: AuthUser | undefined, id: string) {
+  const user = await deps.users.findById(id);
+  if (!user) throw notFound('User');
+  return viewFor(viewer, user);
+}
+
+export async function currentUser(deps: IdentityDeps, caller: AuthUser) {
+  const user = await deps.users.findById(caller.id);
+  if (!user) throw unauthenticated('Your account no longer exists');
+  return fullView(user);
+}
+
+export async function listUsers(
+  deps: IdentityDeps,
+  viewer: AuthUser | undefined,
+  query: { userType?: UserType; search?: string; page: number; limit: number },
+): Promise<Paginated<PublicUser>> {
+  const filter = { ...filterFor(viewer, query.userType), search: query.search || undefined };
+  const { items, total } = await deps.users.list(filter, query.page, query.limit);
+  const view = isAdmin(viewer) ? fullView : publicView;
+  return {
+    items: items.map(view),
+    page: query.page,
+    limit: query.limit,
+    total,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+export async function countUsers(deps: IdentityDeps, viewer: AuthUser | undefined, userType?: UserType) {
+  return { userCount: await deps.users.count(filterFor(viewer, userType)) };
+}

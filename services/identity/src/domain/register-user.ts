@@ -1,0 +1,11 @@
+import type { FullUser, RegisterBody } from '@podz/proto';
+import { createAccount } from './accounts';
+import type { IdentityDeps } from './identity-deps';
+import { fullView } from './user-views';
+
+/** Sign-up: everyone starts as a plain user; owner, host and guest access come by request. */
+export async function registerUser(deps: IdentityDeps, body: RegisterBody): Promise<FullUser> {
+  const user = await createAccount(deps, { ...body, role: 'user', access: ['user'] });
+  deps.logger.info({ userId: user._id.toHexString() }, 'user registered');
+  return fullView(user);
+}

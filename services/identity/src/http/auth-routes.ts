@@ -1,0 +1,138 @@
+import express, { type Response } from 'express';
+import { AppError, handle } from '@podz/kit';
+import {
+  AUTH_BASE_PATH as BASE,
+  AUTH_ERRORS,
+  CREDENTIALS_PROVIDER,
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  credentialsCallbackBodySchema,
+  signInPageQuerySchema,
+  signOutBodySchema,
+  updateSessionBodySchema,
+} from '@podz/proto';
+import type { IdentityDeps } from '../domain/identity-deps';
+import { currentSession, issueSession, sessionUser, signOut } from '../domain/sessions';
+import { signIn } from '../domain/sign-in';
+import { AuthUrls } from './auth-urls';
+import { clientLogRoute } from './client-log-route';
+import { CsrfTokens } from './csrf';
+import { registerRoute } from './register-route';
+import { SessionCookies } from './session-cookies';
+
+/**
+ * The session calls in NextAuth.js v4's REST shapes (spec §7), so NextAuth's own browser client
+ * works against PODZ unchanged. Answers that redirect honour `json=true` the way NextAuth does:
+ * `{ url }` instead of a 302.
+ */
+export function authRoutes(deps: IdentityDeps): express.Router {
+  const router = express.Router();
+  const cookies = new SessionCookies(deps.config);
+  const csrf = new CsrfTokens(deps.config.JWT_PRIVATE_KEY);
+  const urls = new AuthUrls(deps.config.PUBLIC_ORIGIN);
+  const form = express.urlencoded({ extended: false, limit: deps.config.BODY_LIMIT, parameterLimit: 20 });
+
+  const redirect = (res: Response, json: string | undefined, url: string, status = 200) => {
+    if (json === 'true') res.status(status).json({ url });
+    else res.redirect(302, url);
+  };
+  /** A failed form call: NextAuth's client reads `url`, PODZ's client reads `error`. */
+  const refuse = (res: Response, err: AppError, nextAuthError: string, json: string | undefined) => {
+    if (err.retryAfterSeconds) res.setHeader('retry-after', String(err.retryAfterSeconds));
+    const url = urls.error(nextAuthError, { provider: CREDENTIALS_PROVIDER.id });
+    if (json === 'true') res.status(err.status).json({ url, error: err.message, code: err.code });
+    else res.redirect(302, url);
+  };
+  const csrfValid = (req: express.Request, token: string | undefined) =>
+    csrf.verify(cookies.read(req)[CSRF_COOKIE], token);
+
+  router.get(`${BASE}/csrf`, (req, res) => {
+    const { token, cookie } = csrf.fromCookie(cookies.read(req)[CSRF_COOKIE]);
+    if (cookie) cookies.setCsrf(res, cookie);
+    res.setHeader('cache-control', 'no-store');
+    res.json({ csrfToken: token });
+  });
+
+  router.get(`${BASE}/providers`, (_req, res) => {
+    res.json({
+      credentials: {
+        ...CREDENTIALS_PROVIDER,
+        signinUrl: urls.provider(`signin/${CREDENTIALS_PROVIDER.id}`),
+        callbackUrl: urls.provider(`callback/${CREDENTIALS_PROVIDER.id}`),
+      },
+    });
+  });
+
+  router.post(
+    `${BASE}/callback/credentials`,
+    form,
+    handle({ body: credentialsCallbackBodySchema }, async ({ body }, req, res) => {
+      if (!csrfValid(req, body.csrfToken)) {
+        refuse(res, new AppError('FORBIDDEN', 'The form expired; reload the page and try again'), AUTH_ERRORS.csrf, body.json);
+        return;
+      }
+      try {
+        const user = await signIn(deps, body.username ?? body.email ?? '', body.password ?? '');
+        const issued = await issueSession(deps, user);
+        cookies.setSession(res, issued.token, issued.expires);
+        redirect(res, body.json, urls.callback(req, body.callbackUrl));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refuse(res, err, err.code === 'RATE_LIMITED' ? AUTH_ERRORS.tooMany : AUTH_ERRORS.credentials, body.json);
+      }
+    }),
+  );
+
+  router.get(
+    `${BASE}/session`,
+    handle({}, async ({ user }, req, res) => {
+      res.setHeader('cache-control', 'no-store');
+      const session = await currentSession(deps, user);
+      if (!session && cookies.read(req)[SESSION_COOKIE] !== undefined) cookies.clearSession(res);
+      return session ?? {};
+    }),
+  );
+
+  router.post(
+    `${BASE}/session`,
+    form,
+    handle({ body: updateSessionBodySchema }, async ({ body, user }, req, res) => {
+      res.setHeader('cache-control', 'no-store');
+      if (!csrfValid(req, body.csrfToken)) throw new AppError('FORBIDDEN', 'Invalid CSRF token');
+      const account = await sessionUser(deps, user);
+      if (!account) return {};
+      const issued = await issueSession(deps, account);
+      cookies.setSession(res, issued.token, issued.expires);
+      return issued.session;
+    }),
+  );
+
+  router.post(
+    `${BASE}/signout`,
+    form,
+    handle({ body: signOutBodySchema }, async ({ body, user }, req, res) => {
+      if (!csrfValid(req, body.csrfToken)) {
+        refuse(res, new AppError('FORBIDDEN', 'Invalid CSRF token'), AUTH_ERRORS.csrf, body.json);
+        return;
+      }
+      await signOut(deps, user);
+      cookies.clearSession(res);
+      redirect(res, body.json, urls.callback(req, body.callbackUrl));
+    }),
+  );
+
+  // NextAuth's sign-in page is PODZ's /login: errors and the callback URL go along.
+  const toLogin = handle({ query: signInPageQuerySchema }, ({ query }, req, res) => {
+    const params = new URLSearchParams();
+    if (query.error) params.set('error', query.error);
+    if (query.callbackUrl) params.set('callbackUrl', urls.relativeCallback(req, query.callbackUrl));
+    const search = params.toString();
+    res.redirect(302, `/login${search ? `?${search}` : ''}`);
+  });
+  router.get(`${BASE}/signin`, toLogin);
+  router.get(`${BASE}/error`, toLogin);
+
+  router.use(clientLogRoute(deps));
+  router.use(registerRoute(deps));
+  return router;
+}
