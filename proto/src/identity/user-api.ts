@@ -25,8 +25,14 @@ export const registerBodySchema = z.strictObject({
 const profileFields = {
   username: usernameSchema.optional(),
   profilePicture: pictureSchema.nullable().optional(),
-  bio: z.string({ error: 'bio must be a string' }).max(BIO_MAX, { error: `bio is at most ${BIO_MAX} characters` }).optional(),
-  links: z.array(linkSchema).max(LINKS_MAX, { error: `at most ${LINKS_MAX} links` }).optional(),
+  bio: z
+    .string({ error: 'bio must be a string' })
+    .max(BIO_MAX, { error: `bio is at most ${BIO_MAX} characters` })
+    .optional(),
+  links: z
+    .array(linkSchema)
+    .max(LINKS_MAX, { error: `at most ${LINKS_MAX} links` })
+    .optional(),
 };
 
 /** `PATCH /api/users/{id}`: profile fields; a new password needs the current one. */
@@ -126,7 +132,9 @@ export const sessionUserSchema = z.object({
   access: z.array(accessSchema),
   plan: z.string(),
 });
-export const sessionSchema = z.object({ user: sessionUserSchema, expires: z.string() }).or(z.object({}).strict());
+export const sessionSchema = z
+  .object({ user: sessionUserSchema, expires: z.string() })
+  .or(z.object({}).strict());
 
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

@@ -18,7 +18,8 @@ export const usernameSchema = z
   .min(USERNAME_RULES.min, { error: `username must be at least ${USERNAME_RULES.min} characters` })
   .max(USERNAME_RULES.max, { error: `username must be at most ${USERNAME_RULES.max} characters` })
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, {
-    error: 'username may contain letters, digits, dots, dashes and underscores, and must start with a letter or digit',
+    error:
+      'username may contain letters, digits, dots, dashes and underscores, and must start with a letter or digit',
   });
 
 export const emailSchema = z
@@ -55,7 +56,9 @@ export const linkSchema = z
 
 export const planSchema = z
   .string({ error: 'plan must be a string' })
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, { error: 'plan must be a short lowercase name (letters, digits, dashes)' });
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, {
+    error: 'plan must be a short lowercase name (letters, digits, dashes)',
+  });
 
 /** An access list as an admin sets it: known values, no repeats, at least one. */
 export const accessListSchema = z

@@ -37,7 +37,11 @@ export const identityConfigSchema = serviceConfig({ port: 4001, database: 'podz_
   DEMO_ACCOUNTS_PASSWORD: optionalSecret,
   /** Wrong passwords allowed per account before sign-in is refused for the rest of the window. */
   SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  SIGNIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  SIGNIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   CLIENT_LOG_MAX_BYTES: z.coerce.number().int().min(256).default(4096),
 });
 

@@ -7,6 +7,7 @@ import {
   IdentityClient,
   PASSWORD,
   bearer,
+  cookieLines,
   setCookie,
   startTestIdentity,
   stopTestIdentity,
@@ -33,7 +34,7 @@ describe('GET /api/auth/csrf', () => {
   it('issues a token with a signed, httpOnly double-submit cookie, and keeps it while the cookie is valid', async () => {
     const res = await request(identity.url).get('/api/auth/csrf').expect(200);
     expect(res.body.csrfToken).toMatch(/^[0-9a-f]{64}$/);
-    const line = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith(CSRF_COOKIE))!;
+    const line = cookieLines(res).find((c) => c.startsWith(CSRF_COOKIE))!;
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/SameSite=Lax/i);
     expect(setCookie(res, CSRF_COOKIE)).toMatch(new RegExp(`^${res.body.csrfToken}\\|[0-9a-f]{64}$`));
@@ -46,7 +47,10 @@ describe('GET /api/auth/csrf', () => {
   });
 
   it('replaces a forged cookie', async () => {
-    const res = await request(identity.url).get('/api/auth/csrf').set('cookie', `${CSRF_COOKIE}=abc|def`).expect(200);
+    const res = await request(identity.url)
+      .get('/api/auth/csrf')
+      .set('cookie', `${CSRF_COOKIE}=abc|def`)
+      .expect(200);
     expect(res.body.csrfToken).not.toBe('abc');
     expect(setCookie(res, CSRF_COOKIE)).toBeDefined();
   });
@@ -73,7 +77,7 @@ describe('POST /api/auth/callback/credentials', () => {
     for (const login of [user.username.toUpperCase(), user.email]) {
       const res = await signInForm(await client.csrf(), { username: login, password: PASSWORD }).expect(200);
       expect(res.body).toEqual({ url: 'http://podz.test/mypodcasts' });
-      const line = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith(SESSION_COOKIE))!;
+      const line = cookieLines(res).find((c) => c.startsWith(SESSION_COOKIE))!;
       expect(line).toMatch(/HttpOnly/i);
       expect(line).toMatch(/SameSite=Lax/i);
       expect(line).toMatch(/Path=\//);
@@ -98,10 +102,16 @@ describe('POST /api/auth/callback/credentials', () => {
   it('refuses a missing or mismatched CSRF token with MissingCSRF', async () => {
     const user = await client.register();
     const csrf = await client.csrf();
-    const res = await signInForm({ ...csrf, token: 'f'.repeat(64) }, { username: user.username, password: PASSWORD });
+    const res = await signInForm(
+      { ...csrf, token: 'f'.repeat(64) },
+      { username: user.username, password: PASSWORD },
+    );
     expect(res.status).toBe(403);
     expect(new URL(res.body.url).searchParams.get('error')).toBe('MissingCSRF');
-    await signInForm({ token: csrf.token, cookie: '' }, { username: user.username, password: PASSWORD }).expect(403);
+    await signInForm(
+      { token: csrf.token, cookie: '' },
+      { username: user.username, password: PASSWORD },
+    ).expect(403);
   });
 
   it('replaces a foreign callback URL with the home page', async () => {
@@ -116,7 +126,11 @@ describe('POST /api/auth/callback/credentials', () => {
 
   it('redirects with 302 when json is not asked for', async () => {
     const user = await client.register();
-    const res = await signInForm(await client.csrf(), { username: user.username, password: PASSWORD, json: 'false' });
+    const res = await signInForm(await client.csrf(), {
+      username: user.username,
+      password: PASSWORD,
+      json: 'false',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('http://podz.test/mypodcasts');
   });
@@ -124,9 +138,13 @@ describe('POST /api/auth/callback/credentials', () => {
   it('locks an account after a burst of wrong passwords: 429 with Retry-After, even with the right one', async () => {
     const user = await client.register();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      await signInForm(await client.csrf(), { username: user.username, password: 'wrong password 1' }).expect(401);
+      await signInForm(await client.csrf(), { username: user.username, password: 'wrong password 1' }).expect(
+        401,
+      );
     }
-    const res = await signInForm(await client.csrf(), { username: user.email, password: PASSWORD }).expect(429);
+    const res = await signInForm(await client.csrf(), { username: user.email, password: PASSWORD }).expect(
+      429,
+    );
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(new URL(res.body.url).searchParams.get('error')).toBe('TooManyRequests');
     expect(res.body.code).toBe('RATE_LIMITED');
@@ -136,7 +154,10 @@ describe('POST /api/auth/callback/credentials', () => {
 describe('GET and POST /api/auth/session', () => {
   it('answers {} without a session, and clears a stale session cookie', async () => {
     await request(identity.url).get('/api/auth/session').expect(200, {});
-    const res = await request(identity.url).get('/api/auth/session').set('cookie', `${SESSION_COOKIE}=stale`).expect(200);
+    const res = await request(identity.url)
+      .get('/api/auth/session')
+      .set('cookie', `${SESSION_COOKIE}=stale`)
+      .expect(200);
     expect(res.body).toEqual({});
     expect(setCookie(res, SESSION_COOKIE)).toBe('');
   });
@@ -164,7 +185,11 @@ describe('GET and POST /api/auth/session', () => {
     const admin = await client.signIn(ADMIN.username, ADMIN.password);
     const user = await client.register();
     const token = await client.signIn(user.username, PASSWORD);
-    await request(identity.url).patch(`/api/users/${user.id}/plan`).set(bearer(admin)).send({ plan: 'pro' }).expect(200);
+    await request(identity.url)
+      .patch(`/api/users/${user.id}/plan`)
+      .set(bearer(admin))
+      .send({ plan: 'pro' })
+      .expect(200);
     const csrf = await client.csrf();
     const res = await request(identity.url)
       .post('/api/auth/session')
@@ -179,7 +204,11 @@ describe('GET and POST /api/auth/session', () => {
       .set(bearer(token))
       .send({ csrfToken: csrf.token })
       .expect(403);
-    await request(identity.url).post('/api/auth/session').set('cookie', csrf.cookie).send({ csrfToken: csrf.token }).expect(200, {});
+    await request(identity.url)
+      .post('/api/auth/session')
+      .set('cookie', csrf.cookie)
+      .send({ csrfToken: csrf.token })
+      .expect(200, {});
   });
 });
 
@@ -202,7 +231,11 @@ describe('POST /api/auth/signout', () => {
   });
 
   it('refuses without a valid CSRF token', async () => {
-    const res = await request(identity.url).post('/api/auth/signout').type('form').send({ json: 'true' }).expect(403);
+    const res = await request(identity.url)
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ json: 'true' })
+      .expect(403);
     expect(new URL(res.body.url).searchParams.get('error')).toBe('MissingCSRF');
   });
 });
@@ -213,9 +246,14 @@ describe('GET /api/auth/signin and /api/auth/error', () => {
       .get('/api/auth/signin?error=SessionRequired&callbackUrl=http%3A%2F%2Fpodz.test%2Fprofile%3Ftab%3D1')
       .expect(302);
     expect(res.headers.location).toBe('/login?error=SessionRequired&callbackUrl=%2Fprofile%3Ftab%3D1');
-    const foreign = await request(identity.url).get('/api/auth/signin?callbackUrl=https%3A%2F%2Fevil.example').expect(302);
+    const foreign = await request(identity.url)
+      .get('/api/auth/signin?callbackUrl=https%3A%2F%2Fevil.example')
+      .expect(302);
     expect(foreign.headers.location).toBe('/login?callbackUrl=%2F');
-    await request(identity.url).get('/api/auth/error?error=CredentialsSignin').expect(302).expect('location', '/login?error=CredentialsSignin');
+    await request(identity.url)
+      .get('/api/auth/error?error=CredentialsSignin')
+      .expect(302)
+      .expect('location', '/login?error=CredentialsSignin');
     await request(identity.url).get('/api/auth/signin?error=%3Cscript%3E').expect(400);
   });
 });

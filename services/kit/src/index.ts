@@ -38,7 +38,14 @@ export {
   CLOUDEVENTS_CONTENT_TYPE,
   type PendingEvent,
 } from './events/event-producer';
-export { outboxPlugin, withEvents, newWithEvents, pendingEvent, OUTBOX_FIELDS, type OutboxEntry } from './events/outbox';
+export {
+  outboxPlugin,
+  withEvents,
+  newWithEvents,
+  pendingEvent,
+  OUTBOX_FIELDS,
+  type OutboxEntry,
+} from './events/outbox';
 export { OutboxRelay, type AggregateModel } from './events/outbox-relay';
 export { EventConsumer, on, type EventHandler, type Subscription } from './events/event-consumer';
 export { HandledEvents } from './events/handled-events';

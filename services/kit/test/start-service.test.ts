@@ -1,6 +1,7 @@
 import express from 'express';
 import request from 'supertest';
-import { createEvent } from '@podz/proto';
+import { Types } from 'mongoose';
+import { createEvent, sessionKeys } from '@podz/proto';
 import { loadConfig } from '../src/config/load-config';
 import { serviceConfig } from '../src/config/service-config';
 import { withEvents } from '../src/events/outbox';
@@ -8,6 +9,7 @@ import { handle } from '../src/http/validation';
 import { startService, type RunningService } from '../src/service/start-service';
 import { testServiceEnv, testToken, uniqueName } from '../src/testing';
 import { requireAuth } from '../src/auth/auth-middleware';
+import { SessionRevocations } from '../src/auth/session-revocations';
 import { widgetCreated, widgetModel } from './fixtures/widget';
 import { messageCount, waitFor } from './helpers';
 
@@ -60,12 +62,17 @@ describe('a service started by the kit', () => {
     expect(topics).toEqual(expect.arrayContaining([topic, `${topic}.dlq`]));
   });
 
-  it('verifies the caller itself and publishes what a request recorded', async () => {
+  it('verifies the caller itself, revocation included, and publishes what a request recorded', async () => {
+    const userId = new Types.ObjectId().toHexString();
+    const token = `Bearer ${testToken({ id: userId, sessionVersion: 1 })}`;
     await request(service.url).post('/widgets').expect(401);
-    const res = await request(service.url)
-      .post('/widgets')
-      .set('authorization', `Bearer ${testToken({ id: '64b7f0c2a1b2c3d4e5f60718' })}`)
-      .expect(200);
+    // No session version recorded for the user: the service fails closed, as the gateway does.
+    await request(service.url).post('/widgets').set('authorization', token).expect(401);
+    const revocations = new SessionRevocations(service.context.redis);
+    await revocations.recordVersion(userId, 2);
+    await request(service.url).post('/widgets').set('authorization', token).expect(401);
+    await service.context.redis.set(sessionKeys.version(userId), '1');
+    const res = await request(service.url).post('/widgets').set('authorization', token).expect(200);
     expect(res.body.id).toMatch(/^[0-9a-f]{24}$/);
     const admin = service.context.kafka.admin();
     await admin.connect();

@@ -68,12 +68,14 @@ export class UserRepository {
     return { username: Boolean(usernameTaken), email: Boolean(emailTaken) };
   }
 
-  async create(
-    user: NewUser,
-    events: (id: string) => PendingEvent[],
-  ): Promise<UserRecord> {
+  async create(user: NewUser, events: (id: string) => PendingEvent[]): Promise<UserRecord> {
     const _id = new Types.ObjectId();
-    const fields = { _id, ...user, usernameKey: user.username.toLowerCase(), email: user.email.toLowerCase() };
+    const fields = {
+      _id,
+      ...user,
+      usernameKey: user.username.toLowerCase(),
+      email: user.email.toLowerCase(),
+    };
     await this.model.create(newWithEvents(fields, events(_id.toHexString())));
     this.relay.kick();
     return (await this.findById(_id.toHexString()))!;
@@ -92,7 +94,10 @@ export class UserRepository {
     if (options.bumpSession) update.$inc = { sessionVersion: 1 };
     // updateOne and a read rather than findOneAndUpdate: FerretDB cannot project on findAndModify,
     // and the schema hides passwordHash and the outbox by projection.
-    const result = await this.model.updateOne({ _id: new Types.ObjectId(id), ...live }, withEvents(update, events));
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), ...live },
+      withEvents(update, events),
+    );
     const updated = result.matchedCount === 1 ? await this.findById(id) : null;
     if (events.length) this.relay.kick();
     return updated;
@@ -128,7 +133,11 @@ export class UserRepository {
     return result.modifiedCount === 1;
   }
 
-  async list(filter: UserFilter, page: number, limit: number): Promise<{ items: UserRecord[]; total: number }> {
+  async list(
+    filter: UserFilter,
+    page: number,
+    limit: number,
+  ): Promise<{ items: UserRecord[]; total: number }> {
     const query = this.query(filter);
     const [items, total] = await Promise.all([
       this.model

@@ -30,7 +30,11 @@ export async function ensureAvailable(
 }
 
 /** Refuses a change that would leave the network without an administrator. */
-export async function ensureAdminRemains(deps: IdentityDeps, user: UserRecord, nextAccess: readonly string[]) {
+export async function ensureAdminRemains(
+  deps: IdentityDeps,
+  user: UserRecord,
+  nextAccess: readonly string[],
+) {
   if (!user.access.includes('admin') || nextAccess.includes('admin')) return;
   const admins = await deps.users.count({ anyAccess: ['admin'] });
   if (admins <= 1) throw conflict('PODZ needs at least one admin; make someone else admin first');
@@ -38,7 +42,12 @@ export async function ensureAdminRemains(deps: IdentityDeps, user: UserRecord, n
 
 export function accessChangedEvent(user: UserRecord, role: Access, access: Access[]) {
   const id = user._id.toHexString();
-  return pendingEvent(userAccessChanged, id, { userId: id, role, access, previousAccess: user.access as Access[] });
+  return pendingEvent(userAccessChanged, id, {
+    userId: id,
+    role,
+    access,
+    previousAccess: user.access as Access[],
+  });
 }
 
 export function sameAccess(a: readonly string[], b: readonly string[]): boolean {

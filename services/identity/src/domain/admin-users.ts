@@ -29,7 +29,12 @@ export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody)
   if (!user) throw notFound('User');
   const newUsername = fields.username && fields.username.toLowerCase() !== user.usernameKey;
   const newEmail = fields.email && fields.email !== user.email;
-  await ensureAvailable(deps, newUsername ? fields.username : undefined, newEmail ? fields.email : undefined, id);
+  await ensureAvailable(
+    deps,
+    newUsername ? fields.username : undefined,
+    newEmail ? fields.email : undefined,
+    id,
+  );
 
   const changes: UserChanges = { ...fields };
   const events: PendingEvent[] = [];
@@ -46,7 +51,9 @@ export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody)
     events.push(profileUpdatedEvent({ ...user, ...changes }));
   }
   if (fields.plan !== undefined && fields.plan !== user.plan) {
-    events.push(pendingEvent(userPlanChanged, id, { userId: id, plan: fields.plan, previousPlan: user.plan ?? '' }));
+    events.push(
+      pendingEvent(userPlanChanged, id, { userId: id, plan: fields.plan, previousPlan: user.plan ?? '' }),
+    );
   }
   const revoke = accessChanged || password !== undefined;
   const updated = await deps.users.update(id, changes, events, { bumpSession: revoke });

@@ -5,7 +5,8 @@ import { fullView } from './user-views';
 
 /** `PATCH /api/users/{id}/plan`: the user themselves (after paying) or an admin. */
 export async function changePlan(deps: IdentityDeps, caller: AuthUser, id: string, plan: string) {
-  if (caller.id !== id && !caller.access.includes('admin')) throw forbidden('You can only change your own plan');
+  if (caller.id !== id && !caller.access.includes('admin'))
+    throw forbidden('You can only change your own plan');
   const user = await deps.users.findById(id);
   if (!user) throw notFound('User');
   if (user.plan === plan) return fullView(user);

@@ -16,7 +16,9 @@ export async function deleteUser(deps: IdentityDeps, caller: AuthUser, id: strin
   if (self && !admin) {
     if (password === undefined) throw badRequest('Confirm with your password to delete your account');
     if (!(await deps.passwords.verify(password, user.passwordHash))) {
-      throw badRequest('Your password is not correct', [{ path: 'body.password', message: 'does not match' }]);
+      throw badRequest('Your password is not correct', [
+        { path: 'body.password', message: 'does not match' },
+      ]);
     }
   }
   await ensureAdminRemains(deps, user, []);

@@ -16,7 +16,9 @@ export async function seedAdmin(deps: IdentityDeps): Promise<void> {
   if ((await deps.users.count({ anyAccess: ['admin'] })) > 0) return;
   const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = deps.config;
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
-    deps.logger.warn('no admin exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set: nobody can administer PODZ');
+    deps.logger.warn(
+      'no admin exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set: nobody can administer PODZ',
+    );
     return;
   }
   try {
@@ -47,7 +49,13 @@ export async function seedDemoAccounts(deps: IdentityDeps, password: string): Pr
     const username = demoUsername(role);
     if ((await deps.users.taken(username, undefined)).username) continue;
     try {
-      await createAccount(deps, { username, email: `${username}@podz.local`, password, role, access: demoAccess(role) });
+      await createAccount(deps, {
+        username,
+        email: `${username}@podz.local`,
+        password,
+        role,
+        access: demoAccess(role),
+      });
     } catch (err) {
       if (!isDuplicate(err)) throw err;
     }

@@ -14,9 +14,14 @@ export async function setAccess(deps: IdentityDeps, id: string, role: Access, ac
   const next = normalizeAccess(role, access);
   if (user.role === role && sameAccess(user.access, next)) return fullView(user);
   await ensureAdminRemains(deps, user, next);
-  const updated = await deps.users.update(id, { role, access: next }, [accessChangedEvent(user, role, next)], {
-    bumpSession: true,
-  });
+  const updated = await deps.users.update(
+    id,
+    { role, access: next },
+    [accessChangedEvent(user, role, next)],
+    {
+      bumpSession: true,
+    },
+  );
   if (!updated) throw notFound('User');
   await deps.sessions.recordVersion(id, updated.sessionVersion);
   return fullView(updated);

@@ -19,7 +19,10 @@ export async function signIn(deps: IdentityDeps, login: string, password: string
   };
   const state = await deps.limiter.exhausted(FAILURES, account, rule);
   if (!state.allowed) {
-    throw tooManyRequests(state.retryAfterSeconds, 'Too many failed sign-ins for this account; try again later');
+    throw tooManyRequests(
+      state.retryAfterSeconds,
+      'Too many failed sign-ins for this account; try again later',
+    );
   }
   if (!(await deps.passwords.verify(password, user?.passwordHash))) {
     await deps.limiter.hit(FAILURES, account, rule);

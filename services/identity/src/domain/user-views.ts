@@ -1,4 +1,10 @@
-import { DEFAULT_PROFILE_PICTURE, type Access, type FullUser, type PublicUser, type SessionUser } from '@podz/proto';
+import {
+  DEFAULT_PROFILE_PICTURE,
+  type Access,
+  type FullUser,
+  type PublicUser,
+  type SessionUser,
+} from '@podz/proto';
 import type { UserRecord } from '../data/user-repository';
 
 // Explicit allowlists: a field added to the record stays private until someone puts it here.

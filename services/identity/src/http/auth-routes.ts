@@ -68,7 +68,12 @@ export function authRoutes(deps: IdentityDeps): express.Router {
     form,
     handle({ body: credentialsCallbackBodySchema }, async ({ body }, req, res) => {
       if (!csrfValid(req, body.csrfToken)) {
-        refuse(res, new AppError('FORBIDDEN', 'The form expired; reload the page and try again'), AUTH_ERRORS.csrf, body.json);
+        refuse(
+          res,
+          new AppError('FORBIDDEN', 'The form expired; reload the page and try again'),
+          AUTH_ERRORS.csrf,
+          body.json,
+        );
         return;
       }
       try {
@@ -78,7 +83,12 @@ export function authRoutes(deps: IdentityDeps): express.Router {
         redirect(res, body.json, urls.callback(req, body.callbackUrl));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        refuse(res, err, err.code === 'RATE_LIMITED' ? AUTH_ERRORS.tooMany : AUTH_ERRORS.credentials, body.json);
+        refuse(
+          res,
+          err,
+          err.code === 'RATE_LIMITED' ? AUTH_ERRORS.tooMany : AUTH_ERRORS.credentials,
+          body.json,
+        );
       }
     }),
   );

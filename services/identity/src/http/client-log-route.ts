@@ -16,7 +16,11 @@ export function clientLogRoute(deps: IdentityDeps): express.Router {
     (req, _res, next) => {
       // JSON bodies were already read by the app's larger JSON limit.
       const size = Buffer.byteLength(JSON.stringify(req.body ?? {}));
-      next(size > max ? new AppError('PAYLOAD_TOO_LARGE', `A client log entry is at most ${max} bytes`) : undefined);
+      next(
+        size > max
+          ? new AppError('PAYLOAD_TOO_LARGE', `A client log entry is at most ${max} bytes`)
+          : undefined,
+      );
     },
     handle({ body: clientLogBodySchema }, ({ body }) => {
       deps.logger.warn({ client: body }, 'client reported');

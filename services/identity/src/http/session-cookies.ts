@@ -25,7 +25,10 @@ export class SessionCookies {
   }
 
   clearSession(res: Response): void {
-    res.append('set-cookie', serialize(SESSION_COOKIE, '', { ...this.base, expires: new Date(0), maxAge: 0 }));
+    res.append(
+      'set-cookie',
+      serialize(SESSION_COOKIE, '', { ...this.base, expires: new Date(0), maxAge: 0 }),
+    );
   }
 
   /** Lives as long as the browser session, like NextAuth's. */

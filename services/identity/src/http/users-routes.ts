@@ -70,12 +70,15 @@ export function usersRoutes(deps: IdentityDeps): express.Router {
   router.patch(
     '/api/users/:id',
     requireAuth,
-    handle({ params: idParamsSchema, body: updateUserBodySchema }, async ({ params, body, user }, _req, res) => {
-      const { user: updated, renewed } = await updateProfile(deps, user!, params.id, body);
-      // A new password revoked every session, this one included: hand the caller a fresh one.
-      if (renewed) cookies.setSession(res, renewed.token, renewed.expires);
-      return updated;
-    }),
+    handle(
+      { params: idParamsSchema, body: updateUserBodySchema },
+      async ({ params, body, user }, _req, res) => {
+        const { user: updated, renewed } = await updateProfile(deps, user!, params.id, body);
+        // A new password revoked every session, this one included: hand the caller a fresh one.
+        if (renewed) cookies.setSession(res, renewed.token, renewed.expires);
+        return updated;
+      },
+    ),
   );
   router.patch(
     '/api/users/:id/plan',
@@ -94,10 +97,13 @@ export function usersRoutes(deps: IdentityDeps): express.Router {
   router.delete(
     '/api/users/:id',
     requireAuth,
-    handle({ params: idParamsSchema, body: deleteUserBodySchema }, async ({ params, body, user }, _req, res) => {
-      await deleteUser(deps, user!, params.id, body.password);
-      if (user!.id === params.id) cookies.clearSession(res);
-    }),
+    handle(
+      { params: idParamsSchema, body: deleteUserBodySchema },
+      async ({ params, body, user }, _req, res) => {
+        await deleteUser(deps, user!, params.id, body.password);
+        if (user!.id === params.id) cookies.clearSession(res);
+      },
+    ),
   );
   return router;
 }

@@ -31,10 +31,14 @@ export async function stopTestIdentity(identity: TestIdentity | undefined): Prom
   await identity.stop();
 }
 
+/** Every `Set-Cookie` line of an answer. */
+export function cookieLines(res: request.Response): string[] {
+  return ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+}
+
 /** The value of a cookie the answer set, or undefined. */
 export function setCookie(res: request.Response, name: string): string | undefined {
-  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  const line = cookies.find((cookie) => cookie.startsWith(`${name}=`));
+  const line = cookieLines(res).find((cookie) => cookie.startsWith(`${name}=`));
   return line ? decodeURIComponent(line.slice(name.length + 1).split(';')[0]!) : undefined;
 }
 
@@ -47,12 +51,19 @@ export class IdentityClient {
 
   async csrf(): Promise<{ token: string; cookie: string }> {
     const res = await request(this.url).get('/api/auth/csrf').expect(200);
-    return { token: res.body.csrfToken, cookie: `${CSRF_COOKIE}=${encodeURIComponent(setCookie(res, CSRF_COOKIE)!)}` };
+    return {
+      token: res.body.csrfToken,
+      cookie: `${CSRF_COOKIE}=${encodeURIComponent(setCookie(res, CSRF_COOKIE)!)}`,
+    };
   }
 
   async register(fields: { username?: string; email?: string; password?: string } = {}) {
     const username = fields.username ?? uniqueUsername();
-    const body = { username, email: fields.email ?? `${username}@example.org`, password: fields.password ?? PASSWORD };
+    const body = {
+      username,
+      email: fields.email ?? `${username}@example.org`,
+      password: fields.password ?? PASSWORD,
+    };
     const res = await request(this.url).post('/api/auth/register').send(body).expect(201);
     return { ...body, id: res.body.id as string };
   }

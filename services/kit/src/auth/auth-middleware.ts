@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { hasAnyAccess, type Access } from '@podz/proto';
 import { forbidden, unauthenticated } from '../errors/app-error';
+import type { SessionRevocations } from './session-revocations';
 import { verifySessionToken } from './session-token';
 
 const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
@@ -10,7 +11,7 @@ const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
  * token is refused outright rather than treated as anonymous, so a forged token never degrades into
  * a public read that looks like it worked.
  */
-export function authenticate(publicKey: string): RequestHandler {
+export function authenticate(publicKey: string, revocations?: SessionRevocations): RequestHandler {
   return (req, _res, next) => {
     const header = req.get('authorization');
     if (!header) {
@@ -23,8 +24,19 @@ export function authenticate(publicKey: string): RequestHandler {
       next(unauthenticated('Your session is not valid; sign in again'));
       return;
     }
-    req.user = user;
-    next();
+    if (!revocations) {
+      req.user = user;
+      next();
+      return;
+    }
+    // The gateway checked revocation already; services check again rather than trust the hop.
+    revocations.isActive(user).then(
+      (active) => {
+        if (active) req.user = user;
+        next(active ? undefined : unauthenticated('Your session has ended; sign in again'));
+      },
+      (err: unknown) => next(err),
+    );
   };
 }
 

@@ -44,7 +44,12 @@ export class RateLimiter {
   /** Whether `subject` has used up its limit, without counting a hit. */
   async exhausted(bucket: string, subject: string, rule: RateLimit): Promise<RateDecision> {
     const key = `${this.prefix}:${bucket}:${subject}`;
-    const [count, ttl] = await this.redis.multi().get(key).pttl(key).exec().then((r) => (r ?? []).map(([, v]) => v));
+    const [count, ttl] = await this.redis
+      .multi()
+      .get(key)
+      .pttl(key)
+      .exec()
+      .then((r) => (r ?? []).map(([, v]) => v));
     const used = Number(count ?? 0);
     return {
       allowed: used < rule.limit,

@@ -4,6 +4,7 @@ import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import { authenticate } from '../auth/auth-middleware';
+import { SessionRevocations } from '../auth/session-revocations';
 import type { ServiceConfig } from '../config/service-config';
 import { createKafka, ensureTopics } from '../events/kafka-client';
 import { EventConsumer, type Subscription } from '../events/event-consumer';
@@ -124,7 +125,7 @@ export async function startService<C extends ServiceConfig>(
       name,
       logger,
       bodyLimit: config.BODY_LIMIT,
-      before: [authenticate(config.JWT_PUBLIC_KEY)],
+      before: [authenticate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis))],
       routes: parts.routes ?? [],
       readiness: {
         mongo: () => pingMongo(db),
