@@ -17,6 +17,34 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   content: 4005,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
+const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${GATEWAY_PORT}`;
+
+// Development logins, printed at start. Never used when NODE_ENV=production: there identity needs
+// ADMIN_EMAIL / ADMIN_PASSWORD from the environment and creates no demo accounts.
+const DEV_ADMIN = { username: 'admin', email: 'admin@podz.local', password: 'podz-admin-2026' };
+const DEMO_PASSWORD = 'podz-demo-2026';
+const DEMO_ROLES = ['admin', 'editor', 'user', 'owner', 'host', 'guest'];
+
+function identityEnv(production: boolean): Record<string, string> {
+  if (production) return {};
+  return {
+    ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? DEV_ADMIN.email,
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? DEV_ADMIN.password,
+    DEMO_ACCOUNTS_PASSWORD: process.env.DEMO_ACCOUNTS_PASSWORD ?? DEMO_PASSWORD,
+  };
+}
+
+function loginLines(production: boolean): string[] {
+  if (production) return [];
+  const demo = process.env.DEMO_ACCOUNTS_PASSWORD ?? DEMO_PASSWORD;
+  return [
+    '  development logins (username or email, password):',
+    process.env.ADMIN_PASSWORD
+      ? '    admin from ADMIN_EMAIL / ADMIN_PASSWORD'
+      : `    ${DEV_ADMIN.username.padEnd(12)} ${DEV_ADMIN.password}`,
+    ...DEMO_ROLES.map((role) => `    ${`demo-${role}`.padEnd(12)} ${demo}`),
+  ];
+}
 
 const managed: Managed[] = [];
 let infra: ResolvedInfra | undefined;
@@ -52,11 +80,14 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     ...infra.endpoints,
     JWT_PUBLIC_KEY: keys.publicKey,
+    PUBLIC_ORIGIN,
   };
+  const production = common.NODE_ENV === 'production';
   console.log('▶ starting services');
   SERVICE_NAMES.forEach((name, index) => {
     const env = { ...common, PORT: String(SERVICE_PORTS[name]), MONGO_DB: `podz_${name}` };
-    if (name === 'identity') Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey });
+    if (name === 'identity')
+      Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey, ...identityEnv(production) });
     managed.push(startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index));
   });
   const upstreams = Object.fromEntries(
@@ -84,6 +115,7 @@ async function main(): Promise<void> {
       '',
       `PODZ is running at http://localhost:${GATEWAY_PORT}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `  health of every service: http://localhost:${GATEWAY_PORT}/healthz`,
+      ...loginLines(production),
       '  infrastructure:',
       ...infra.describe().map((line) => `    ${line}`),
       '  Press Ctrl-C to stop.',
