@@ -6,6 +6,9 @@ FERRETDB_VERSION=v1.24.2
 FERRETDB_BIN="$BIN_DIR/ferretdb"
 FERRETDB_HOME="$PODZ_LOCAL_DIR/ferretdb"
 FERRETDB_SRC="$PODZ_LOCAL_DIR/src/ferretdb-$FERRETDB_VERSION"
+# Makes updates, findAndModify and deletes atomic; see the patch for why.
+FERRETDB_PATCH="$HERE/ferretdb-atomic-writes.patch"
+FERRETDB_STAMP="$FERRETDB_BIN.build"
 
 ferretdb_signature() { printf '%s' "$FERRETDB_BIN"; }
 
@@ -24,12 +27,12 @@ ferretdb_need_go() {
 #    the module proxy reachable here answers that request with 403, so the install fails;
 #  - a binary built from the module zip panics at start, because the zip lacks the generated
 #    build/version/version.txt that FerretDB embeds.
-# So: download the module source, copy it somewhere writable, write version.txt, go build.
+# So: download the module source, copy it somewhere writable, write version.txt, patch, go build.
+# The stamp next to the binary names the version and the patch it was built with.
 ferretdb_build() {
-  # (Output captured first: grep -q closing the pipe early would fail the pipeline under pipefail.)
-  local have
-  have="$("$FERRETDB_BIN" --version 2>/dev/null || true)"
-  [[ $have == *"version: $FERRETDB_VERSION"$'\n'* ]] && return 0
+  local want
+  want="$FERRETDB_VERSION $(sha256sum "$FERRETDB_PATCH" | cut -d' ' -f1)"
+  [[ -x $FERRETDB_BIN && "$(cat "$FERRETDB_STAMP" 2>/dev/null)" == "$want" ]] && return 0
   ferretdb_need_go
   say mongo "building FerretDB $FERRETDB_VERSION from source with $(go version | cut -d' ' -f3) (first run only, ~1 min)"
   # Go's module and build caches live under .local too; -modcacherw keeps them deletable.
@@ -47,10 +50,15 @@ ferretdb_build() {
   cp -r "$dir" "$FERRETDB_SRC"
   chmod -R u+w "$FERRETDB_SRC"
   printf '%s\n' "$FERRETDB_VERSION" >"$FERRETDB_SRC/build/version/version.txt"
+  # The ceiling keeps git from taking the enclosing repository as the one to patch.
+  (cd "$FERRETDB_SRC" && GIT_CEILING_DIRECTORIES="$(dirname "$FERRETDB_SRC")" git apply "$FERRETDB_PATCH") \
+    >>"$log" 2>&1 ||
+    die mongo "applying $(rel "$FERRETDB_PATCH") to FerretDB failed (log $(rel "$log"))"
   (cd "$FERRETDB_SRC" && go build -o "$FERRETDB_BIN" ./cmd/ferretdb) >>"$log" 2>&1 || {
     tail -n 30 "$log" >&2
     die mongo "go build of FerretDB failed (log $(rel "$log"))"
   }
+  printf '%s\n' "$want" >"$FERRETDB_STAMP"
 }
 
 ferretdb_needs_start() { ! live_pid ferretdb "$(ferretdb_signature)" >/dev/null && ! port_open "$MONGO_PORT"; }

@@ -24,7 +24,7 @@ export interface ResolvedInfra {
  * PODZ_INFRA=local skips the Docker check.
  */
 export async function resolveInfra(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>> = process.env,
   log: (line: string) => void = console.log,
 ): Promise<ResolvedInfra> {
   const components = {} as Record<Component, ComponentResolution>;

@@ -139,4 +139,27 @@ describe('the embedded outbox', () => {
     await relay.stop();
     expect(await messageCount(admin, topic)).toBe(2);
   });
+
+  it('loses no event and no state change when writes land while the relay is publishing', async () => {
+    const topic = uniqueName('test.widget.busy');
+    await ensureTopics(admin, [topic]);
+    const definition = widgetCreated(topic);
+    const Widget = widgetModel(db);
+    const relay = new OutboxRelay(producer, logger, { pollMs: 20 });
+    relay.watch(Widget);
+    relay.start();
+    const widget = await Widget.create({ name: 'busy' });
+    const names = Array.from({ length: 40 }, (_, i) => `write-${i}`);
+    // One write after another, each kicking the relay, as a service handling requests does.
+    for (const name of names) {
+      const event = { topic, envelope: createEvent(definition, widget.id, { name }) };
+      await Widget.updateOne({ _id: widget._id }, withEvents({ $set: { name } }, [event]));
+      relay.kick();
+    }
+    await waitFor(async () => (await messageCount(admin, topic)) >= names.length, 'every event');
+    await relay.stop();
+    const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= names.length });
+    expect(messages.map((m) => JSON.parse(m.value!).data.name)).toEqual(names);
+    expect((await Widget.findById(widget._id).lean())?.name).toBe(names.at(-1));
+  });
 });

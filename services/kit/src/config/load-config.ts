@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 export function loadConfig<S extends z.ZodObject>(
   schema: S,
-  env: NodeJS.ProcessEnv = process.env,
+  // A plain record rather than NodeJS.ProcessEnv: type packages (next's) make NODE_ENV required there.
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;

@@ -10,7 +10,7 @@ export interface TestInfra {
  * Where the real infrastructure for this test run lives. Jest's global setup resolves it; a test
  * started some other way fails here, saying what is missing, rather than silently skipping.
  */
-export function testInfra(env: NodeJS.ProcessEnv = process.env): TestInfra {
+export function testInfra(env: Readonly<Record<string, string | undefined>> = process.env): TestInfra {
   const missing = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL'].filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new Error(

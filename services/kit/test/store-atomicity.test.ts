@@ -1,0 +1,31 @@
+import { MongoClient } from 'mongodb';
+import { testInfra, uniqueName } from '../src/testing';
+
+/**
+ * The code relies on MongoDB's single-document atomicity (ARCHITECTURE §4: the embedded outbox).
+ * FerretDB 1.24 lacks it unless built with deploy/local/ferretdb-atomic-writes.patch, so this checks
+ * the store the suites actually run on: concurrent updates of one document must all land.
+ */
+const client = new MongoClient(testInfra().mongoUrl, { maxPoolSize: 32 });
+const database = uniqueName('test_kit_atomicity');
+
+afterAll(async () => {
+  await client.db(database).dropDatabase();
+  await client.close();
+});
+
+describe('the document store', () => {
+  it('applies concurrent updates and findAndModify calls on one document without losing any', async () => {
+    const counters = client.db(database).collection<{ _id: string; n: number; seen: number[] }>('counters');
+    await counters.insertOne({ _id: 'one', n: 0, seen: [] });
+    const writes = Array.from({ length: 200 }, (_, i) =>
+      i % 2 === 0
+        ? counters.updateOne({ _id: 'one' }, { $inc: { n: 1 }, $push: { seen: i } })
+        : counters.findOneAndUpdate({ _id: 'one' }, { $inc: { n: 1 }, $push: { seen: i } }),
+    );
+    await Promise.all(writes);
+    const stored = await counters.findOne({ _id: 'one' });
+    expect(stored?.n).toBe(200);
+    expect([...stored!.seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+  });
+});
