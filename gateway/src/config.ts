@@ -20,6 +20,11 @@ export const gatewayConfigSchema = z.object({
   REQUESTS_URL: upstream(4003),
   MESSAGING_URL: upstream(4004),
   CONTENT_URL: upstream(4005),
+  /** Per client IP, in Redis so the limits hold across gateway instances. */
+  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });

@@ -1,8 +1,23 @@
 import { createServer, type Server } from 'node:http';
-import { closeServer, connectRedis, createHttpApp, listen, createLogger, type Logger } from '@podz/kit';
+import type { RequestHandler } from 'express';
+import {
+  RateLimiter,
+  SessionRevocations,
+  closeRedis,
+  closeServer,
+  connectRedis,
+  createHttpApp,
+  createLogger,
+  listen,
+  type Logger,
+} from '@podz/kit';
+import { apiRouting, isSocketIo, routeOf } from './api-routing';
 import { upstreamUrls, type GatewayConfig } from './config';
-import { createProxies } from './proxy';
-import { ROUTE_TABLE } from './route-table';
+import { originCheck } from './origin-check';
+import { createProxies, upgradeHandler } from './proxy';
+import { rateLimits } from './rate-limits';
+import { SOCKET_IO } from './route-policies';
+import { sessionGate } from './session-gate';
 import { upstreamHealthRoutes } from './upstream-health';
 import { webApp } from './web-app';
 
@@ -13,14 +28,27 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/** The single public entry: health of the whole platform, the API proxied by route table, the web app. */
+/** Applies `handler` to API requests only; everything else goes on to the web app. */
+const onApi =
+  (handler: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    routeOf(req) ? handler(req, res, next) : next();
+
+/**
+ * The single public entry: health of the whole platform; the API, each request checked against
+ * the policy table (rate limits, origin, session, access) and then proxied; Socket.IO; the web app.
+ */
 export async function startGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
 ): Promise<RunningGateway> {
   const redis = await connectRedis(config.REDIS_URL, logger);
   const upstreams = upstreamUrls(config);
-  const proxies = createProxies(upstreams, ROUTE_TABLE, logger, config.UPSTREAM_TIMEOUT_MS);
+  const proxies = createProxies(upstreams, logger, config.UPSTREAM_TIMEOUT_MS);
+  const socketIo: RequestHandler = (req, res, next) =>
+    isSocketIo(req.path) ? void proxies[SOCKET_IO.service](req, res, next) : next();
+  const toService: RequestHandler = (req, res, next) => void proxies[routeOf(req)!.service](req, res, next);
+
   const app = createHttpApp({
     name: 'gateway',
     logger,
@@ -29,18 +57,25 @@ export async function startGateway(
     readiness: {},
     health: upstreamHealthRoutes(upstreams, () => redis.ping()),
     routes: [],
-    before: [proxies.middleware],
+    before: [
+      socketIo,
+      apiRouting,
+      onApi(rateLimits(new RateLimiter(redis), config, routeOf, logger)),
+      onApi(originCheck(config.PUBLIC_ORIGIN)),
+      onApi(sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), routeOf, logger)),
+      onApi(toService),
+    ],
     fallback: webApp(config.WEB_DIST),
   });
   const server = createServer(app);
-  server.on('upgrade', proxies.upgrade);
+  server.on('upgrade', upgradeHandler(proxies[SOCKET_IO.service], SOCKET_IO.prefix));
   const port = await listen(server, config.PORT);
   logger.info({ port }, 'gateway listening');
 
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
-    await redis.quit().catch(() => undefined);
+    await closeRedis(redis);
     logger.info('gateway stopped');
   };
   return { server, port, url: `http://127.0.0.1:${port}`, stop: () => (stopping ??= stop()) };

@@ -1,18 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { RequestHandler } from 'express';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { ApiError, ServiceName } from '@podz/proto';
 import type { Logger } from '@podz/kit';
-import { findRoute, type ProxyRoute } from './route-table';
 
 /** Headers only the gateway may set; a client sending them could impersonate someone. */
 const IDENTITY_HEADERS = ['x-user-id', 'x-user-access', 'x-user-role', 'x-forwarded-user'];
-
-export interface Proxies {
-  middleware: RequestHandler;
-  upgrade: (req: IncomingMessage, socket: Socket, head: Buffer) => void;
-}
 
 function unavailable(service: ServiceName, res: ServerResponse | Socket): void {
   if (!('writeHead' in res)) {
@@ -28,52 +21,41 @@ function unavailable(service: ServiceName, res: ServerResponse | Socket): void {
   res.end(JSON.stringify(body));
 }
 
-/** One proxy per service, chosen per request from the route table; unknown paths pass to the 404. */
+/** One streaming proxy per service: same path, query, body and headers, minus identity headers. */
 export function createProxies(
   upstreams: Record<ServiceName, string>,
-  table: readonly ProxyRoute[],
   logger: Logger,
   timeoutMs: number,
-): Proxies {
-  const proxies = new Map<ServiceName, ProxyHandler>();
-  for (const service of new Set(table.map((route) => route.service))) {
-    proxies.set(
-      service,
-      createProxyMiddleware({
-        target: upstreams[service],
-        ws: table.some((route) => route.service === service && route.websocket),
-        xfwd: true,
-        proxyTimeout: timeoutMs,
-        on: {
-          proxyReq: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
-          error: (err, _req, res) => {
-            logger.warn({ err: String(err), service }, 'upstream failed');
-            unavailable(service, res as ServerResponse | Socket);
-          },
+): Record<ServiceName, ProxyHandler> {
+  const entries = (Object.entries(upstreams) as [ServiceName, string][]).map(([service, target]) => {
+    const proxy = createProxyMiddleware({
+      target,
+      ws: service === 'messaging',
+      xfwd: true,
+      proxyTimeout: timeoutMs,
+      on: {
+        proxyReq: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
+        proxyReqWs: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
+        error: (err, _req, res) => {
+          logger.warn({ err: String(err), service }, 'upstream failed');
+          unavailable(service, res as ServerResponse | Socket);
         },
-      }),
-    );
-  }
+      },
+    });
+    return [service, proxy] as const;
+  });
+  return Object.fromEntries(entries) as Record<ServiceName, ProxyHandler>;
+}
 
-  return {
-    middleware: (req, res, next) => {
-      const route = findRoute(req.path, table);
-      const proxy = route && proxies.get(route.service);
-      if (!proxy) {
-        next();
-        return;
-      }
-      void proxy(req, res, next);
-    },
-    upgrade: (req, socket, head) => {
-      const path = new URL(req.url ?? '/', 'http://gateway').pathname;
-      const route = findRoute(path, table);
-      const proxy = route?.websocket ? proxies.get(route.service) : undefined;
-      if (!proxy?.upgrade) {
-        socket.destroy();
-        return;
-      }
-      proxy.upgrade(req, socket, head);
-    },
+/** WebSocket upgrades are accepted on the Socket.IO path only. */
+export function upgradeHandler(proxy: ProxyHandler, prefix: string) {
+  return (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://gateway').pathname;
+    if (!(path === prefix || path.startsWith(`${prefix}/`)) || !proxy.upgrade) {
+      socket.destroy();
+      return;
+    }
+    IDENTITY_HEADERS.forEach((header) => delete req.headers[header]);
+    proxy.upgrade(req, socket, head);
   };
 }

@@ -1,73 +1,32 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import request from 'supertest';
-import { listen, loadConfig } from '@podz/kit';
-import { testInfra, testKeys } from '@podz/kit/testing';
-import { gatewayConfigSchema } from '../src/config';
-import { startGateway, type RunningGateway } from '../src/gateway';
+import { Redis } from 'ioredis';
+import { SessionRevocations } from '@podz/kit';
+import { testInfra, testToken } from '@podz/kit/testing';
+import type { Access } from '@podz/proto';
+import { startEchoGateway, startEchoUpstream, stopAll, type EchoUpstream } from './support/echo-upstream';
+import type { RunningGateway } from '../src/gateway';
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
+/** A Bearer header for a new user holding `access`, whose session version is recorded as live. */
+async function signedIn(access: Access[]) {
+  const id = randomBytes(12).toString('hex');
+  await new SessionRevocations(redis).recordVersion(id, 0);
+  return { authorization: `Bearer ${testToken({ id, access })}` };
 }
 
-/** Stands in for a service: records what reached it and answers with a JSON echo. */
-async function startEchoUpstream() {
-  const seen: Seen[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ echoed: req.url, bytes: body.length }));
-    });
-  });
-  server.on('upgrade', (_req, socket) => {
-    socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
-  });
-  const port = await listen(server, 0);
-  return { seen, server, url: `http://127.0.0.1:${port}` };
-}
-
-function webDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'podz-web-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PODZ</title><div id="root"></div>');
-  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("podz")');
-  return dir;
-}
-
-let echo: Awaited<ReturnType<typeof startEchoUpstream>>;
+let echo: EchoUpstream;
+let redis: Redis;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
+  redis = new Redis(testInfra().redisUrl);
   echo = await startEchoUpstream();
-  const infra = testInfra();
-  const config = loadConfig(gatewayConfigSchema, {
-    PORT: '0',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    REDIS_URL: infra.redisUrl,
-    JWT_PUBLIC_KEY: testKeys().publicKey,
-    WEB_DIST: webDist(),
-    IDENTITY_URL: echo.url,
-    CATALOG_URL: echo.url,
-    // Nothing listens on port 1: the requests service is "down" for these tests.
-    REQUESTS_URL: 'http://127.0.0.1:1',
-    MESSAGING_URL: echo.url,
-    CONTENT_URL: echo.url,
-  });
-  gateway = await startGateway(config);
+  // Nothing listens on port 1: the requests service is "down" for these tests.
+  gateway = await startEchoGateway(echo, { REQUESTS_URL: 'http://127.0.0.1:1' });
 });
 
-afterAll(async () => {
-  await gateway?.stop();
-  await new Promise((resolve) => echo?.server.close(resolve));
-});
+afterAll(() => stopAll(gateway, redis, echo));
 
 describe('the gateway proxy', () => {
   it('forwards an allowed path with its query and a request id', async () => {
@@ -87,7 +46,7 @@ describe('the gateway proxy', () => {
 
   it('strips identity headers a client tries to smuggle in', async () => {
     await request(gateway.url)
-      .get('/api/user')
+      .get('/api/users?userType=host')
       .set('x-user-id', 'someone-else')
       .set('x-user-access', 'admin')
       .expect(200);
@@ -100,6 +59,7 @@ describe('the gateway proxy', () => {
     const body = JSON.stringify({ text: 'é'.repeat(40_000) });
     const res = await request(gateway.url)
       .post('/api/conversations')
+      .set(await signedIn(['user']))
       .set('content-type', 'application/json')
       .send(body)
       .expect(200);
@@ -108,7 +68,10 @@ describe('the gateway proxy', () => {
   });
 
   it('answers 502 in the API error shape when a service is down', async () => {
-    const res = await request(gateway.url).get('/api/requests').expect(502);
+    const res = await request(gateway.url)
+      .get('/api/requests')
+      .set(await signedIn(['admin']))
+      .expect(502);
     expect(res.body).toEqual({ error: 'The requests service is unavailable', code: 'UPSTREAM_UNAVAILABLE' });
   });
 

@@ -54,11 +54,9 @@ export const linkSchema = z
   .max(300, { error: 'a link is at most 300 characters' })
   .regex(/^https?:\/\/[^\s]+$/, { error: 'links must be http(s) URLs' });
 
-export const planSchema = z
-  .string({ error: 'plan must be a string' })
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, {
-    error: 'plan must be a short lowercase name (letters, digits, dashes)',
-  });
+export const planSchema = z.string({ error: 'plan must be a string' }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, {
+  error: 'plan must be a short lowercase name (letters, digits, dashes)',
+});
 
 /** An access list as an admin sets it: known values, no repeats, at least one. */
 export const accessListSchema = z

@@ -28,7 +28,7 @@ export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } fr
 export { SessionRevocations } from './auth/session-revocations';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, pingMongo, redactUrl } from './mongo/connect-mongo';
-export { connectRedis } from './redis/connect-redis';
+export { closeRedis, connectRedis } from './redis/connect-redis';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics } from './metrics/http-metrics';
 export { createKafka, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';

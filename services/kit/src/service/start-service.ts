@@ -15,7 +15,7 @@ import { createHttpApp } from '../http/create-app';
 import { closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo, pingMongo } from '../mongo/connect-mongo';
-import { connectRedis } from '../redis/connect-redis';
+import { closeRedis, connectRedis } from '../redis/connect-redis';
 
 /** What a service's own code gets to build its routes, use cases and repositories with. */
 export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
@@ -86,7 +86,7 @@ export async function startService<C extends ServiceConfig>(
     });
     cleanups.push(() => db.close());
     const redis = await connectRedis(config.REDIS_URL, logger);
-    cleanups.push(() => redis.quit());
+    cleanups.push(() => closeRedis(redis));
     const kafka = createKafka(name, config.KAFKA_BROKERS, logger);
     const admin = kafka.admin();
     await admin.connect();

@@ -1,0 +1,51 @@
+import type { RequestHandler } from 'express';
+import { RateLimiter, type Logger, type RateLimit } from '@podz/kit';
+import { AUTH_ERRORS } from '@podz/proto';
+import { sendApiError } from './api-error';
+import type { GatewayConfig } from './config';
+import type { RateBucket, RoutePolicy } from './route-policies';
+
+const MINUTE = 60_000;
+
+export function rateRules(config: GatewayConfig): Record<RateBucket | 'global', RateLimit> {
+  return {
+    global: { limit: config.RATE_LIMIT_GLOBAL_PER_MINUTE, windowMs: MINUTE },
+    'sign-in': { limit: config.RATE_LIMIT_SIGNIN_PER_MINUTE, windowMs: MINUTE },
+    register: { limit: config.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: 60 * MINUTE },
+    'client-log': { limit: config.RATE_LIMIT_CLIENT_LOG_PER_MINUTE, windowMs: MINUTE },
+  };
+}
+
+/**
+ * Per client IP: a ceiling over the whole API, and tighter limits on sign-in, registration and
+ * client logs. The per-account limit on wrong passwords is identity's, which alone reads the
+ * credentials. If Redis is unreachable, limits fail open (logged): sessions fail closed anyway.
+ */
+export function rateLimits(
+  limiter: RateLimiter,
+  config: GatewayConfig,
+  routeOf: (req: Parameters<RequestHandler>[0]) => RoutePolicy | undefined,
+  logger: Logger,
+): RequestHandler {
+  const rules = rateRules(config);
+  const signInError = `${new URL('/api/auth/signin', config.PUBLIC_ORIGIN).href}?error=${AUTH_ERRORS.tooMany}`;
+  return async (req, res, next) => {
+    const route = routeOf(req);
+    const ip = req.ip ?? 'unknown';
+    const buckets = ['global', ...(route?.rateLimit ? [route.rateLimit] : [])] as const;
+    try {
+      for (const bucket of buckets) {
+        const decision = await limiter.hit(bucket, ip, rules[bucket]);
+        if (decision.allowed) continue;
+        res.setHeader('retry-after', String(decision.retryAfterSeconds));
+        // NextAuth's client reads `new URL(data.url)` from a sign-in answer, whatever the status.
+        const extra = bucket === 'sign-in' ? { url: signInError } : {};
+        sendApiError(res, 'RATE_LIMITED', 'Too many requests; try again later', extra);
+        return;
+      }
+    } catch (err) {
+      logger.warn({ err: String(err) }, 'rate limiting unavailable; letting the request through');
+    }
+    next();
+  };
+}

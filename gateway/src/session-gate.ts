@@ -1,0 +1,62 @@
+import type { RequestHandler } from 'express';
+import { parse } from 'cookie';
+import { SessionRevocations, verifySessionToken, type AuthUser, type Logger } from '@podz/kit';
+import { SESSION_COOKIE } from '@podz/proto';
+import { sendApiError } from './api-error';
+import { expectedOutcome, type RoutePolicy } from './route-policies';
+
+const BEARER = /^Bearer (\S+)$/;
+
+/** The session a request carries: the browser's cookie, or a Bearer token from an API client. */
+export function sessionToken(headers: { cookie?: string; authorization?: string }): string | undefined {
+  const fromHeader = BEARER.exec(headers.authorization ?? '')?.[1];
+  return fromHeader ?? parse(headers.cookie ?? '')[SESSION_COOKIE];
+}
+
+/**
+ * Verifies the session (RS256 signature, expiry, claims, then revocation in Redis) and applies the
+ * route's policy: 401 without a valid session where one is needed, 403 without a listed access
+ * value. On public routes an invalid session just means anonymous. Only a valid, live session is
+ * forwarded, as `Authorization: Bearer`, and the service verifies it again.
+ */
+export function sessionGate(
+  publicKey: string,
+  revocations: SessionRevocations,
+  routeOf: (req: Parameters<RequestHandler>[0]) => RoutePolicy | undefined,
+  logger: Logger,
+): RequestHandler {
+  return async (req, res, next) => {
+    const route = routeOf(req);
+    if (!route) {
+      next();
+      return;
+    }
+    const token = sessionToken(req.headers);
+    let user: AuthUser | undefined = token ? verifySessionToken(token, publicKey) : undefined;
+    if (user) {
+      try {
+        if (!(await revocations.isActive(user))) user = undefined;
+      } catch (err) {
+        // Redis down: no session can be checked, so none is trusted.
+        logger.warn({ err: String(err) }, 'session revocation check failed');
+        user = undefined;
+      }
+    }
+    const outcome = expectedOutcome(route.policy, user?.access);
+    if (outcome === 401) {
+      sendApiError(
+        res,
+        'UNAUTHENTICATED',
+        token ? 'Your session has ended; sign in again' : 'You need to sign in',
+      );
+      return;
+    }
+    if (outcome === 403) {
+      sendApiError(res, 'FORBIDDEN', 'You are not allowed to do this');
+      return;
+    }
+    if (user && token) req.headers.authorization = `Bearer ${token}`;
+    else delete req.headers.authorization;
+    next();
+  };
+}

@@ -1,0 +1,329 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { Redis } from 'ioredis';
+import { SessionRevocations, verifySessionToken } from '@podz/kit';
+import { freePort, otherKeys, testInfra, testKeys, testToken } from '@podz/kit/testing';
+import { SESSION_COOKIE, type Access } from '@podz/proto';
+import { startEchoGateway, startEchoUpstream, stopAll, type EchoUpstream } from './support/echo-upstream';
+import type { RunningGateway } from '../src/gateway';
+
+/**
+ * The gateway's own checks, in front of a stand-in service that records what reached it: the
+ * allowlist, session verification and revocation, access, origin, and rate limits, on real Redis.
+ */
+let echo: EchoUpstream;
+let redis: Redis;
+let revocations: SessionRevocations;
+let gateway: RunningGateway;
+const ORIGIN = 'https://podz.example';
+
+const startTestGateway = (overrides: Record<string, string> = {}) =>
+  startEchoGateway(echo, { PUBLIC_ORIGIN: ORIGIN, ...overrides });
+
+/** A live session for a new user: its token, and the user id. */
+async function session(access: Access[] = ['user'], options: { expiresIn?: number } = {}) {
+  const id = randomBytes(12).toString('hex');
+  await revocations.recordVersion(id, 0);
+  return { id, token: testToken({ id, access }, testKeys(), options.expiresIn) };
+}
+
+/** A client address of its own, so that rate-limit counters never collide between tests or runs. */
+const clientIp = () => `10.${randomBytes(3).join('.')}`;
+
+const lastForwarded = () => echo.seen.at(-1)!;
+
+/** A Redis client once `redis-server` on `port` answers, or an error after ten seconds. */
+async function redisOn(port: number): Promise<Redis> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const client = new Redis(port, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.ping();
+      return client;
+    } catch (err) {
+      client.disconnect();
+      if (Date.now() > deadline)
+        throw new Error(`redis-server on port ${port} did not start: ${String(err)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+beforeAll(async () => {
+  redis = new Redis(testInfra().redisUrl);
+  revocations = new SessionRevocations(redis);
+  echo = await startEchoUpstream();
+  gateway = await startTestGateway();
+});
+
+afterAll(() => stopAll(gateway, redis, echo));
+
+describe('the route allowlist', () => {
+  it('answers a known path with another method 405, naming the allowed methods', async () => {
+    const before = echo.seen.length;
+    const res = await request(gateway.url).post('/api/user').expect(405);
+    expect(res.headers.allow).toBe('GET');
+    expect(res.body).toEqual({ error: 'POST is not allowed on /api/user', code: 'METHOD_NOT_ALLOWED' });
+    const users = await request(gateway.url).post('/api/users/user-count').expect(405);
+    expect(users.headers.allow).toBe('GET');
+    expect(echo.seen.length).toBe(before);
+  });
+
+  it('prefers literal segments to parameters', async () => {
+    const { token } = await session(['user']);
+    // `/api/users/admin-added-user` is admin-only even though `/api/users/:id` has a PUT for admins
+    // and a public GET: the literal route decides.
+    const res = await request(gateway.url)
+      .post('/api/users/admin-added-user')
+      .set('authorization', `Bearer ${token}`)
+      .expect(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('sessions', () => {
+  const signedInRoute = '/api/user';
+
+  it('forwards a valid session from the cookie or a Bearer header as Bearer, and nothing else', async () => {
+    const { token } = await session();
+    await request(gateway.url)
+      .get(signedInRoute)
+      .set('cookie', `${SESSION_COOKIE}=${token}; other=1`)
+      .expect(200);
+    expect(lastForwarded().headers.authorization).toBe(`Bearer ${token}`);
+    await request(gateway.url).get(signedInRoute).set('authorization', `Bearer ${token}`).expect(200);
+    expect(lastForwarded().headers.authorization).toBe(`Bearer ${token}`);
+    expect(lastForwarded().headers['x-request-id']).toMatch(/\S+/);
+  });
+
+  it('answers 401 in the API error shape without a session, or with one that is not valid', async () => {
+    const { id, token } = await session();
+    const [header, payload] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, access: ['admin'] })).toString('base64url');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const expired = (await session(['user'], { expiresIn: -10 })).token;
+    const otherKey = testToken({ id, access: ['user'] }, otherKeys());
+    const hmac = jwt.sign(claims, testKeys().publicKey, { algorithm: 'HS256' });
+    const bad = {
+      tampered: `${header}.${forged}.${token.split('.')[2]}`,
+      'alg none': unsigned,
+      expired,
+      'signed with another key': otherKey,
+      'HS256 with the public key as secret': hmac,
+      garbage: 'not-a-token',
+    };
+    const before = echo.seen.length;
+    const none = await request(gateway.url).get(signedInRoute).expect(401);
+    expect(none.body).toEqual({ error: 'You need to sign in', code: 'UNAUTHENTICATED' });
+    for (const [what, value] of Object.entries(bad)) {
+      expect(verifySessionToken(value, testKeys().publicKey)).toBeUndefined();
+      const res = await request(gateway.url).get(signedInRoute).set('authorization', `Bearer ${value}`);
+      expect({ what, status: res.status, code: res.body.code }).toEqual({
+        what,
+        status: 401,
+        code: 'UNAUTHENTICATED',
+      });
+    }
+    expect(echo.seen.length).toBe(before);
+  });
+
+  it('refuses a session at once when the user signs out everywhere, or that one token is signed out', async () => {
+    const everywhere = await session();
+    await request(gateway.url)
+      .get(signedInRoute)
+      .set('authorization', `Bearer ${everywhere.token}`)
+      .expect(200);
+    await revocations.recordVersion(everywhere.id, 1);
+    await request(gateway.url)
+      .get(signedInRoute)
+      .set('authorization', `Bearer ${everywhere.token}`)
+      .expect(401);
+
+    const one = await session();
+    const user = verifySessionToken(one.token, testKeys().publicKey)!;
+    await revocations.revokeToken(user);
+    await request(gateway.url).get(signedInRoute).set('authorization', `Bearer ${one.token}`).expect(401);
+    const sibling = testToken({ id: one.id, access: ['user'] });
+    await request(gateway.url).get(signedInRoute).set('authorization', `Bearer ${sibling}`).expect(200);
+
+    const deleted = await session();
+    await revocations.forget(deleted.id);
+    await request(gateway.url).get(signedInRoute).set('authorization', `Bearer ${deleted.token}`).expect(401);
+  });
+
+  it('lets public routes through as anonymous with an invalid session, without forwarding it', async () => {
+    const { id } = await session();
+    const stale = testToken({ id, access: ['admin'] }, otherKeys());
+    await request(gateway.url)
+      .get('/api/users?userType=host')
+      .set('authorization', `Bearer ${stale}`)
+      .expect(200);
+    expect(lastForwarded().headers.authorization).toBeUndefined();
+    await request(gateway.url)
+      .get('/api/auth/session')
+      .set('cookie', `${SESSION_COOKIE}=${stale}`)
+      .expect(200);
+    expect(lastForwarded().headers.authorization).toBeUndefined();
+  });
+
+  it('answers 403 to a signed-in user without a listed access value, and lets holders through', async () => {
+    const plain = await session(['user']);
+    const res = await request(gateway.url)
+      .get('/api/requests')
+      .set('authorization', `Bearer ${plain.token}`)
+      .expect(403);
+    expect(res.body).toEqual({ error: 'You are not allowed to do this', code: 'FORBIDDEN' });
+    await request(gateway.url)
+      .post('/api/podcasts')
+      .set('authorization', `Bearer ${plain.token}`)
+      .expect(403);
+    const owner = await session(['user', 'owner']);
+    await request(gateway.url)
+      .post('/api/podcasts')
+      .set('authorization', `Bearer ${owner.token}`)
+      .expect(200);
+    const admin = await session(['admin']);
+    await request(gateway.url).get('/api/requests').set('authorization', `Bearer ${admin.token}`).expect(200);
+  });
+
+  it('fails closed for sessions and open for rate limits when Redis goes away', async () => {
+    const port = await freePort();
+    const own = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    try {
+      const client = await redisOn(port);
+      const alone = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${port}` });
+      try {
+        const { id, token } = await session();
+        await new SessionRevocations(client).recordVersion(id, 0);
+        client.disconnect();
+        await request(alone.url).get('/api/user').set('authorization', `Bearer ${token}`).expect(200);
+        own.kill('SIGKILL');
+        await once(own, 'exit');
+        const res = await request(alone.url)
+          .get('/api/user')
+          .set('authorization', `Bearer ${token}`)
+          .expect(401);
+        expect(res.body.code).toBe('UNAUTHENTICATED');
+        await request(alone.url).get('/api/users').expect(200);
+      } finally {
+        await alone.stop();
+      }
+    } finally {
+      own.kill('SIGKILL');
+    }
+  });
+});
+
+describe('the origin check', () => {
+  it('refuses unsafe requests carrying the session cookie without a same-origin Origin', async () => {
+    const { token } = await session();
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const noOrigin = await request(gateway.url).patch('/api/users/x').set('cookie', cookie).expect(403);
+    expect(noOrigin.body.error).toMatch(/Origin/);
+    await request(gateway.url)
+      .patch('/api/users/x')
+      .set('cookie', cookie)
+      .set('origin', 'https://evil.example')
+      .expect(403);
+    await request(gateway.url).patch('/api/users/x').set('cookie', cookie).set('origin', ORIGIN).expect(200);
+    // Its own host counts as same-origin too (a deployment reached by another name).
+    await request(gateway.url)
+      .patch('/api/users/x')
+      .set('cookie', cookie)
+      .set('origin', gateway.url)
+      .expect(200);
+  });
+
+  it('refuses unsafe requests from another site even without a cookie, and allows API clients', async () => {
+    const { token } = await session();
+    await request(gateway.url)
+      .post('/api/auth/register')
+      .set('x-forwarded-for', clientIp())
+      .set('origin', 'https://evil.example')
+      .send({})
+      .expect(403);
+    await request(gateway.url)
+      .post('/api/conversations')
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(200);
+    // Safe methods are never refused for their origin.
+    await request(gateway.url).get('/api/users').set('origin', 'https://evil.example').expect(200);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: RunningGateway;
+
+  beforeAll(async () => {
+    limited = await startTestGateway({
+      RATE_LIMIT_GLOBAL_PER_MINUTE: '8',
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '3',
+      RATE_LIMIT_REGISTER_PER_HOUR: '2',
+    });
+  });
+  afterAll(() => limited?.stop());
+
+  it('answer a burst of sign-ins per IP with 429, Retry-After and a NextAuth error URL', async () => {
+    const ip = clientIp();
+    const signIn = () =>
+      request(limited.url)
+        .post('/api/auth/callback/credentials')
+        .set('x-forwarded-for', ip)
+        .type('form')
+        .send({});
+    for (let i = 0; i < 3; i += 1) await signIn().expect(200);
+    const before = echo.seen.length;
+    const res = await signIn().expect(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(res.body).toEqual({
+      error: 'Too many requests; try again later',
+      code: 'RATE_LIMITED',
+      url: `${ORIGIN}/api/auth/signin?error=TooManyRequests`,
+    });
+    expect(echo.seen.length).toBe(before);
+    // Another address is not affected.
+    await request(limited.url)
+      .post('/api/auth/callback/credentials')
+      .set('x-forwarded-for', clientIp())
+      .type('form')
+      .send({})
+      .expect(200);
+  });
+
+  it('limit registrations per IP', async () => {
+    const ip = clientIp();
+    const register = () =>
+      request(limited.url).post('/api/auth/register').set('x-forwarded-for', ip).send({});
+    await register().expect(200);
+    await register().expect(200);
+    const res = await register().expect(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    expect(res.body.url).toBeUndefined();
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('hold a global ceiling per IP over every API route', async () => {
+    const ip = clientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      statuses.push((await request(limited.url).get('/api/users').set('x-forwarded-for', ip)).status);
+    }
+    expect(statuses).toEqual([...Array(8).fill(200), 429, 429]);
+    // The web app is not counted against the API ceiling.
+    await request(limited.url).get('/').set('x-forwarded-for', ip).set('accept', 'text/html').expect(200);
+  });
+});

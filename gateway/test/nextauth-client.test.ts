@@ -1,0 +1,105 @@
+import type * as NextAuthReact from 'next-auth/react';
+import { SESSION_COOKIE } from '@podz/proto';
+import { PASSWORD } from '../../services/identity/test/support/identity-harness';
+import { BrowserFetch } from './support/browser-fetch';
+import { startIdentityPlatform, type IdentityPlatform } from './support/identity-platform';
+
+/**
+ * NextAuth.js v4's own browser client (the `next-auth` dev dependency, unmodified) against the
+ * running gateway and identity: the proof that /api/auth speaks its REST shapes.
+ */
+let platform: IdentityPlatform;
+let browser: BrowserFetch;
+let nextAuth: typeof NextAuthReact;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  platform = await startIdentityPlatform();
+  browser = new BrowserFetch(platform.origin);
+  globalThis.fetch = browser.fetch as typeof fetch;
+  // The client reads its base URL from NEXTAUTH_URL when the module loads.
+  process.env.NEXTAUTH_URL = `${platform.origin}/api/auth`;
+  nextAuth = jest.requireActual('next-auth/react');
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await platform?.stop();
+});
+
+async function register(username: string) {
+  const res = await browser.fetch('/api/auth/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.org`, password: PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+describe("NextAuth.js v4's client against the gateway", () => {
+  it('reads the CSRF token and the providers', async () => {
+    expect(await nextAuth.getCsrfToken()).toMatch(/^[0-9a-f]{64}$/);
+    const providers = await nextAuth.getProviders();
+    expect(providers?.credentials).toMatchObject({ id: 'credentials', type: 'credentials' });
+  });
+
+  it('reports a wrong password as CredentialsSignin and stays signed out', async () => {
+    const username = `na-wrong-${Date.now().toString(36)}`;
+    await register(username);
+    const result = await nextAuth.signIn('credentials', {
+      redirect: false,
+      username,
+      password: 'not the password 1',
+      callbackUrl: `${platform.origin}/mypodcasts`,
+    });
+    expect(result).toMatchObject({ ok: false, status: 401, error: 'CredentialsSignin', url: null });
+    expect(await nextAuth.getSession()).toBeNull();
+  });
+
+  it('signs in, reads the session, updates it and signs out', async () => {
+    const username = `na-${Date.now().toString(36)}`;
+    const { id } = await register(username);
+
+    const signedIn = await nextAuth.signIn('credentials', {
+      redirect: false,
+      username,
+      password: PASSWORD,
+      callbackUrl: `${platform.origin}/mypodcasts`,
+    });
+    expect(signedIn).toEqual({ ok: true, status: 200, error: null, url: `${platform.origin}/mypodcasts` });
+    expect(browser.cookie(SESSION_COOKIE)).toBeDefined();
+
+    const session = await nextAuth.getSession();
+    expect(session).toEqual({
+      user: {
+        _id: id,
+        id,
+        username,
+        profilePicture: '/images/default-profile.svg',
+        role: 'user',
+        access: ['user'],
+        plan: 'free',
+      },
+      expires: expect.any(String),
+    });
+
+    // A plan change made elsewhere shows up once the session is updated. `getSession` with a body is
+    // the exact request `useSession().update(data)` makes (POST session with csrfToken and data).
+    const plan = await browser.fetch(`/api/users/${id}/plan`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'pro' }),
+    });
+    expect(plan.status).toBe(200);
+    const updated = await nextAuth.getSession({
+      req: { body: { csrfToken: await nextAuth.getCsrfToken(), data: { reason: 'plan changed' } } },
+    } as never);
+    expect(updated?.user).toMatchObject({ id, plan: 'pro' });
+
+    const signedOut = await nextAuth.signOut({ redirect: false, callbackUrl: `${platform.origin}/` });
+    expect(signedOut).toEqual({ url: `${platform.origin}/` });
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+    expect(await nextAuth.getSession()).toBeNull();
+  });
+});
