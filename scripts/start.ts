@@ -8,6 +8,7 @@ import { buildServices, buildWeb } from './lib/build';
 import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
 import { REPO_ROOT } from './lib/run';
+import { seedDemoNetwork } from './demo/seed-demo-network';
 
 const SERVICE_PORTS: Record<ServiceName, number> = {
   identity: 4001,
@@ -49,6 +50,27 @@ function loginLines(production: boolean): string[] {
 const managed: Managed[] = [];
 let infra: ResolvedInfra | undefined;
 let stopping = false;
+
+/**
+ * In development, a network worth browsing: shows, episodes with playable audio, hosts, guests and
+ * crew (scripts/demo). Idempotent; PODZ_DEMO=off skips it.
+ */
+async function demoNetwork(production: boolean): Promise<string[]> {
+  if (production || process.env.PODZ_DEMO === 'off' || process.env.ADMIN_PASSWORD) return [];
+  console.log('▶ demo network');
+  const seeded = Date.now();
+  const result = await seedDemoNetwork({
+    identityUrl: `http://127.0.0.1:${SERVICE_PORTS.identity}`,
+    catalogUrl: `http://127.0.0.1:${SERVICE_PORTS.catalog}`,
+    admin: { username: DEV_ADMIN.username, password: DEV_ADMIN.password },
+    password: process.env.DEMO_ACCOUNTS_PASSWORD ?? DEMO_PASSWORD,
+    log: (line) => console.log(`  ${line}`),
+  });
+  const how = result.created ? `seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s` : 'already there';
+  return [
+    `  demo network: ${result.shows} shows, ${result.episodes} episodes (${how}; PODZ_DEMO=off skips it)`,
+  ];
+}
 
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
@@ -110,12 +132,14 @@ async function main(): Promise<void> {
   }
 
   await waitForHealthy(`http://127.0.0.1:${GATEWAY_PORT}/healthz`, 90_000);
+  const demo = await demoNetwork(production);
   console.log(
     [
       '',
       `PODZ is running at http://localhost:${GATEWAY_PORT}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `  health of every service: http://localhost:${GATEWAY_PORT}/healthz`,
       ...loginLines(production),
+      ...demo,
       '  infrastructure:',
       ...infra.describe().map((line) => `    ${line}`),
       '  Press Ctrl-C to stop.',

@@ -55,6 +55,8 @@ COPY --from=build /app/services/kit/dist services/kit/dist
 COPY --from=build /app/services/${SERVICE}/package.json services/${SERVICE}/
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 
+# The one writable place: uploaded media when MEDIA_STORE=local (catalog), usually a volume.
+RUN mkdir -p /data/media && chown node:node /data/media
 USER node
 # No EXPOSE: the port is whatever PORT says (identity 4001 … content 4005 in docker-compose.yml).
 

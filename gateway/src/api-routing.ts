@@ -12,15 +12,17 @@ export const isSocketIo = (path: string) =>
   path === SOCKET_IO.prefix || path.startsWith(`${SOCKET_IO.prefix}/`);
 
 /**
- * Looks every /api request up in the policy table. Unlisted paths are 404 and listed paths with
- * another method 405, answered here: nothing unlisted ever reaches a service.
+ * Looks every request up in the policy table. Under /api, unlisted paths are 404 and listed paths
+ * with another method 405, answered here: nothing unlisted ever reaches a service.
  */
 export const apiRouting: RequestHandler = (req, res, next) => {
+  const match = matchRoute(req.method, req.path);
   if (!API.test(req.path)) {
+    // Media and feeds live outside /api; anything else there is the web app's.
+    if (match && 'route' in match) res.locals.route = match.route;
     next();
     return;
   }
-  const match = matchRoute(req.method, req.path);
   if (!match) {
     sendApiError(res, 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
     return;

@@ -18,6 +18,14 @@ describe('the route policy table', () => {
     expect(matchRoute('GET', '/api/admin/secrets')).toBeUndefined();
   });
 
+  it('sends media and feeds to catalog, and leaves the other site paths to the web app', () => {
+    expect(routeFor('GET', '/media/audio/64b7f0c2a1b2c3d4e5f60718.mp3')?.service).toBe('catalog');
+    expect(routeFor('HEAD', '/media/images/64b7f0c2a1b2c3d4e5f60718.png')?.service).toBe('catalog');
+    expect(routeFor('GET', '/shows/the-science-hour/feed.xml')?.service).toBe('catalog');
+    expect(matchRoute('GET', '/shows/the-science-hour')).toBeUndefined();
+    expect(matchRoute('GET', '/shows/the-science-hour/64b7f0c2a1b2c3d4e5f60718')).toBeUndefined();
+  });
+
   it('prefers literal segments to parameters, whatever the order of the table', () => {
     expect(routeFor('GET', '/api/users/user-count')?.path).toBe('/api/users/user-count');
     expect(routeFor('GET', '/api/podcasts/followed')?.path).toBe('/api/podcasts/followed');
@@ -39,7 +47,7 @@ describe('the route policy table', () => {
     const keys = ROUTE_POLICIES.map((entry) => `${entry.method} ${entry.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const entry of ROUTE_POLICIES) {
-      expect(entry.path).toMatch(/^\/api\/[a-z]/);
+      expect(entry.path).toMatch(/^\/(api|media|shows)\/[a-z:]/);
       expect(entry.policy === 'public' || entry.policy === 'signed-in' || entry.policy.length > 0).toBe(true);
     }
   });

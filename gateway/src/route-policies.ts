@@ -29,9 +29,11 @@ const OWNERS: readonly Access[] = ['owner', 'admin'];
 const ADMINS: readonly Access[] = ['admin'];
 
 /**
- * Everything the gateway lets through to a service (spec §7), with who may call it. The gateway is
- * an allowlist: a path not listed is 404 and a listed path with another method is 405, without
- * reaching any service. Services check the same rules again, plus ownership ("self or admin").
+ * Everything the gateway lets through to a service (spec §7), with who may call it. Under `/api`
+ * the gateway is an allowlist: a path not listed is 404 and a listed path with another method is
+ * 405, without reaching any service. Outside `/api`, listed paths (media, feeds) go to their
+ * service and everything else to the web app. Services check the same rules again, plus
+ * ownership ("self or admin").
  */
 export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   // identity: sessions in NextAuth v4 shapes, registration
@@ -85,6 +87,13 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   route('DELETE', '/api/episodes/:id', 'catalog', 'signed-in'),
   route('GET', '/api/episodes/:id/prevEpisodes', 'catalog', 'public'),
   route('GET', '/api/episodes/:id/guests', 'catalog', 'public'),
+  route('POST', '/api/episodes', 'catalog', OWNERS),
+  // catalog: uploads, and what they become on the site
+  route('POST', '/api/media/audio', 'catalog', OWNERS),
+  route('POST', '/api/media/images', 'catalog', 'signed-in'),
+  route('GET', '/media/audio/:file', 'catalog', 'public'),
+  route('GET', '/media/images/:file', 'catalog', 'public'),
+  route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),
   // requests
   route('GET', '/api/requests', 'requests', ADMINS),
   route('POST', '/api/requests', 'requests', 'signed-in'),

@@ -1,4 +1,5 @@
 import type { EventDefinition } from './define-event';
+import { CATALOG_EPISODE_EVENTS, CATALOG_PODCAST_EVENTS } from './catalog-events';
 import { IDENTITY_USER_EVENTS } from './identity-user-events';
 
 /**
@@ -6,7 +7,11 @@ import { IDENTITY_USER_EVENTS } from './identity-user-events';
  * aggregate under `events/`), so consumers and outside readers find them in one place and
  * `proto/EVENTS.md` lists them all.
  */
-export const EVENT_DEFINITIONS: readonly EventDefinition[] = [...IDENTITY_USER_EVENTS];
+export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
+  ...IDENTITY_USER_EVENTS,
+  ...CATALOG_PODCAST_EVENTS,
+  ...CATALOG_EPISODE_EVENTS,
+];
 
 export function findEventDefinition(
   type: string,

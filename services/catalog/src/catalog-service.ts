@@ -1,8 +1,44 @@
 import { startService } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
+import { catalogModels } from './data/catalog-models';
+import { EpisodeRepository } from './data/episode-repository';
+import { FollowRepository } from './data/follow-repository';
+import { MediaLibrary } from './data/media-library';
+import { PodcastRepository } from './data/podcast-repository';
+import { UserDirectory } from './data/user-directory';
+import type { CatalogDeps } from './domain/catalog-deps';
+import { userSync } from './domain/user-sync';
+import { episodeRoutes } from './http/episode-routes';
+import { feedRoutes } from './http/feed-routes';
+import { mediaRoutes } from './http/media-routes';
+import { podcastRoutes } from './http/podcast-routes';
+import { createBlobStore } from './blobs/create-blob-store';
 
 /** The catalog service: podcasts (PODZ), episodes, follows, hosts and guests, feeds and media. */
 export function startCatalog(config: CatalogConfig) {
-  return startService({ name: 'catalog', config, topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode] });
+  return startService({
+    name: 'catalog',
+    config,
+    topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode],
+    setup: async ({ db, relay, logger }) => {
+      const models = catalogModels(db);
+      await Promise.all(Object.values(models).map((model) => model.init()));
+      const deps: CatalogDeps = {
+        config,
+        logger,
+        podcasts: new PodcastRepository(models.podcasts, relay),
+        episodes: new EpisodeRepository(models.episodes, relay),
+        follows: new FollowRepository(models.follows),
+        media: new MediaLibrary(models.media),
+        users: new UserDirectory(models.users),
+        blobs: createBlobStore(config),
+      };
+      return {
+        routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],
+        aggregates: [models.podcasts, models.episodes],
+        consumers: [{ subscriptions: userSync(deps) }],
+      };
+    },
+  });
 }

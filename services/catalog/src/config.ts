@@ -1,5 +1,32 @@
-import { serviceConfig, type ServiceConfig } from '@podz/kit';
+import path from 'node:path';
+import { z } from 'zod';
+import { serviceConfig } from '@podz/kit';
 
-export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_catalog' });
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
 
-export type CatalogConfig = ServiceConfig;
+export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_catalog' }).extend({
+  /** The origin browsers and podcast apps use; feeds carry absolute URLs built from it. */
+  PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
+  /** Where uploaded audio and images live: a local folder, or S3-compatible object storage. */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  MEDIA_DIR: z.string().default(path.resolve(__dirname, '..', '..', '..', '.local', 'media')),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Importing feeds from loopback or private addresses: off in production, on in tests. */
+  FEED_IMPORT_ALLOW_PRIVATE: flag,
+  FEED_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  FEED_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+});
+
+export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

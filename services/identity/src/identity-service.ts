@@ -4,6 +4,7 @@ import type { IdentityConfig } from './config';
 import { userModel } from './data/user-model';
 import { UserRepository } from './data/user-repository';
 import type { IdentityDeps } from './domain/identity-deps';
+import { accessGrants } from './domain/grant-access';
 import { Passwords } from './domain/passwords';
 import { seedAdmin, seedDemoAccounts } from './domain/seed-accounts';
 import { authRoutes } from './http/auth-routes';
@@ -30,7 +31,11 @@ export function startIdentity(config: IdentityConfig) {
       if (config.DEMO_ACCOUNTS_PASSWORD && config.NODE_ENV !== 'production') {
         await seedDemoAccounts(deps, config.DEMO_ACCOUNTS_PASSWORD);
       }
-      return { routes: [authRoutes(deps), usersRoutes(deps)], aggregates: [users] };
+      return {
+        routes: [authRoutes(deps), usersRoutes(deps)],
+        aggregates: [users],
+        consumers: [{ subscriptions: accessGrants(deps) }],
+      };
     },
   });
 }

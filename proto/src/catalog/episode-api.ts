@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { categorySchema } from '../categories';
+import { EPISODES_PAGE_SIZE, PODCAST_EPISODES_PAGE_SIZE } from '../constants';
+import { objectIdSchema } from '../ids';
+import { paginatedSchema, paginationQuerySchema } from '../pagination';
+import {
+  EPISODE_TITLE_MAX,
+  GUESTS_MAX,
+  descriptionSchema,
+  episodeStatusSchema,
+  textSchema,
+  userRefSchema,
+} from './catalog-fields';
+
+/** What an episode answer says of its show, so lists need no second call. */
+export const showSummarySchema = z.object({
+  id: objectIdSchema,
+  uId: z.string(),
+  name: z.string(),
+  logoPath: z.string(),
+});
+
+export const episodeSchema = z.object({
+  _id: objectIdSchema,
+  id: objectIdSchema,
+  /** The podcast's id. */
+  podcast: objectIdSchema,
+  show: showSummarySchema,
+  title: z.string(),
+  /** Sanitized HTML. */
+  description: z.string(),
+  audio: z.object({
+    url: z.string(),
+    type: z.string(),
+    bytes: z.number().int().min(0),
+    durationSeconds: z.number().min(0),
+  }),
+  image: z.string().nullable(),
+  season: z.number().int().nullable(),
+  episode: z.number().int().nullable(),
+  publishedAt: z.string(),
+  status: episodeStatusSchema,
+  explicit: z.boolean(),
+  guests: z.array(userRefSchema),
+  categories: z.array(categorySchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Episode = z.infer<typeof episodeSchema>;
+export const episodePageSchema = paginatedSchema(episodeSchema);
+
+const episodeNumber = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a whole number` })
+    .min(0)
+    .max(100_000);
+
+const episodeFields = {
+  title: textSchema('title', EPISODE_TITLE_MAX),
+  description: descriptionSchema,
+  /** Audio uploaded with `POST /api/media/audio`. */
+  audioId: objectIdSchema,
+  /** An image uploaded with `POST /api/media/images`; the show's cover when absent. */
+  imageId: objectIdSchema.nullable(),
+  season: episodeNumber('season').nullable(),
+  episode: episodeNumber('episode').nullable(),
+  publishedAt: z.iso.datetime({ offset: true, error: 'publishedAt must be an ISO date-time' }),
+  status: episodeStatusSchema,
+  explicit: z.boolean({ error: 'explicit must be true or false' }),
+  guestIds: z.array(objectIdSchema).max(GUESTS_MAX, { error: `at most ${GUESTS_MAX} guests` }),
+  categories: z.array(categorySchema).max(3, { error: 'at most 3 categories' }),
+};
+
+/** `POST /api/episodes` (the show's owner or an admin). */
+export const createEpisodeBodySchema = z.strictObject({
+  podcastId: objectIdSchema,
+  ...episodeFields,
+  description: episodeFields.description.default(''),
+  imageId: episodeFields.imageId.optional(),
+  season: episodeFields.season.optional(),
+  episode: episodeFields.episode.optional(),
+  publishedAt: episodeFields.publishedAt.optional(),
+  status: episodeFields.status.default('published'),
+  explicit: episodeFields.explicit.default(false),
+  guestIds: episodeFields.guestIds.default([]),
+  categories: episodeFields.categories.default([]),
+});
+
+/** `PUT /api/episodes/{id}` (the show's owner or an admin): any field. */
+export const updateEpisodeBodySchema = z.strictObject({
+  title: episodeFields.title.optional(),
+  description: episodeFields.description.optional(),
+  audioId: episodeFields.audioId.optional(),
+  imageId: episodeFields.imageId.optional(),
+  season: episodeFields.season.optional(),
+  episode: episodeFields.episode.optional(),
+  publishedAt: episodeFields.publishedAt.optional(),
+  status: episodeFields.status.optional(),
+  explicit: episodeFields.explicit.optional(),
+  guestIds: episodeFields.guestIds.optional(),
+  categories: episodeFields.categories.optional(),
+});
+
+export const latestEpisodesQuerySchema = paginationQuerySchema(EPISODES_PAGE_SIZE);
+export const podcastEpisodesQuerySchema = paginationQuerySchema(PODCAST_EPISODES_PAGE_SIZE).extend({
+  podcastId: objectIdSchema,
+});
+export const guestEpisodesQuerySchema = paginationQuerySchema(EPISODES_PAGE_SIZE).extend({
+  userId: objectIdSchema,
+});
+export const PREVIOUS_EPISODES_DEFAULT = 5;
+export const previousEpisodesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(PREVIOUS_EPISODES_DEFAULT),
+});
+
+/** What `POST /api/media/audio` and `POST /api/media/images` answer. */
+export const mediaSchema = z.object({
+  id: objectIdSchema,
+  kind: z.enum(['audio', 'image']),
+  url: z.string(),
+  type: z.string(),
+  bytes: z.number().int(),
+  durationSeconds: z.number().nullable(),
+});
+export type Media = z.infer<typeof mediaSchema>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { categorySchema } from '../categories';
+import { objectIdSchema } from '../ids';
+import { paginatedSchema, paginationQuerySchema } from '../pagination';
+import {
+  CREW_MAX,
+  HOSTS_MAX,
+  LANGUAGE_PATTERN,
+  PODCAST_NAME_MAX,
+  crewRoleSchema,
+  descriptionSchema,
+  hostAnswerSchema,
+  podcastStatusSchema,
+  textSchema,
+  userRefSchema,
+} from './catalog-fields';
+
+/** Default page size of podcast lists. */
+export const PODCASTS_PAGE_SIZE = 12;
+
+const booleanFlag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true');
+
+export const podcastSchema = z.object({
+  _id: objectIdSchema,
+  id: objectIdSchema,
+  /** The name in URLs (`/shows/{uId}`): unique, derived from the name. */
+  uId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  logoPath: z.string(),
+  category: categorySchema,
+  language: z.string(),
+  explicit: z.boolean(),
+  status: podcastStatusSchema,
+  featured: z.boolean(),
+  owner: userRefSchema,
+  hosts: z.array(z.object({ user: userRefSchema, confirmed: z.boolean() })),
+  crew: z.array(z.object({ user: userRefSchema, role: crewRoleSchema, group: z.string() })),
+  followerCount: z.number().int().min(0),
+  /** Where the show was imported from, if it was. */
+  sourceFeedUrl: z.string().nullable(),
+  /** This show's RSS feed on PODZ (published shows). */
+  feedUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Podcast = z.infer<typeof podcastSchema>;
+export const podcastPageSchema = paginatedSchema(podcastSchema);
+
+const podcastFields = {
+  name: textSchema('name', PODCAST_NAME_MAX),
+  description: descriptionSchema,
+  category: categorySchema,
+  language: z
+    .string()
+    .regex(LANGUAGE_PATTERN, { error: 'language must be a language code such as en or pt-BR' }),
+  explicit: z.boolean({ error: 'explicit must be true or false' }),
+  status: podcastStatusSchema,
+  /** An image uploaded with `POST /api/media/images`. */
+  logoId: objectIdSchema,
+  /** Users invited as hosts; new ones are unconfirmed until they answer. */
+  hostIds: z.array(objectIdSchema).max(HOSTS_MAX, { error: `at most ${HOSTS_MAX} hosts` }),
+  crew: z
+    .array(z.strictObject({ userId: objectIdSchema, role: crewRoleSchema }))
+    .max(CREW_MAX, { error: `at most ${CREW_MAX} crew credits` }),
+};
+
+/** `POST /api/podcasts` (owners). */
+export const createPodcastBodySchema = z.strictObject({
+  ...podcastFields,
+  description: podcastFields.description.default(''),
+  language: podcastFields.language.default('en'),
+  explicit: podcastFields.explicit.default(false),
+  status: podcastFields.status.default('published'),
+  logoId: podcastFields.logoId.optional(),
+  hostIds: podcastFields.hostIds.default([]),
+  crew: podcastFields.crew.default([]),
+});
+
+/** `PUT /api/podcasts/{id}` (its owner or an admin): any field; `featured` is for admins only. */
+export const updatePodcastBodySchema = z.strictObject({
+  name: podcastFields.name.optional(),
+  description: podcastFields.description.optional(),
+  category: podcastFields.category.optional(),
+  language: podcastFields.language.optional(),
+  explicit: podcastFields.explicit.optional(),
+  status: podcastFields.status.optional(),
+  logoId: podcastFields.logoId.optional(),
+  hostIds: podcastFields.hostIds.optional(),
+  crew: podcastFields.crew.optional(),
+  featured: z.boolean({ error: 'featured must be true or false' }).optional(),
+});
+
+export const podcastListQuerySchema = paginationQuerySchema(PODCASTS_PAGE_SIZE);
+export const userPodcastsQuerySchema = podcastListQuerySchema.extend({ userId: objectIdSchema });
+
+/** `GET /api/podcasts/all-podcasts`: published shows, optionally only featured ones or one category. */
+export const allPodcastsQuerySchema = podcastListQuerySchema.extend({
+  featured: booleanFlag.optional(),
+  category: categorySchema.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+/** `POST /api/podcasts/all-podcasts` (admins, no body): every show in any status. */
+export const managePodcastsQuerySchema = podcastListQuerySchema.extend({
+  status: podcastStatusSchema.optional(),
+});
+
+export const nameParamsSchema = z.object({ name: z.string().min(1).max(200) });
+
+/** `GET` and `PATCH /api/podcasts/{id}/follow` answer this. */
+export const followStateSchema = z.object({ following: z.boolean(), followerCount: z.number().int() });
+export const followQuerySchema = z.object({ unfollow: booleanFlag.optional() });
+
+/** `GET /api/podcasts/host-podcasts`: the shows that invited the caller, with the caller's state. */
+export const hostPodcastSchema = podcastSchema.extend({ confirmed: z.boolean() });
+
+export const hostAnswerBodySchema = z.strictObject({ podcastId: objectIdSchema, status: hostAnswerSchema });
+export const leaveHostBodySchema = z.strictObject({ podcastId: objectIdSchema });
+
+/** `POST /api/podcasts/rss-link`: import a show and its episodes from a feed URL. */
+export const rssImportBodySchema = z.strictObject({
+  url: z
+    .url({ error: 'url must be a valid URL' })
+    .max(2000)
+    .refine((value) => /^https?:/i.test(value), { error: 'url must be an http(s) URL' }),
+  category: categorySchema.optional(),
+});
+export const rssImportResultSchema = z.object({ podcast: podcastSchema, episodesImported: z.number().int() });

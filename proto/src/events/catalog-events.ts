@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { categorySchema } from '../categories';
+import { objectIdSchema } from '../ids';
+import { podcastStatusSchema, episodeStatusSchema } from '../catalog/catalog-fields';
+import { defineEvent } from './define-event';
+import { TOPICS } from './topics';
+
+const source = 'catalog';
+const ID = '64b7f0c2a1b2c3d4e5f60718';
+const OTHER = '64b7f0c2a1b2c3d4e5f60719';
+const USER = '64b7f0c2a1b2c3d4e5f6071a';
+
+// Podcast events: key and subject = podcast id.
+const podcastTopic = TOPICS.catalogPodcast;
+const podcastState = {
+  podcastId: objectIdSchema,
+  uId: z.string(),
+  name: z.string(),
+  ownerId: objectIdSchema,
+  category: categorySchema,
+  status: podcastStatusSchema,
+  logoPath: z.string(),
+};
+const podcastExample = {
+  podcastId: ID,
+  uId: 'the-science-hour',
+  name: 'The Science Hour',
+  ownerId: USER,
+  category: 'Science' as const,
+  status: 'published' as const,
+  logoPath: '/media/images/64b7f0c2a1b2c3d4e5f60718.png',
+};
+
+export const podcastCreated = defineEvent({
+  type: 'podz.catalog.podcast.created',
+  topic: podcastTopic,
+  source,
+  description: 'A show was created, by its owner or by importing a feed.',
+  data: z.object(podcastState),
+  example: podcastExample,
+});
+
+export const podcastUpdated = defineEvent({
+  type: 'podz.catalog.podcast.updated',
+  topic: podcastTopic,
+  source,
+  description: "A show's name, status, category, cover or other fields changed.",
+  data: z.object({ ...podcastState, featured: z.boolean() }),
+  example: { ...podcastExample, featured: true },
+});
+
+export const podcastDeleted = defineEvent({
+  type: 'podz.catalog.podcast.deleted',
+  topic: podcastTopic,
+  source,
+  description: 'A show was deleted, with its episodes and follows.',
+  data: z.object({ podcastId: objectIdSchema, ownerId: objectIdSchema, episodeIds: z.array(objectIdSchema) }),
+  example: { podcastId: ID, ownerId: USER, episodeIds: [OTHER] },
+});
+
+const follow = { podcastId: objectIdSchema, userId: objectIdSchema, followerCount: z.number().int().min(0) };
+export const podcastFollowed = defineEvent({
+  type: 'podz.catalog.podcast.followed',
+  topic: podcastTopic,
+  source,
+  description: 'A user started following a show (not repeated when they already did).',
+  data: z.object(follow),
+  example: { podcastId: ID, userId: USER, followerCount: 12 },
+});
+export const podcastUnfollowed = defineEvent({
+  type: 'podz.catalog.podcast.unfollowed',
+  topic: podcastTopic,
+  source,
+  description: 'A user stopped following a show.',
+  data: z.object(follow),
+  example: { podcastId: ID, userId: USER, followerCount: 11 },
+});
+
+const host = { podcastId: objectIdSchema, userId: objectIdSchema, podcastName: z.string() };
+const hostExample = { podcastId: ID, userId: USER, podcastName: 'The Science Hour' };
+export const hostInvited = defineEvent({
+  type: 'podz.catalog.podcast.host-invited',
+  topic: podcastTopic,
+  source,
+  description: "A show's owner invited a user to host it; the invitation waits for their answer.",
+  data: z.object(host),
+  example: hostExample,
+});
+export const hostConfirmed = defineEvent({
+  type: 'podz.catalog.podcast.host-confirmed',
+  topic: podcastTopic,
+  source,
+  description: 'An invited user accepted to host the show. Identity grants them `host`.',
+  data: z.object(host),
+  example: hostExample,
+});
+export const hostDeclined = defineEvent({
+  type: 'podz.catalog.podcast.host-declined',
+  topic: podcastTopic,
+  source,
+  description: 'An invited user declined to host the show.',
+  data: z.object(host),
+  example: hostExample,
+});
+export const hostRemoved = defineEvent({
+  type: 'podz.catalog.podcast.host-removed',
+  topic: podcastTopic,
+  source,
+  description: 'A host left the show, or its owner removed them.',
+  data: z.object({ ...host, byHost: z.boolean() }),
+  example: { ...hostExample, byHost: true },
+});
+
+// Episode events: key and subject = episode id.
+const episodeTopic = TOPICS.catalogEpisode;
+const episodeState = {
+  episodeId: objectIdSchema,
+  podcastId: objectIdSchema,
+  title: z.string(),
+  status: episodeStatusSchema,
+  publishedAt: z.string(),
+};
+const episodeExample = {
+  episodeId: OTHER,
+  podcastId: ID,
+  title: 'Why the sky is blue',
+  status: 'published' as const,
+  publishedAt: '2026-11-20T09:00:00.000Z',
+};
+
+export const episodeCreated = defineEvent({
+  type: 'podz.catalog.episode.created',
+  topic: episodeTopic,
+  source,
+  description: 'An episode was added to a show.',
+  data: z.object(episodeState),
+  example: episodeExample,
+});
+export const episodeUpdated = defineEvent({
+  type: 'podz.catalog.episode.updated',
+  topic: episodeTopic,
+  source,
+  description: "An episode's fields changed.",
+  data: z.object(episodeState),
+  example: episodeExample,
+});
+export const episodeDeleted = defineEvent({
+  type: 'podz.catalog.episode.deleted',
+  topic: episodeTopic,
+  source,
+  description: 'An episode was deleted (alone, or with its show).',
+  data: z.object({ episodeId: objectIdSchema, podcastId: objectIdSchema }),
+  example: { episodeId: OTHER, podcastId: ID },
+});
+const guest = {
+  episodeId: objectIdSchema,
+  podcastId: objectIdSchema,
+  userId: objectIdSchema,
+  title: z.string(),
+};
+const guestExample = { episodeId: OTHER, podcastId: ID, userId: USER, title: 'Why the sky is blue' };
+export const guestAdded = defineEvent({
+  type: 'podz.catalog.episode.guest-added',
+  topic: episodeTopic,
+  source,
+  description: 'A user was added as a guest of an episode. Identity grants them `guest`.',
+  data: z.object(guest),
+  example: guestExample,
+});
+export const guestRemoved = defineEvent({
+  type: 'podz.catalog.episode.guest-removed',
+  topic: episodeTopic,
+  source,
+  description: 'A guest was removed from an episode.',
+  data: z.object(guest),
+  example: guestExample,
+});
+
+export const CATALOG_PODCAST_EVENTS = [
+  podcastCreated,
+  podcastUpdated,
+  podcastDeleted,
+  podcastFollowed,
+  podcastUnfollowed,
+  hostInvited,
+  hostConfirmed,
+  hostDeclined,
+  hostRemoved,
+] as const;
+export const CATALOG_EPISODE_EVENTS = [
+  episodeCreated,
+  episodeUpdated,
+  episodeDeleted,
+  guestAdded,
+  guestRemoved,
+] as const;

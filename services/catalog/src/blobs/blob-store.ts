@@ -1,0 +1,28 @@
+import { badRequest } from '@podz/kit';
+
+export interface BlobInfo {
+  key: string;
+  bytes: number;
+  contentType: string;
+  modifiedAt: Date;
+}
+
+/** Where uploaded files live: a local folder or S3-compatible object storage, by configuration. */
+export interface BlobStore {
+  /** Streams `body` under `key`; a stream that fails leaves nothing behind. */
+  put(key: string, body: NodeJS.ReadableStream, contentType: string): Promise<BlobInfo>;
+  stat(key: string): Promise<BlobInfo | undefined>;
+  /** Bytes `start`..`end` inclusive, or the whole blob. */
+  read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Keys are relative paths of safe segments: no `..`, no leading slash, nothing outside [A-Za-z0-9._/-]. */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.') || key.length > 300) {
+    throw badRequest('Invalid media name');
+  }
+  return key;
+}

@@ -1,0 +1,109 @@
+import { deflateSync } from 'node:zlib';
+
+/**
+ * Real, small media made on the spot for the demo network and for tests: nothing is downloaded.
+ */
+
+export interface ToneOptions {
+  seconds: number;
+  /** A melody, in Hz: each note gets an equal share of the time. */
+  notes: number[];
+  sampleRate?: number;
+}
+
+/** A playable 16-bit mono PCM WAV of a short melody, each note faded in and out (no clicks). */
+export function wavTone({ seconds, notes, sampleRate = 8000 }: ToneOptions): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(samples * 2);
+  const perNote = Math.max(1, Math.floor(samples / Math.max(1, notes.length)));
+  const fade = Math.min(Math.floor(sampleRate * 0.02), Math.floor(perNote / 2));
+  for (let i = 0; i < samples; i += 1) {
+    const index = Math.min(notes.length - 1, Math.floor(i / perNote));
+    const local = i - index * perNote;
+    const envelope = Math.min(1, local / Math.max(1, fade), (perNote - local) / Math.max(1, fade));
+    const value =
+      Math.sin((2 * Math.PI * (notes[index] ?? 440) * i) / sampleRate) * 0.4 * Math.max(0, envelope);
+    data.writeInt16LE(Math.round(value * 32767), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+export function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+const rgb = (hex: string): [number, number, number] => {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
+};
+
+export interface CoverOptions {
+  size: number;
+  seed: number;
+  colors: [string, string];
+}
+
+/**
+ * A square RGB PNG: a diagonal gradient between two colours with concentric rings placed by the
+ * seed, so every show gets its own cover. Flat bands keep the file small.
+ */
+export function pngCover({ size, seed, colors }: CoverOptions): Buffer {
+  const [from, to] = [rgb(colors[0]), rgb(colors[1])];
+  const cx = ((seed * 7919) % 100) / 100;
+  const cy = ((seed * 104729) % 100) / 100;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y += 1) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x += 1) {
+      const distance = Math.hypot(x / size - cx, y / size - cy);
+      const ring = Math.floor(distance * 8) % 2 === 0;
+      const t = Math.round(((x + y) / (2 * size)) * 8) / 8;
+      for (let c = 0; c < 3; c += 1) {
+        const base = from[c]! + (to[c]! - from[c]!) * t;
+        row[1 + x * 3 + c] = Math.max(0, Math.min(255, Math.round(ring ? base : base * 0.8)));
+      }
+    }
+    rows.push(row);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

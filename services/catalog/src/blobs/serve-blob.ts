@@ -1,0 +1,75 @@
+import type { Request, RequestHandler } from 'express';
+import { notFound } from '@podz/kit';
+import type { BlobStore } from './blob-store';
+
+export interface ServeOptions {
+  keyOf: (req: Request) => string;
+  cacheControl: string;
+}
+
+type Range = { start: number; end: number } | 'unsatisfiable' | undefined;
+
+/** One `bytes=` range; several ranges or a malformed header are answered with the whole file. */
+function parseRange(header: string | undefined, size: number): Range {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Serves a stored blob with what players and caches need: `Accept-Ranges`, 206 partial answers
+ * (so audio can seek), 416 for ranges past the end, and ETag / 304.
+ */
+export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const key = options.keyOf(req);
+      const info = await store.stat(key);
+      if (!info) throw notFound('Media');
+      const etag = `"${info.bytes.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`;
+      res.setHeader('accept-ranges', 'bytes');
+      res.setHeader('etag', etag);
+      res.setHeader('last-modified', info.modifiedAt.toUTCString());
+      res.setHeader('cache-control', options.cacheControl);
+      res.setHeader('content-type', info.contentType);
+      if (req.get('if-none-match') === etag) {
+        res.status(304).end();
+        return;
+      }
+      const range = parseRange(req.get('range'), info.bytes);
+      if (range === 'unsatisfiable') {
+        res.setHeader('content-range', `bytes */${info.bytes}`);
+        res.status(416).end();
+        return;
+      }
+      if (range) {
+        res.status(206);
+        res.setHeader('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`);
+        res.setHeader('content-length', String(range.end - range.start + 1));
+      } else {
+        res.setHeader('content-length', String(info.bytes));
+      }
+      if (req.method === 'HEAD' || info.bytes === 0) {
+        res.end();
+        return;
+      }
+      const body = await store.read(key, range);
+      body.on('error', (err) => res.destroy(err));
+      body.pipe(res);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

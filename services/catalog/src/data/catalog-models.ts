@@ -1,0 +1,112 @@
+import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { outboxPlugin } from '@podz/kit';
+import { EPISODE_CATEGORIES, EPISODE_STATUSES, PODCAST_STATUSES } from '@podz/proto';
+
+// Read model of a user, embedded where a show or episode names someone; refreshed by identity events.
+const userRef = new Schema(
+  { id: { type: String, required: true }, username: String, profilePicture: String },
+  { _id: false },
+);
+
+const podcastSchema = new Schema(
+  {
+    uId: { type: String, required: true, unique: true },
+    name: { type: String, required: true },
+    // Case-insensitive uniqueness through a lowercased copy (FerretDB has no collations).
+    nameKey: { type: String, required: true, unique: true },
+    description: { type: String, default: '' },
+    logoPath: { type: String, required: true },
+    category: { type: String, enum: EPISODE_CATEGORIES, required: true, index: true },
+    language: { type: String, default: 'en' },
+    explicit: { type: Boolean, default: false },
+    status: { type: String, enum: PODCAST_STATUSES, required: true, index: true },
+    featured: { type: Boolean, default: false, index: true },
+    owner: { type: userRef, required: true },
+    hosts: { type: [new Schema({ user: userRef, confirmed: Boolean }, { _id: false })], default: [] },
+    confirmedHostIds: { type: [String], default: [], index: true },
+    crew: { type: [new Schema({ user: userRef, role: String }, { _id: false })], default: [] },
+    followerCount: { type: Number, default: 0 },
+    sourceFeedUrl: { type: String, default: null },
+    // Deleted shows stay as tombstones until the relay has published their deletion.
+    deletedAt: { type: Date, default: null, index: true },
+  },
+  { timestamps: true, collection: 'podcasts' },
+);
+podcastSchema.index({ 'owner.id': 1 });
+podcastSchema.index({ 'hosts.user.id': 1 });
+podcastSchema.plugin(outboxPlugin);
+
+const episodeSchema = new Schema(
+  {
+    podcast: { type: String, required: true, index: true },
+    title: { type: String, required: true },
+    description: { type: String, default: '' },
+    audio: {
+      url: { type: String, required: true },
+      type: { type: String, required: true },
+      bytes: { type: Number, default: 0 },
+      durationSeconds: { type: Number, default: 0 },
+    },
+    image: { type: String, default: null },
+    season: { type: Number, default: null },
+    episode: { type: Number, default: null },
+    publishedAt: { type: Date, required: true, index: true },
+    status: { type: String, enum: EPISODE_STATUSES, required: true },
+    explicit: { type: Boolean, default: false },
+    guests: { type: [userRef], default: [] },
+    categories: { type: [String], enum: EPISODE_CATEGORIES, default: [] },
+    // Copied from the show so that public lists filter in one query (no $lookup on either store).
+    showPublished: { type: Boolean, default: false, index: true },
+    /** The item's guid in the feed it was imported from. */
+    sourceGuid: { type: String, default: null },
+    deletedAt: { type: Date, default: null, index: true },
+  },
+  { timestamps: true, collection: 'episodes' },
+);
+episodeSchema.index({ 'guests.id': 1 });
+episodeSchema.plugin(outboxPlugin);
+
+const followSchema = new Schema(
+  { userId: { type: String, required: true }, podcastId: { type: String, required: true, index: true } },
+  { timestamps: true, collection: 'follows' },
+);
+followSchema.index({ userId: 1, podcastId: 1 }, { unique: true });
+
+const mediaSchema = new Schema(
+  {
+    kind: { type: String, enum: ['audio', 'image'], required: true },
+    key: { type: String, required: true, unique: true },
+    type: { type: String, required: true },
+    bytes: { type: Number, required: true },
+    durationSeconds: { type: Number, default: null },
+    uploadedBy: { type: String, required: true, index: true },
+  },
+  { timestamps: true, collection: 'media' },
+);
+
+// Who exists, as identity last told us: a user must be known before they can be invited or credited.
+const knownUserSchema = new Schema(
+  {
+    _id: { type: String },
+    username: { type: String, required: true },
+    profilePicture: { type: String, required: true },
+  },
+  { timestamps: true, collection: 'users' },
+);
+
+export type PodcastRecord = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };
+export type EpisodeRecord = InferSchemaType<typeof episodeSchema> & { _id: Types.ObjectId };
+export type MediaRecord = InferSchemaType<typeof mediaSchema> & { _id: Types.ObjectId };
+export type KnownUser = { _id: string; username: string; profilePicture: string };
+
+export function catalogModels(db: Connection) {
+  return {
+    podcasts: db.model('Podcast', podcastSchema),
+    episodes: db.model('Episode', episodeSchema),
+    follows: db.model('Follow', followSchema),
+    media: db.model('Media', mediaSchema),
+    users: db.model('KnownUser', knownUserSchema),
+  };
+}
+
+export type CatalogModels = ReturnType<typeof catalogModels>;

@@ -1,0 +1,129 @@
+import { Types, type FilterQuery } from 'mongoose';
+import { newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import type { CatalogModels, EpisodeRecord } from './catalog-models';
+
+type EpisodeModel = CatalogModels['episodes'];
+export type EpisodeFilter = FilterQuery<EpisodeRecord>;
+
+const live = { deletedAt: null };
+
+/** Episodes in the store, newest first wherever they are listed. */
+export class EpisodeRepository {
+  constructor(
+    private readonly model: EpisodeModel,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /** What the public may see: published, its time come, on a published show. */
+  static visible(now = new Date()): EpisodeFilter {
+    return { status: 'published', publishedAt: { $lte: now }, showPublished: true };
+  }
+
+  findById(id: string): Promise<EpisodeRecord | null> {
+    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<EpisodeRecord>();
+  }
+
+  async page(filter: EpisodeFilter, page: number, limit: number) {
+    const query = { ...filter, ...live };
+    const [items, total] = await Promise.all([
+      this.model
+        .find(query)
+        .sort({ publishedAt: -1, _id: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<EpisodeRecord[]>(),
+      this.model.countDocuments(query),
+    ]);
+    return { items, total };
+  }
+
+  list(filter: EpisodeFilter, limit: number): Promise<EpisodeRecord[]> {
+    return this.model
+      .find({ ...filter, ...live })
+      .sort({ publishedAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<EpisodeRecord[]>();
+  }
+
+  idsOfPodcast(podcastId: string): Promise<string[]> {
+    return this.model
+      .find({ podcast: podcastId, ...live }, { _id: 1 })
+      .lean<{ _id: Types.ObjectId }[]>()
+      .then((rows) => rows.map((row) => row._id.toHexString()));
+  }
+
+  async create(
+    fields: Omit<EpisodeRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt'>,
+    events: (id: string) => PendingEvent[],
+  ): Promise<EpisodeRecord> {
+    const _id = new Types.ObjectId();
+    await this.model.create(newWithEvents({ _id, ...fields }, events(_id.toHexString())));
+    this.relay.kick();
+    return (await this.findById(_id.toHexString()))!;
+  }
+
+  /** Many episodes of one show at once (a feed import); each carries its own events. */
+  async createMany(
+    rows: Omit<EpisodeRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt'>[],
+    events: (id: string, row: (typeof rows)[number]) => PendingEvent[],
+  ): Promise<number> {
+    const docs = rows.map((row) => {
+      const _id = new Types.ObjectId();
+      return newWithEvents({ _id, ...row }, events(_id.toHexString(), row));
+    });
+    await this.model.insertMany(docs);
+    this.relay.kick();
+    return docs.length;
+  }
+
+  async update(
+    id: string,
+    update: Record<string, unknown>,
+    events: PendingEvent[],
+  ): Promise<EpisodeRecord | null> {
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), ...live },
+      withEvents(update, events),
+    );
+    if (events.length && result.modifiedCount) this.relay.kick();
+    return result.matchedCount === 1 ? this.findById(id) : null;
+  }
+
+  /** Follows the show's visibility, so public lists need no join. */
+  async setShowPublished(podcastId: string, published: boolean): Promise<void> {
+    await this.model.updateMany({ podcast: podcastId }, { $set: { showPublished: published } });
+  }
+
+  async refreshGuest(user: { id: string; username: string; profilePicture: string }): Promise<void> {
+    const episodes = await this.model.find({ 'guests.id': user.id }).lean<EpisodeRecord[]>();
+    for (const episode of episodes) {
+      const guests = episode.guests.map((guest) => (guest.id === user.id ? { ...guest, ...user } : guest));
+      await this.model.updateOne({ _id: episode._id }, { $set: { guests } });
+    }
+  }
+
+  /** Removes a user from every guest list (their account is gone). */
+  async dropGuest(userId: string): Promise<void> {
+    const episodes = await this.model.find({ 'guests.id': userId }).lean<EpisodeRecord[]>();
+    for (const episode of episodes) {
+      const guests = episode.guests.filter((guest) => guest.id !== userId);
+      await this.model.updateOne({ _id: episode._id }, { $set: { guests } });
+    }
+  }
+
+  /** An episode alone: a tombstone keeps its deletion event until the relay has sent it. */
+  async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), ...live },
+      withEvents({ $set: { deletedAt: new Date(), guests: [], showPublished: false } }, events),
+    );
+    this.relay.kick();
+    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+    return result.modifiedCount === 1;
+  }
+
+  /** A deleted show's episodes go with it; the show's own deletion event names them. */
+  async deleteOfPodcast(podcastId: string): Promise<void> {
+    await this.model.deleteMany({ podcast: podcastId });
+  }
+}

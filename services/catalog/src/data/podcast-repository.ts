@@ -1,0 +1,149 @@
+import { Types, type FilterQuery } from 'mongoose';
+import { newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import type { CatalogModels, PodcastRecord } from './catalog-models';
+
+type PodcastModel = CatalogModels['podcasts'];
+export type PodcastFilter = FilterQuery<PodcastRecord>;
+
+const live = { deletedAt: null };
+
+type HostEntry = { user?: { id: string } | null; confirmed?: boolean | null };
+
+/**
+ * Confirmed hosts' ids, kept next to `hosts` on every write that changes them: FerretDB cannot
+ * query with `$elemMatch`, and "shows this user hosts" must be one indexed query.
+ */
+const confirmedHostIds = (hosts: HostEntry[]) =>
+  hosts.filter((host) => host.confirmed).map((host) => host.user!.id);
+
+function withConfirmedHosts(update: Record<string, unknown>): Record<string, unknown> {
+  const $set = update.$set as { hosts?: HostEntry[] } | undefined;
+  if (!$set?.hosts) return update;
+  return { ...update, $set: { ...$set, confirmedHostIds: confirmedHostIds($set.hosts) } };
+}
+const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Shows in the store. Writes that carry events kick the relay so they leave at once. */
+export class PodcastRepository {
+  constructor(
+    private readonly model: PodcastModel,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  findById(id: string): Promise<PodcastRecord | null> {
+    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<PodcastRecord>();
+  }
+
+  /** By URL name, or by name in any case. */
+  findByName(name: string): Promise<PodcastRecord | null> {
+    const key = name.trim().toLowerCase();
+    return this.model.findOne({ $or: [{ uId: key }, { nameKey: key }], ...live }).lean<PodcastRecord>();
+  }
+
+  findByIds(ids: string[]): Promise<PodcastRecord[]> {
+    return this.model
+      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
+      .lean<PodcastRecord[]>();
+  }
+
+  async nameTaken(name: string, exceptId?: string): Promise<boolean> {
+    const except = exceptId ? { _id: { $ne: new Types.ObjectId(exceptId) } } : {};
+    return Boolean(await this.model.exists({ nameKey: name.trim().toLowerCase(), ...except }));
+  }
+
+  async uIdTaken(uId: string): Promise<boolean> {
+    return Boolean(await this.model.exists({ uId }));
+  }
+
+  async page(filter: PodcastFilter, page: number, limit: number, sort: Record<string, 1 | -1> = { name: 1 }) {
+    const query = { ...filter, ...live };
+    const [items, total] = await Promise.all([
+      this.model
+        .find(query)
+        .sort({ ...sort, _id: 1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<PodcastRecord[]>(),
+      this.model.countDocuments(query),
+    ]);
+    return { items, total };
+  }
+
+  all(filter: PodcastFilter): Promise<PodcastRecord[]> {
+    return this.model.find({ ...filter, ...live }).lean<PodcastRecord[]>();
+  }
+
+  searchFilter(search: string): PodcastFilter {
+    return { nameKey: { $regex: escapeRegex(search.toLowerCase()) } };
+  }
+
+  async create(
+    fields: Omit<PodcastRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'followerCount'>,
+    events: (id: string) => PendingEvent[],
+  ): Promise<PodcastRecord> {
+    const _id = new Types.ObjectId();
+    const confirmed = confirmedHostIds((fields.hosts ?? []) as HostEntry[]);
+    await this.model.create(
+      newWithEvents({ _id, ...fields, confirmedHostIds: confirmed }, events(_id.toHexString())),
+    );
+    this.relay.kick();
+    return (await this.findById(_id.toHexString()))!;
+  }
+
+  /** Applies an update and its events in one write; null when the show is gone or `guard` fails. */
+  async update(
+    id: string,
+    update: Record<string, unknown>,
+    events: PendingEvent[],
+    guard: PodcastFilter = {},
+  ): Promise<PodcastRecord | null> {
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), ...live, ...guard },
+      withEvents(withConfirmedHosts(update), events),
+    );
+    if (events.length && result.modifiedCount) this.relay.kick();
+    return result.matchedCount === 1 ? this.findById(id) : null;
+  }
+
+  /** Everything that names a user, refreshed from identity. */
+  async refreshUser(user: { id: string; username: string; profilePicture: string }): Promise<void> {
+    const ref = { id: user.id, username: user.username, profilePicture: user.profilePicture };
+    await this.model.updateMany({ 'owner.id': user.id }, { $set: { owner: ref } });
+    for (const list of ['hosts', 'crew'] as const) {
+      const holders = await this.model.find({ [`${list}.user.id`]: user.id }).lean<PodcastRecord[]>();
+      for (const podcast of holders) {
+        const entries = (podcast[list] as { user: { id: string } }[]).map((entry) =>
+          entry.user.id === user.id ? { ...entry, user: ref } : entry,
+        );
+        await this.model.updateOne({ _id: podcast._id }, { $set: { [list]: entries } });
+      }
+    }
+  }
+
+  /**
+   * Deletes the show but keeps a tombstone carrying the deletion event until the relay has sent it
+   * (the outbox lives in the document), and clears older tombstones whose events are out.
+   */
+  async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
+    const tombstone = `deleted-${id}`;
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), ...live },
+      withEvents(
+        {
+          $set: {
+            deletedAt: new Date(),
+            uId: tombstone,
+            nameKey: tombstone,
+            hosts: [],
+            confirmedHostIds: [],
+            crew: [],
+          },
+        },
+        events,
+      ),
+    );
+    this.relay.kick();
+    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+    return result.modifiedCount === 1;
+  }
+}

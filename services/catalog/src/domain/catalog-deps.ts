@@ -1,0 +1,21 @@
+import type { AuthUser, Logger } from '@podz/kit';
+import type { CatalogConfig } from '../config';
+import type { EpisodeRepository } from '../data/episode-repository';
+import type { FollowRepository } from '../data/follow-repository';
+import type { MediaLibrary } from '../data/media-library';
+import type { PodcastRepository } from '../data/podcast-repository';
+import type { UserDirectory } from '../data/user-directory';
+import type { BlobStore } from '../blobs/blob-store';
+
+export interface CatalogDeps {
+  config: CatalogConfig;
+  logger: Logger;
+  podcasts: PodcastRepository;
+  episodes: EpisodeRepository;
+  follows: FollowRepository;
+  media: MediaLibrary;
+  users: UserDirectory;
+  blobs: BlobStore;
+}
+
+export const isAdmin = (user: AuthUser | undefined) => Boolean(user?.access.includes('admin'));

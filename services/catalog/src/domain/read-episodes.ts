@@ -1,0 +1,101 @@
+import { notFound, type AuthUser } from '@podz/kit';
+import type { EpisodeRecord } from '../data/catalog-models';
+import { EpisodeRepository, type EpisodeFilter } from '../data/episode-repository';
+import type { CatalogDeps } from './catalog-deps';
+import { canManage, canSeeUnpublished } from './podcasts';
+import { episodeView, paginated, showSummary, type ShowSummary } from './views';
+
+interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+/** Episodes with their shows' summaries, in one extra query for the whole page. */
+async function withShows(deps: CatalogDeps, episodes: EpisodeRecord[]) {
+  const shows = await deps.podcasts.findByIds([...new Set(episodes.map((episode) => episode.podcast))]);
+  const byId = new Map<string, ShowSummary>(shows.map((show) => [show._id.toHexString(), showSummary(show)]));
+  return episodes
+    .filter((episode) => byId.has(episode.podcast))
+    .map((episode) => episodeView(episode, byId.get(episode.podcast)!));
+}
+
+async function pageOf(deps: CatalogDeps, filter: EpisodeFilter, query: PageQuery) {
+  const { items, total } = await deps.episodes.page(filter, query.page, query.limit);
+  return paginated(await withShows(deps, items), total, query.page, query.limit);
+}
+
+/** An episode the caller may see: a public one, or any of a show they own, host or administer. */
+async function visibleEpisode(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
+  const episode = await deps.episodes.findById(id);
+  const podcast = episode ? await deps.podcasts.findById(episode.podcast) : null;
+  if (!episode || !podcast) throw notFound('Episode');
+  const isPublic =
+    episode.status === 'published' && episode.publishedAt <= new Date() && podcast.status === 'published';
+  if (!isPublic && !canSeeUnpublished(user, podcast)) throw notFound('Episode');
+  return { episode, podcast };
+}
+
+/** `GET /api/episodes`: the latest published episodes across the network. */
+export const latestEpisodes = (deps: CatalogDeps, query: PageQuery) =>
+  pageOf(deps, EpisodeRepository.visible(), query);
+
+export async function getEpisode(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
+  const { episode, podcast } = await visibleEpisode(deps, user, id);
+  return episodeView(episode, showSummary(podcast));
+}
+
+/** `GET /api/episodes/{id}/prevEpisodes?limit`: the same show's public episodes before this one. */
+export async function previousEpisodes(
+  deps: CatalogDeps,
+  user: AuthUser | undefined,
+  id: string,
+  limit: number,
+) {
+  const { episode, podcast } = await visibleEpisode(deps, user, id);
+  const earlier = await deps.episodes.list(
+    {
+      ...EpisodeRepository.visible(),
+      podcast: episode.podcast,
+      _id: { $ne: episode._id },
+      publishedAt: { $lte: episode.publishedAt },
+    },
+    limit,
+  );
+  return earlier.map((record) => episodeView(record, showSummary(podcast)));
+}
+
+/** `GET /api/episodes/{id}/guests`. */
+export async function episodeGuests(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
+  const { episode } = await visibleEpisode(deps, user, id);
+  return episode.guests.map((guest) => ({
+    id: guest.id,
+    username: guest.username ?? '',
+    profilePicture: guest.profilePicture ?? '',
+  }));
+}
+
+/** `GET /api/episodes/public/guest-podcasts?userId`: a user's public guest appearances. */
+export const guestAppearances = (deps: CatalogDeps, query: PageQuery & { userId: string }) =>
+  pageOf(deps, { ...EpisodeRepository.visible(), 'guests.id': query.userId }, query);
+
+/** `GET /api/episodes/podcast-episodes?podcastId`: a show's episodes; all of them for its managers. */
+export async function podcastEpisodes(
+  deps: CatalogDeps,
+  user: AuthUser | undefined,
+  query: PageQuery & { podcastId: string },
+) {
+  const podcast = await deps.podcasts.findById(query.podcastId);
+  if (!podcast || (podcast.status !== 'published' && !canSeeUnpublished(user, podcast)))
+    throw notFound('Podcast');
+  const filter = canManage(user, podcast)
+    ? { podcast: query.podcastId }
+    : { status: 'published', publishedAt: { $lte: new Date() }, podcast: query.podcastId };
+  const { items, total } = await deps.episodes.page(filter, query.page, query.limit);
+  const show = showSummary(podcast);
+  return paginated(
+    items.map((episode) => episodeView(episode, show)),
+    total,
+    query.page,
+    query.limit,
+  );
+}

@@ -1,0 +1,79 @@
+import { forbidden, notFound, type AuthUser } from '@podz/kit';
+import type { PodcastRecord } from '../data/catalog-models';
+import type { PodcastFilter } from '../data/podcast-repository';
+import { isAdmin, type CatalogDeps } from './catalog-deps';
+import { canSeeUnpublished } from './podcasts';
+import { paginated, podcastView } from './views';
+
+interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+const published: PodcastFilter = { status: 'published' };
+
+async function pageOf(
+  deps: CatalogDeps,
+  filter: PodcastFilter,
+  query: PageQuery,
+  sort?: Record<string, 1 | -1>,
+) {
+  const { items, total } = await deps.podcasts.page(filter, query.page, query.limit, sort);
+  return paginated(items.map(podcastView), total, query.page, query.limit);
+}
+
+/** One show; one that is not published only for those who may see it (else 404, so it leaks nothing). */
+function visible(user: AuthUser | undefined, podcast: PodcastRecord | null): PodcastRecord {
+  if (!podcast || (podcast.status !== 'published' && !canSeeUnpublished(user, podcast)))
+    throw notFound('Podcast');
+  return podcast;
+}
+
+export async function getPodcast(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
+  return podcastView(visible(user, await deps.podcasts.findById(id)));
+}
+
+/** `GET /api/podcasts/name/{name}`: by URL name (`uId`) or by name in any case. */
+export async function getPodcastByName(deps: CatalogDeps, user: AuthUser | undefined, name: string) {
+  return podcastView(visible(user, await deps.podcasts.findByName(name)));
+}
+
+/** `GET /api/podcasts/public?userId`: a user's published shows. */
+export const publicPodcastsOf = (deps: CatalogDeps, query: PageQuery & { userId: string }) =>
+  pageOf(deps, { ...published, 'owner.id': query.userId }, query);
+
+/** `GET /api/podcasts/public/host-podcasts?userId`: published shows the user hosts (confirmed). */
+export const publicHostPodcastsOf = (deps: CatalogDeps, query: PageQuery & { userId: string }) =>
+  pageOf(deps, { ...published, confirmedHostIds: query.userId }, query);
+
+/** `GET /api/podcasts`: the caller's own shows, in any status. */
+export const myPodcasts = (deps: CatalogDeps, user: AuthUser, query: PageQuery) =>
+  pageOf(deps, { 'owner.id': user.id }, query);
+
+/** `GET /api/podcasts/host-podcasts`: every show that invited the caller, with the caller's answer. */
+export async function myHostPodcasts(deps: CatalogDeps, user: AuthUser, query: PageQuery) {
+  const { items, total } = await deps.podcasts.page({ 'hosts.user.id': user.id }, query.page, query.limit);
+  const views = items.map((podcast) => ({
+    ...podcastView(podcast),
+    confirmed: podcast.hosts.some((host) => host.user!.id === user.id && host.confirmed),
+  }));
+  return paginated(views, total, query.page, query.limit);
+}
+
+/** `GET /api/podcasts/all-podcasts`: published shows; featured first when asked for featured ones. */
+export function allPodcasts(
+  deps: CatalogDeps,
+  query: PageQuery & { featured?: boolean; category?: string; search?: string },
+) {
+  const filter: PodcastFilter = { ...published };
+  if (query.featured !== undefined) filter.featured = query.featured;
+  if (query.category) filter.category = query.category;
+  if (query.search) Object.assign(filter, deps.podcasts.searchFilter(query.search));
+  return pageOf(deps, filter, query, query.featured ? { updatedAt: -1 } : { name: 1 });
+}
+
+/** `POST /api/podcasts/all-podcasts` (admins): every show, any status, for the management console. */
+export function managePodcasts(deps: CatalogDeps, user: AuthUser, query: PageQuery & { status?: string }) {
+  if (!isAdmin(user)) throw forbidden('Only admins manage every show');
+  return pageOf(deps, query.status ? { status: query.status } : {}, query, { createdAt: -1 });
+}

@@ -1,0 +1,44 @@
+import { badRequest, forbidden, notFound, type AuthUser } from '@podz/kit';
+import { DEFAULT_PROFILE_PICTURE, type UserRef } from '@podz/proto';
+import type { CatalogDeps } from './catalog-deps';
+
+/** Users named by id in a body: every one must be known, or the request names the unknown ones. */
+export async function knownUsers(deps: CatalogDeps, ids: string[], field: string): Promise<UserRef[]> {
+  const unique = [...new Set(ids)];
+  const users = await deps.users.findMany(unique);
+  const missing = unique.filter((_, i) => !users[i]);
+  if (missing.length) {
+    throw badRequest(
+      `${field} names users that do not exist`,
+      missing.map((id) => ({ path: field, message: `no user ${id}` })),
+    );
+  }
+  return users as UserRef[];
+}
+
+/** The caller as a read model, even before identity's event about them has arrived. */
+export async function callerRef(deps: CatalogDeps, user: AuthUser): Promise<UserRef> {
+  return (
+    (await deps.users.find(user.id)) ?? {
+      id: user.id,
+      username: user.username,
+      profilePicture: DEFAULT_PROFILE_PICTURE,
+    }
+  );
+}
+
+/** The public path of an uploaded file the caller may use (their own, or any for an admin). */
+export async function uploadedMedia(
+  deps: CatalogDeps,
+  user: AuthUser,
+  id: string,
+  kind: 'audio' | 'image',
+  field: string,
+) {
+  const media = await deps.media.findById(id);
+  if (!media || media.kind !== kind) throw notFound(kind === 'audio' ? 'Audio upload' : 'Image upload');
+  if (media.uploadedBy !== user.id && !user.access.includes('admin')) {
+    throw forbidden(`${field} names an upload of someone else`);
+  }
+  return { ...media, url: `/media/${media.key}` };
+}

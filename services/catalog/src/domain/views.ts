@@ -1,0 +1,84 @@
+import type { Episode, Podcast, UserRef } from '@podz/proto';
+import { CREW_ROLES, type CrewRole } from '@podz/proto';
+import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
+
+const iso = (date: unknown) => (date instanceof Date ? date.toISOString() : String(date));
+const ref = (user: { id: string; username?: string | null; profilePicture?: string | null }): UserRef => ({
+  id: user.id,
+  username: user.username ?? '',
+  profilePicture: user.profilePicture ?? '',
+});
+
+export const feedPath = (uId: string) => `/shows/${uId}/feed.xml`;
+
+/** A show as the API answers it (proto `podcastSchema`). */
+export function podcastView(record: PodcastRecord): Podcast {
+  const id = record._id.toHexString();
+  return {
+    _id: id,
+    id,
+    uId: record.uId,
+    name: record.name,
+    description: record.description ?? '',
+    logoPath: record.logoPath,
+    category: record.category as Podcast['category'],
+    language: record.language ?? 'en',
+    explicit: Boolean(record.explicit),
+    status: record.status as Podcast['status'],
+    featured: Boolean(record.featured),
+    owner: ref(record.owner),
+    hosts: record.hosts.map((host) => ({ user: ref(host.user!), confirmed: Boolean(host.confirmed) })),
+    crew: record.crew.map((credit) => ({
+      user: ref(credit.user!),
+      role: credit.role as CrewRole,
+      group: CREW_ROLES[credit.role as CrewRole] ?? 'misc.',
+    })),
+    followerCount: record.followerCount ?? 0,
+    sourceFeedUrl: record.sourceFeedUrl ?? null,
+    feedUrl: feedPath(record.uId),
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}
+
+export type ShowSummary = Episode['show'];
+
+export const showSummary = (podcast: PodcastRecord): ShowSummary => ({
+  id: podcast._id.toHexString(),
+  uId: podcast.uId,
+  name: podcast.name,
+  logoPath: podcast.logoPath,
+});
+
+/** An episode as the API answers it (proto `episodeSchema`). */
+export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
+  const id = record._id.toHexString();
+  return {
+    _id: id,
+    id,
+    podcast: record.podcast,
+    show,
+    title: record.title,
+    description: record.description ?? '',
+    audio: {
+      url: record.audio!.url,
+      type: record.audio!.type,
+      bytes: record.audio!.bytes ?? 0,
+      durationSeconds: record.audio!.durationSeconds ?? 0,
+    },
+    image: record.image ?? null,
+    season: record.season ?? null,
+    episode: record.episode ?? null,
+    publishedAt: iso(record.publishedAt),
+    status: record.status as Episode['status'],
+    explicit: Boolean(record.explicit),
+    guests: record.guests.map((guest) => ref(guest)),
+    categories: record.categories as Episode['categories'],
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}
+
+export function paginated<T>(items: T[], total: number, page: number, limit: number) {
+  return { items, page, limit, total, totalPages: Math.ceil(total / limit) };
+}

@@ -1,0 +1,102 @@
+import express from 'express';
+import { Types } from 'mongoose';
+import { forbidden, requireAuth } from '@podz/kit';
+import { MEDIA_LIMITS, type Media } from '@podz/proto';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { audioDurationSeconds } from '../blobs/audio-duration';
+import { receiveUpload } from '../blobs/receive-upload';
+import { serveBlob } from '../blobs/serve-blob';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Uploads (multipart, one `file` field, streamed to the blob store, typed from the bytes) and the
+ * public media they become: audio with range requests so players can seek, images cached for long.
+ */
+export function mediaRoutes(deps: CatalogDeps): express.Router {
+  const router = express.Router();
+
+  router.post('/api/media/audio', requireAuth, async (req, res, next) => {
+    try {
+      const user = req.user!;
+      if (!user.access.includes('owner') && !user.access.includes('admin')) {
+        throw forbidden('Only podcasters upload episode audio');
+      }
+      const id = new Types.ObjectId().toHexString();
+      const blob = await receiveUpload(req, deps.blobs, {
+        kind: 'audio',
+        maxBytes: MEDIA_LIMITS.audioBytes,
+        keyFor: (ext) => `audio/${id}.${ext}`,
+      });
+      const durationSeconds = await audioDurationSeconds(deps.blobs, blob.key, blob.mime, blob.bytes);
+      const media = await deps.media.record({
+        kind: 'audio',
+        key: blob.key,
+        type: blob.mime,
+        bytes: blob.bytes,
+        durationSeconds,
+        uploadedBy: user.id,
+      });
+      res.status(201).json(mediaView(media));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.post('/api/media/images', requireAuth, async (req, res, next) => {
+    try {
+      const id = new Types.ObjectId().toHexString();
+      const blob = await receiveUpload(req, deps.blobs, {
+        kind: 'image',
+        maxBytes: MEDIA_LIMITS.imageBytes,
+        keyFor: (ext) => `images/${id}.${ext}`,
+      });
+      const media = await deps.media.record({
+        kind: 'image',
+        key: blob.key,
+        type: blob.mime,
+        bytes: blob.bytes,
+        durationSeconds: null,
+        uploadedBy: req.user!.id,
+      });
+      res.status(201).json(mediaView(media));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // Names are ids the service chose, so a file's content never changes under its URL.
+  router.get(
+    '/media/audio/:file',
+    serveBlob(deps.blobs, {
+      keyOf: (req) => `audio/${req.params.file}`,
+      cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
+    }),
+  );
+  router.get(
+    '/media/images/:file',
+    serveBlob(deps.blobs, {
+      keyOf: (req) => `images/${req.params.file}`,
+      cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
+    }),
+  );
+  return router;
+}
+
+function mediaView(media: {
+  _id: Types.ObjectId;
+  kind: string;
+  key: string;
+  type: string;
+  bytes: number;
+  durationSeconds?: number | null;
+}): Media {
+  return {
+    id: media._id.toHexString(),
+    kind: media.kind as Media['kind'],
+    url: `/media/${media.key}`,
+    type: media.type,
+    bytes: media.bytes,
+    durationSeconds: media.durationSeconds ?? null,
+  };
+}

@@ -1,0 +1,137 @@
+import express from 'express';
+import { handle, requireAuth } from '@podz/kit';
+import {
+  allPodcastsQuerySchema,
+  createPodcastBodySchema,
+  followQuerySchema,
+  hostAnswerBodySchema,
+  idParamsSchema,
+  leaveHostBodySchema,
+  managePodcastsQuerySchema,
+  nameParamsSchema,
+  podcastListQuerySchema,
+  rssImportBodySchema,
+  updatePodcastBodySchema,
+  userPodcastsQuerySchema,
+} from '@podz/proto';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { followState, followedPodcast, followedPodcasts, setFollow } from '../domain/follows';
+import { answerInvitation, leaveShow } from '../domain/hosts';
+import { importFromFeed } from '../domain/import-from-feed';
+import { createPodcast, deletePodcast, updatePodcast } from '../domain/podcasts';
+import {
+  allPodcasts,
+  getPodcast,
+  getPodcastByName,
+  managePodcasts,
+  myHostPodcasts,
+  myPodcasts,
+  publicHostPodcastsOf,
+  publicPodcastsOf,
+} from '../domain/read-podcasts';
+
+/** The podcasts API (spec §7 Podcasts). Literal paths come before `/:id`. */
+export function podcastRoutes(deps: CatalogDeps): express.Router {
+  const router = express.Router();
+  const base = '/api/podcasts';
+
+  router.get(
+    `${base}/public`,
+    handle({ query: userPodcastsQuerySchema }, ({ query }) => publicPodcastsOf(deps, query)),
+  );
+  router.get(
+    `${base}/public/host-podcasts`,
+    handle({ query: userPodcastsQuerySchema }, ({ query }) => publicHostPodcastsOf(deps, query)),
+  );
+  router.get(
+    `${base}/all-podcasts`,
+    handle({ query: allPodcastsQuerySchema }, ({ query }) => allPodcasts(deps, query)),
+  );
+  router.post(
+    `${base}/all-podcasts`,
+    requireAuth,
+    handle({ query: managePodcastsQuerySchema }, ({ query, user }) => managePodcasts(deps, user!, query)),
+  );
+  router.post(
+    `${base}/rss-link`,
+    requireAuth,
+    handle({ body: rssImportBodySchema }, async ({ body, user }, _req, res) => {
+      res.status(201);
+      return importFromFeed(deps, user!, body);
+    }),
+  );
+  router.get(
+    `${base}/host-podcasts`,
+    requireAuth,
+    handle({ query: podcastListQuerySchema }, ({ query, user }) => myHostPodcasts(deps, user!, query)),
+  );
+  router.put(
+    `${base}/host-podcasts`,
+    requireAuth,
+    handle({ body: hostAnswerBodySchema }, ({ body, user }) =>
+      answerInvitation(deps, user!, body.podcastId, body.status),
+    ),
+  );
+  router.patch(
+    `${base}/host-podcasts`,
+    requireAuth,
+    handle({ body: leaveHostBodySchema }, ({ body, user }) => leaveShow(deps, user!, body.podcastId)),
+  );
+  router.get(
+    `${base}/followed`,
+    requireAuth,
+    handle({ query: podcastListQuerySchema }, ({ query, user }) => followedPodcasts(deps, user!, query)),
+  );
+  router.get(
+    `${base}/followed/:id`,
+    requireAuth,
+    handle({ params: idParamsSchema }, ({ params, user }) => followedPodcast(deps, user!, params.id)),
+  );
+  router.get(
+    `${base}/name/:name`,
+    handle({ params: nameParamsSchema }, ({ params, user }) => getPodcastByName(deps, user, params.name)),
+  );
+
+  router.get(
+    base,
+    requireAuth,
+    handle({ query: podcastListQuerySchema }, ({ query, user }) => myPodcasts(deps, user!, query)),
+  );
+  router.post(
+    base,
+    requireAuth,
+    handle({ body: createPodcastBodySchema }, async ({ body, user }, _req, res) => {
+      res.status(201);
+      return createPodcast(deps, user!, body);
+    }),
+  );
+  router.get(
+    `${base}/:id`,
+    handle({ params: idParamsSchema }, ({ params, user }) => getPodcast(deps, user, params.id)),
+  );
+  router.put(
+    `${base}/:id`,
+    requireAuth,
+    handle({ params: idParamsSchema, body: updatePodcastBodySchema }, ({ params, body, user }) =>
+      updatePodcast(deps, user!, params.id, body),
+    ),
+  );
+  router.delete(
+    `${base}/:id`,
+    requireAuth,
+    handle({ params: idParamsSchema }, ({ params, user }) => deletePodcast(deps, user!, params.id)),
+  );
+  router.get(
+    `${base}/:id/follow`,
+    requireAuth,
+    handle({ params: idParamsSchema }, ({ params, user }) => followState(deps, user!, params.id)),
+  );
+  router.patch(
+    `${base}/:id/follow`,
+    requireAuth,
+    handle({ params: idParamsSchema, query: followQuerySchema }, ({ params, query, user }) =>
+      setFollow(deps, user!, params.id, !query.unfollow),
+    ),
+  );
+  return router;
+}

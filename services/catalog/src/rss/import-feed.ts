@@ -1,0 +1,84 @@
+import { parseFeed } from 'podcast-partytime';
+import { podzCategoryOf } from './apple-categories';
+
+export interface ImportedEpisode {
+  guid: string;
+  title: string;
+  description: string;
+  audioUrl: string;
+  audioType: string;
+  audioBytes: number;
+  durationSeconds: number;
+  imageUrl?: string;
+  season?: number;
+  episode?: number;
+  publishedAt: Date;
+  explicit: boolean;
+}
+
+export interface ImportedShow {
+  name: string;
+  description: string;
+  imageUrl?: string;
+  language: string;
+  explicit: boolean;
+  category?: string;
+  authorName?: string;
+  episodes: ImportedEpisode[];
+}
+
+/** A feed that cannot be imported, with a message for the person who asked. */
+export class FeedImportError extends Error {}
+
+/** The newest episodes an import keeps. */
+export const IMPORT_EPISODES_MAX = 500;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** Reads a show and its playable episodes from RSS, with a real podcast feed parser. */
+export function parseImportedFeed(xml: string): ImportedShow {
+  let feed: ReturnType<typeof parseFeed>;
+  try {
+    feed = xml.trim() ? parseFeed(xml) : null;
+  } catch {
+    feed = null;
+  }
+  if (!feed) throw new FeedImportError('The feed could not be read: it is not a valid RSS document');
+  const name = text(feed.title);
+  if (!name) throw new FeedImportError('The feed has no title');
+  const episodes: ImportedEpisode[] = [];
+  for (const entry of feed.items ?? []) {
+    const enclosure = entry.enclosure;
+    if (!enclosure?.url || !/^https?:\/\//i.test(enclosure.url)) continue;
+    const publishedAt =
+      entry.pubDate instanceof Date && !Number.isNaN(entry.pubDate.getTime()) ? entry.pubDate : new Date();
+    episodes.push({
+      guid: text(entry.guid) || enclosure.url,
+      title: text(entry.title) || 'Untitled episode',
+      description: text(entry.description),
+      audioUrl: enclosure.url,
+      audioType: text(enclosure.type) || 'audio/mpeg',
+      audioBytes: Number.isFinite(enclosure.length) ? Math.max(0, Math.trunc(enclosure.length)) : 0,
+      durationSeconds: Number.isFinite(entry.duration) ? Math.max(0, entry.duration) : 0,
+      ...(text(entry.image ?? entry.itunesImage) ? { imageUrl: text(entry.image ?? entry.itunesImage) } : {}),
+      ...(typeof entry.itunesSeason === 'number' ? { season: entry.itunesSeason } : {}),
+      ...(typeof entry.itunesEpisode === 'number' ? { episode: entry.itunesEpisode } : {}),
+      publishedAt,
+      explicit: Boolean(entry.explicit),
+    });
+  }
+  if (episodes.length === 0) throw new FeedImportError('The feed has no episodes with audio to import');
+  episodes.sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
+  const imageUrl = text(feed.itunesImage ?? feed.image?.url);
+  const category = podzCategoryOf(feed.itunesCategory ?? []);
+  return {
+    name: name.slice(0, 100),
+    description: text(feed.description),
+    ...(imageUrl ? { imageUrl } : {}),
+    language: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(text(feed.language)) ? text(feed.language) : 'en',
+    explicit: Boolean(feed.explicit),
+    ...(category ? { category } : {}),
+    ...(text(feed.author) ? { authorName: text(feed.author) } : {}),
+    episodes: episodes.slice(0, IMPORT_EPISODES_MAX),
+  };
+}

@@ -1,0 +1,91 @@
+import { APPLE_CATEGORIES } from './apple-categories';
+import type { FeedEpisode, FeedLinks, FeedPerson, FeedShow } from './feed-types';
+import { podcastGuid } from './podcast-guid';
+
+const escape = (value: string | number) =>
+  String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+// Control characters are not allowed in XML 1.0 at all; they are dropped rather than escaped.
+// eslint-disable-next-line no-control-regex
+const clean = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+const element = (name: string, value: string | number) =>
+  `<${name}>${escape(clean(String(value)))}</${name}>`;
+
+const attributes = (pairs: Record<string, string | number | undefined>) =>
+  Object.entries(pairs)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => ` ${name}="${escape(clean(String(value)))}"`)
+    .join('');
+
+const person = (p: FeedPerson) =>
+  `<podcast:person${attributes({ role: p.role, group: p.group, img: p.img, href: p.href })}>${escape(clean(p.name))}</podcast:person>`;
+
+const yesNo = (value: boolean) => (value ? 'true' : 'false');
+
+function item(episode: FeedEpisode): string {
+  return [
+    '<item>',
+    element('title', episode.title),
+    element('description', episode.description),
+    element('content:encoded', episode.description),
+    `<enclosure${attributes({ url: episode.audioUrl, length: episode.audioBytes, type: episode.audioType })}/>`,
+    `<guid isPermaLink="false">${escape(episode.id)}</guid>`,
+    element('pubDate', episode.publishedAt.toUTCString()),
+    element('itunes:duration', Math.round(episode.durationSeconds)),
+    element('itunes:episodeType', 'full'),
+    element('itunes:explicit', yesNo(Boolean(episode.explicit))),
+    episode.imageUrl ? `<itunes:image${attributes({ href: episode.imageUrl })}/>` : '',
+    episode.season !== undefined ? element('itunes:season', episode.season) : '',
+    episode.episode !== undefined ? element('itunes:episode', episode.episode) : '',
+    episode.season !== undefined ? element('podcast:season', episode.season) : '',
+    episode.episode !== undefined ? element('podcast:episode', episode.episode) : '',
+    ...episode.persons.map(person),
+    '</item>',
+  ]
+    .filter(Boolean)
+    .join('');
+}
+
+/**
+ * RSS 2.0 with the tags Apple Podcasts requires and the Podcasting 2.0 namespace. Episodes come
+ * newest first and keep their id as a guid, so apps never see an episode twice.
+ */
+export function renderFeed(show: FeedShow, episodes: FeedEpisode[], links: FeedLinks): string {
+  const [top, sub] = APPLE_CATEGORIES[show.category] ?? ['Leisure'];
+  const category = sub
+    ? `<itunes:category${attributes({ text: top })}><itunes:category${attributes({ text: sub })}/></itunes:category>`
+    : `<itunes:category${attributes({ text: top })}/>`;
+  const owner = `<itunes:owner>${element('itunes:name', show.ownerName)}${show.ownerEmail ? element('itunes:email', show.ownerEmail) : ''}</itunes:owner>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '<channel>',
+    element('title', show.name),
+    element('link', links.siteUrl),
+    `<atom:link${attributes({ href: links.feedUrl, rel: 'self', type: 'application/rss+xml' })}/>`,
+    element('description', show.description),
+    element('language', show.language),
+    element('lastBuildDate', show.updatedAt.toUTCString()),
+    element('generator', 'PODZ'),
+    element('itunes:author', show.ownerName),
+    owner,
+    `<itunes:image${attributes({ href: show.imageUrl })}/>`,
+    `<image>${element('url', show.imageUrl)}${element('title', show.name)}${element('link', links.siteUrl)}</image>`,
+    category,
+    element('itunes:explicit', yesNo(show.explicit)),
+    element('itunes:type', 'episodic'),
+    element('podcast:guid', podcastGuid(links.feedUrl)),
+    `<podcast:locked${attributes({ owner: show.ownerEmail })}>${show.locked ? 'yes' : 'no'}</podcast:locked>`,
+    ...show.persons.map(person),
+    ...episodes.map(item),
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

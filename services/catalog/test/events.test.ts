@@ -1,0 +1,148 @@
+import request from 'supertest';
+import { readTopic, testInfra, type ReadMessage } from '@podz/kit/testing';
+import { TOPICS, envelopeSchema, findEventDefinition } from '@podz/proto';
+import { wavTone } from '../src/blobs/generate-media';
+import { ADMIN } from '../../identity/test/support/identity-harness';
+import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
+
+let platform: CatalogPlatform;
+let owner: Member;
+const api = () => request(platform.url);
+
+async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function newShow(fields: Record<string, unknown> = {}) {
+  return (
+    await api()
+      .post('/api/podcasts')
+      .set(bearer(owner.token))
+      .send({ name: `Evented ${Date.now().toString(36)} ${Math.random()}`, category: 'Comedy', ...fields })
+      .expect(201)
+  ).body as { id: string; name: string };
+}
+
+async function addEpisode(podcastId: string, guestIds: string[] = []) {
+  const audio = await api()
+    .post('/api/media/audio')
+    .set(bearer(owner.token))
+    .attach('file', wavTone({ seconds: 1, notes: [500] }), 'a.wav')
+    .expect(201);
+  return (
+    await api()
+      .post('/api/episodes')
+      .set(bearer(owner.token))
+      .send({ podcastId, title: 'Guest spot', audioId: audio.body.id, guestIds })
+      .expect(201)
+  ).body as { id: string };
+}
+
+beforeAll(async () => {
+  platform = await CatalogPlatform.start();
+  owner = await platform.member('owner');
+});
+afterAll(() => platform?.stop());
+
+describe('catalog events', () => {
+  it('publishes valid podcast and episode events in order', async () => {
+    const fan = await platform.member('user');
+    const host = await platform.member('user');
+    const show = await newShow({ hostIds: [host.id] });
+    await api()
+      .put('/api/podcasts/host-podcasts')
+      .set(bearer(host.token))
+      .send({ podcastId: show.id, status: 'confirmed' })
+      .expect(200);
+    await api().patch(`/api/podcasts/${show.id}/follow`).set(bearer(fan.token)).expect(200);
+    await api().patch(`/api/podcasts/${show.id}/follow?unfollow=true`).set(bearer(fan.token)).expect(200);
+    const episode = await addEpisode(show.id, [fan.id]);
+
+    const expected = ['created', 'host-invited', 'host-confirmed', 'followed', 'unfollowed'].map(
+      (t) => `podz.catalog.podcast.${t}`,
+    );
+    const mine = (messages: ReadMessage[]) => messages.filter((m) => m.key === show.id);
+    const podcastMessages = mine(
+      await readTopic(testInfra().kafkaBrokers, TOPICS.catalogPodcast, {
+        until: (seen) => mine(seen).length >= expected.length,
+        timeoutMs: 20_000,
+      }),
+    );
+    const types = podcastMessages.map((m) => envelopeSchema.parse(JSON.parse(m.value!)).type);
+    expect(types).toEqual(expected);
+    const episodeMessages = (
+      await readTopic(testInfra().kafkaBrokers, TOPICS.catalogEpisode, {
+        until: (seen) => seen.filter((m) => m.key === episode.id).length >= 2,
+        timeoutMs: 20_000,
+      })
+    ).filter((m) => m.key === episode.id);
+    const envelopes = [...podcastMessages, ...episodeMessages].map((m) =>
+      envelopeSchema.parse(JSON.parse(m.value!)),
+    );
+    expect(envelopes.slice(-2).map((e) => e.type)).toEqual([
+      'podz.catalog.episode.created',
+      'podz.catalog.episode.guest-added',
+    ]);
+    for (const envelope of envelopes) {
+      expect(findEventDefinition(envelope.type)!.data.safeParse(envelope.data).success).toBe(true);
+    }
+  });
+
+  it('makes identity grant host to a confirmed host and guest to an added guest', async () => {
+    const host = await platform.member('user');
+    const guest = await platform.member('user');
+    const show = await newShow({ hostIds: [host.id] });
+    const accessOf = async (id: string) =>
+      (await request(platform.identity.url).get(`/api/users/${id}`).expect(200)).body.access as string[];
+    expect(await accessOf(host.id)).not.toContain('host');
+    await api()
+      .put('/api/podcasts/host-podcasts')
+      .set(bearer(host.token))
+      .send({ podcastId: show.id, status: 'confirmed' })
+      .expect(200);
+    await eventually('host access', async () => (await accessOf(host.id)).includes('host'));
+    await addEpisode(show.id, [guest.id]);
+    await eventually('guest access', async () => (await accessOf(guest.id)).includes('guest'));
+  });
+});
+
+describe('a deleted user', () => {
+  it('takes their shows, follows, host links and guest appearances with them', async () => {
+    const leaving = await platform.member('owner');
+    const theirShow = (
+      await api()
+        .post('/api/podcasts')
+        .set(bearer(leaving.token))
+        .send({ name: `Leaving ${Date.now().toString(36)}`, category: 'Arts' })
+        .expect(201)
+    ).body;
+    const show = await newShow({ hostIds: [leaving.id] });
+    await api()
+      .put('/api/podcasts/host-podcasts')
+      .set(bearer(leaving.token))
+      .send({ podcastId: show.id, status: 'confirmed' })
+      .expect(200);
+    await api().patch(`/api/podcasts/${show.id}/follow`).set(bearer(leaving.token)).expect(200);
+    const episode = await addEpisode(show.id, [leaving.id]);
+
+    const admin = await platform.people.signIn(ADMIN.username, ADMIN.password);
+    await request(platform.identity.url).delete(`/api/users/${leaving.id}`).set(bearer(admin)).expect(204);
+
+    await eventually(
+      'their show to go',
+      async () => (await api().get(`/api/podcasts/${theirShow.id}`)).status === 404,
+    );
+    await eventually('their links to go', async () => {
+      const podcast = (await api().get(`/api/podcasts/${show.id}`).expect(200)).body;
+      const guests = (await api().get(`/api/episodes/${episode.id}/guests`).expect(200)).body;
+      return podcast.hosts.length === 0 && podcast.followerCount === 0 && guests.length === 0;
+    });
+    expect(
+      await platform.catalog.context.db.collection('follows').countDocuments({ userId: leaving.id }),
+    ).toBe(0);
+  });
+});

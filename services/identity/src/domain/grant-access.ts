@@ -1,0 +1,28 @@
+import { on, type Subscription } from '@podz/kit';
+import { guestAdded, hostConfirmed, type Access } from '@podz/proto';
+import { accessChangedEvent } from './accounts';
+import type { IdentityDeps } from './identity-deps';
+
+/**
+ * Adds an access value another service granted. Granting only adds rights, so sessions stay valid;
+ * the holder's next session refresh (`POST /api/auth/session`) carries the new value. A value the
+ * user already holds changes nothing, which also makes a replayed event harmless.
+ */
+export async function grantAccess(deps: IdentityDeps, userId: string, value: Access): Promise<boolean> {
+  const user = await deps.users.findById(userId);
+  if (!user || user.access.includes(value)) return false;
+  const access = [...(user.access as Access[]), value];
+  const updated = await deps.users.update(userId, { access }, [
+    accessChangedEvent(user, user.role as Access, access),
+  ]);
+  if (updated) deps.logger.info({ userId, access: value }, 'access granted');
+  return Boolean(updated);
+}
+
+/** The grants identity hears about: hosting a show (catalog), appearing as a guest (catalog). */
+export function accessGrants(deps: IdentityDeps): Subscription[] {
+  return [
+    on(hostConfirmed, async (event) => void (await grantAccess(deps, event.data.userId, 'host'))),
+    on(guestAdded, async (event) => void (await grantAccess(deps, event.data.userId, 'guest'))),
+  ];
+}
