@@ -129,12 +129,7 @@ const identityRoutes = ROUTE_POLICIES.filter((route) => route.service === 'ident
 const key = (route: RoutePolicy) => `${route.method} ${route.path}`;
 
 beforeAll(async () => {
-  platform = await startIdentityPlatform({
-    RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
-    RATE_LIMIT_REGISTER_PER_HOUR: '100000',
-    RATE_LIMIT_CLIENT_LOG_PER_MINUTE: '100000',
-  });
+  platform = await startIdentityPlatform();
   direct = new IdentityClient(platform.identity.url);
   adminToken = await direct.signIn(ADMIN.username, ADMIN.password);
 });

@@ -7,6 +7,7 @@ import { listen, loadConfig } from '@podz/kit';
 import { testInfra, testKeys } from '@podz/kit/testing';
 import { gatewayConfigSchema } from '../../src/config';
 import { startGateway, type RunningGateway } from '../../src/gateway';
+import { TEST_RATE_LIMITS } from './test-rate-limits';
 
 export interface Seen {
   method: string;
@@ -58,7 +59,7 @@ export function startEchoGateway(echo: EchoUpstream, overrides: Record<string, s
       REQUESTS_URL: echo.url,
       MESSAGING_URL: echo.url,
       CONTENT_URL: echo.url,
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
+      ...TEST_RATE_LIMITS,
       ...overrides,
     }),
   );

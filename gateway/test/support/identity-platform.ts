@@ -7,6 +7,7 @@ import {
 } from '../../../services/identity/test/support/identity-harness';
 import { gatewayConfigSchema } from '../../src/config';
 import { startGateway, type RunningGateway } from '../../src/gateway';
+import { TEST_RATE_LIMITS } from './test-rate-limits';
 
 export interface IdentityPlatform {
   identity: TestIdentity;
@@ -35,6 +36,7 @@ export async function startIdentityPlatform(
       JWT_PUBLIC_KEY: testKeys().publicKey,
       PUBLIC_ORIGIN: origin,
       IDENTITY_URL: identity.url,
+      ...TEST_RATE_LIMITS,
       ...gatewayOverrides,
     }),
   );

@@ -110,6 +110,29 @@ describe('catalog events', () => {
   });
 });
 
+describe('identity read models', () => {
+  it('refresh the names and pictures shown on shows and episodes when a user changes them', async () => {
+    const host = await platform.member('user');
+    const show = await newShow({ hostIds: [host.id] });
+    const episode = await addEpisode(show.id, [host.id]);
+    const renamed = `renamed-${Date.now().toString(36)}`;
+    await request(platform.identity.url)
+      .patch(`/api/users/${host.id}`)
+      .set(bearer(host.token))
+      .send({ username: renamed, profilePicture: '/media/images/new.png' })
+      .expect(200);
+    await eventually('the new name on the show and the episode', async () => {
+      const podcast = (await api().get(`/api/podcasts/${show.id}`).expect(200)).body;
+      const guests = (await api().get(`/api/episodes/${episode.id}/guests`).expect(200)).body;
+      return (
+        podcast.hosts[0]?.user.username === renamed &&
+        podcast.hosts[0]?.user.profilePicture === '/media/images/new.png' &&
+        guests[0]?.username === renamed
+      );
+    });
+  });
+});
+
 describe('a deleted user', () => {
   it('takes their shows, follows, host links and guest appearances with them', async () => {
     const leaving = await platform.member('owner');
