@@ -25,6 +25,7 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });

@@ -13,12 +13,13 @@ export function rateRules(config: GatewayConfig): Record<RateBucket | 'global', 
     'sign-in': { limit: config.RATE_LIMIT_SIGNIN_PER_MINUTE, windowMs: MINUTE },
     register: { limit: config.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: 60 * MINUTE },
     'client-log': { limit: config.RATE_LIMIT_CLIENT_LOG_PER_MINUTE, windowMs: MINUTE },
+    forms: { limit: config.RATE_LIMIT_FORMS_PER_HOUR, windowMs: 60 * MINUTE },
   };
 }
 
 /**
- * Per client IP: a ceiling over the whole API, and tighter limits on sign-in, registration and
- * client logs. The per-account limit on wrong passwords is identity's, which alone reads the
+ * Per client IP: a ceiling over the whole API, and tighter limits on sign-in, registration,
+ * client logs and the public contact and advertise forms. The per-account limit on wrong passwords is identity's, which alone reads the
  * credentials. If Redis is unreachable, limits fail open (logged): sessions fail closed anyway.
  */
 export function rateLimits(

@@ -272,6 +272,7 @@ describe('rate limits', () => {
       RATE_LIMIT_GLOBAL_PER_MINUTE: '8',
       RATE_LIMIT_SIGNIN_PER_MINUTE: '3',
       RATE_LIMIT_REGISTER_PER_HOUR: '2',
+      RATE_LIMIT_FORMS_PER_HOUR: '2',
     });
   });
   afterAll(() => limited?.stop());
@@ -314,6 +315,21 @@ describe('rate limits', () => {
     expect(res.body.code).toBe('RATE_LIMITED');
     expect(res.body.url).toBeUndefined();
     expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('limit contact and advertise submissions per IP, both forms counted together', async () => {
+    const ip = clientIp();
+    const send = (form: string) =>
+      request(limited.url).post(`/api/content/forms/${form}`).set('x-forwarded-for', ip).send({});
+    await send('contact').expect(200);
+    await send('advertise').expect(200);
+    const res = await send('contact').expect(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    await request(limited.url)
+      .post('/api/content/forms/contact')
+      .set('x-forwarded-for', clientIp())
+      .send({})
+      .expect(200);
   });
 
   it('hold a global ceiling per IP over every API route', async () => {

@@ -52,3 +52,8 @@ export interface Paginated<T> {
   total: number;
   totalPages: number;
 }
+
+/** Builds a paginated answer from one page of items and the total count. */
+export function paginated<T>(items: T[], total: number, page: number, limit: number): Paginated<T> {
+  return { items, page, limit, total, totalPages: Math.ceil(total / limit) };
+}

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { categorySchema } from '../categories';
-import { objectIdSchema } from '../ids';
 
 /**
  * A show's life: `draft` while its owner prepares it (only the owner, its hosts and admins see it),
@@ -54,14 +53,6 @@ export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 export const MEDIA_LIMITS = { audioBytes: 200 * 1024 * 1024, imageBytes: 5 * 1024 * 1024 } as const;
 export const AUDIO_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/wav', 'audio/ogg', 'audio/flac'] as const;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-
-/** A user as other services show them: a read model kept fresh by `identity.user.v1`. */
-export const userRefSchema = z.object({
-  id: objectIdSchema,
-  username: z.string(),
-  profilePicture: z.string(),
-});
-export type UserRef = z.infer<typeof userRefSchema>;
 
 /** A media path on this site (`/media/...`) or an absolute http(s) URL (imported feeds). */
 export const mediaUrlSchema = z

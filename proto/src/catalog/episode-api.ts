@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRefSchema } from '../user-ref';
 import { categorySchema } from '../categories';
 import { EPISODES_PAGE_SIZE, PODCAST_EPISODES_PAGE_SIZE } from '../constants';
 import { objectIdSchema } from '../ids';
@@ -9,7 +10,6 @@ import {
   descriptionSchema,
   episodeStatusSchema,
   textSchema,
-  userRefSchema,
 } from './catalog-fields';
 
 /** What an episode answer says of its show, so lists need no second call. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRefSchema } from '../user-ref';
 import { categorySchema } from '../categories';
 import { objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
@@ -12,7 +13,6 @@ import {
   hostAnswerSchema,
   podcastStatusSchema,
   textSchema,
-  userRefSchema,
 } from './catalog-fields';
 
 /** Default page size of podcast lists. */

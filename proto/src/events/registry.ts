@@ -1,6 +1,8 @@
 import type { EventDefinition } from './define-event';
 import { CATALOG_EPISODE_EVENTS, CATALOG_PODCAST_EVENTS } from './catalog-events';
 import { IDENTITY_USER_EVENTS } from './identity-user-events';
+import { REQUEST_EVENTS } from './request-events';
+import { CONTENT_PAGE_EVENTS, CONTENT_PLAN_EVENTS } from './content-events';
 
 /**
  * Every event type PODZ publishes, by type. Each service issue adds its events here (one file per
@@ -11,6 +13,9 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...IDENTITY_USER_EVENTS,
   ...CATALOG_PODCAST_EVENTS,
   ...CATALOG_EPISODE_EVENTS,
+  ...REQUEST_EVENTS,
+  ...CONTENT_PAGE_EVENTS,
+  ...CONTENT_PLAN_EVENTS,
 ];
 
 export function findEventDefinition(

@@ -1,4 +1,4 @@
-import { startService } from '@podz/kit';
+import { startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { catalogModels } from './data/catalog-models';
@@ -6,7 +6,6 @@ import { EpisodeRepository } from './data/episode-repository';
 import { FollowRepository } from './data/follow-repository';
 import { MediaLibrary } from './data/media-library';
 import { PodcastRepository } from './data/podcast-repository';
-import { UserDirectory } from './data/user-directory';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { userSync } from './domain/user-sync';
 import { episodeRoutes } from './http/episode-routes';
@@ -23,7 +22,8 @@ export function startCatalog(config: CatalogConfig) {
     topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode],
     setup: async ({ db, relay, logger }) => {
       const models = catalogModels(db);
-      await Promise.all(Object.values(models).map((model) => model.init()));
+      const users = new UserDirectory(db);
+      await Promise.all([...Object.values(models).map((model) => model.init()), users.init()]);
       const deps: CatalogDeps = {
         config,
         logger,
@@ -31,7 +31,7 @@ export function startCatalog(config: CatalogConfig) {
         episodes: new EpisodeRepository(models.episodes, relay),
         follows: new FollowRepository(models.follows),
         media: new MediaLibrary(models.media),
-        users: new UserDirectory(models.users),
+        users,
         blobs: createBlobStore(config),
       };
       return {

@@ -1,21 +1,12 @@
 import request from 'supertest';
-import { readTopic, testInfra, type ReadMessage } from '@podz/kit/testing';
+import { eventually, readTopic, testInfra, type ReadMessage, testTopic } from '@podz/kit/testing';
 import { TOPICS, envelopeSchema, findEventDefinition } from '@podz/proto';
 import { wavTone } from '../src/blobs/generate-media';
-import { ADMIN } from '../../identity/test/support/identity-harness';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 let platform: CatalogPlatform;
 let owner: Member;
 const api = () => request(platform.url);
-
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function newShow(fields: Record<string, unknown> = {}) {
   return (
@@ -67,7 +58,7 @@ describe('catalog events', () => {
     );
     const mine = (messages: ReadMessage[]) => messages.filter((m) => m.key === show.id);
     const podcastMessages = mine(
-      await readTopic(testInfra().kafkaBrokers, TOPICS.catalogPodcast, {
+      await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.catalogPodcast), {
         until: (seen) => mine(seen).length >= expected.length,
         timeoutMs: 20_000,
       }),
@@ -75,7 +66,7 @@ describe('catalog events', () => {
     const types = podcastMessages.map((m) => envelopeSchema.parse(JSON.parse(m.value!)).type);
     expect(types).toEqual(expected);
     const episodeMessages = (
-      await readTopic(testInfra().kafkaBrokers, TOPICS.catalogEpisode, {
+      await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.catalogEpisode), {
         until: (seen) => seen.filter((m) => m.key === episode.id).length >= 2,
         timeoutMs: 20_000,
       })
@@ -152,7 +143,7 @@ describe('a deleted user', () => {
     await api().patch(`/api/podcasts/${show.id}/follow`).set(bearer(leaving.token)).expect(200);
     const episode = await addEpisode(show.id, [leaving.id]);
 
-    const admin = await platform.people.signIn(ADMIN.username, ADMIN.password);
+    const admin = platform.people.adminToken;
     await request(platform.identity.url).delete(`/api/users/${leaving.id}`).set(bearer(admin)).expect(204);
 
     await eventually(

@@ -1,7 +1,48 @@
 import { startService } from '@podz/kit';
+import { TOPICS } from '@podz/proto';
 import type { ContentConfig } from './config';
+import { DocRepository } from './data/doc-repository';
+import { docModel } from './data/doc-model';
+import { FormRepository } from './data/form-repository';
+import { formSubmissionModel } from './data/form-model';
+import { PageRepository } from './data/page-repository';
+import { pageModel } from './data/page-model';
+import { PlanRepository } from './data/plan-repository';
+import { planModel } from './data/plan-model';
+import type { ContentDeps } from './domain/content-deps';
+import { seedDefaultDocs } from './domain/docs';
+import { seedDefaultPlans } from './domain/pricing-plans';
+import { docRoutes } from './http/doc-routes';
+import { formRoutes } from './http/form-routes';
+import { pageRoutes } from './http/page-routes';
+import { planRoutes } from './http/plan-routes';
 
-/** The content service: page content, pricing plans and documentation. */
+/** The content service: page content, contact and advertise forms, pricing plans, documentation. */
 export function startContent(config: ContentConfig) {
-  return startService({ name: 'content', config, topics: [] });
+  return startService({
+    name: 'content',
+    config,
+    topics: [TOPICS.contentPage, TOPICS.contentPricingPlan],
+    setup: async ({ db, relay, logger }) => {
+      const pages = pageModel(db);
+      const forms = formSubmissionModel(db);
+      const plans = planModel(db);
+      const docs = docModel(db);
+      await Promise.all([pages.init(), forms.init(), plans.init(), docs.init()]);
+      const deps: ContentDeps = {
+        config,
+        logger,
+        pages: new PageRepository(pages, relay),
+        forms: new FormRepository(forms),
+        plans: new PlanRepository(plans, relay),
+        docs: new DocRepository(docs),
+      };
+      await seedDefaultPlans(deps);
+      await seedDefaultDocs(deps);
+      return {
+        routes: [pageRoutes(deps), formRoutes(deps), planRoutes(deps), docRoutes(deps)],
+        aggregates: [pages, plans],
+      };
+    },
+  });
 }

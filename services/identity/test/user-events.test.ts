@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { loadConfig } from '@podz/kit';
-import { readTopic, testInfra, testServiceEnv, type ReadMessage } from '@podz/kit/testing';
+import { readTopic, testInfra, testServiceEnv, type ReadMessage, testTopic } from '@podz/kit/testing';
 import { TOPICS, envelopeSchema, findEventDefinition } from '@podz/proto';
 import { identityConfigSchema } from '../src/config';
 import {
@@ -43,7 +43,7 @@ describe('events on identity.user.v1', () => {
     );
     const mine = (messages: ReadMessage[]) => messages.filter((m) => m.key === user.id);
     const messages = mine(
-      await readTopic(testInfra().kafkaBrokers, TOPICS.identityUser, {
+      await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.identityUser), {
         until: (seen) => mine(seen).length >= expected.length,
         timeoutMs: 20_000,
       }),

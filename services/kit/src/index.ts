@@ -27,7 +27,7 @@ export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware
 export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';
 export { SessionRevocations } from './auth/session-revocations';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
-export { connectMongo, pingMongo, redactUrl } from './mongo/connect-mongo';
+export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics } from './metrics/http-metrics';
@@ -57,3 +57,5 @@ export {
   type RunningService,
 } from './service/start-service';
 export { runMain } from './service/run-main';
+export { UserDirectory } from './users/user-directory';
+export { sanitizeRichText } from './text/rich-text';

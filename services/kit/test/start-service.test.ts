@@ -7,13 +7,15 @@ import { serviceConfig } from '../src/config/service-config';
 import { withEvents } from '../src/events/outbox';
 import { handle } from '../src/http/validation';
 import { startService, type RunningService } from '../src/service/start-service';
-import { testServiceEnv, testToken, uniqueName } from '../src/testing';
+import { testServiceEnv, testToken, testTopic, uniqueName } from '../src/testing';
 import { requireAuth } from '../src/auth/auth-middleware';
 import { SessionRevocations } from '../src/auth/session-revocations';
 import { widgetCreated, widgetModel } from './fixtures/widget';
 import { messageCount, waitFor } from './helpers';
 
 const topic = uniqueName('test.widget.service');
+// The service names it on the broker with this test file's namespace.
+const onBroker = testTopic(topic);
 let service: RunningService;
 
 beforeAll(async () => {
@@ -59,7 +61,7 @@ describe('a service started by the kit', () => {
     await admin.connect();
     const topics = await admin.listTopics();
     await admin.disconnect();
-    expect(topics).toEqual(expect.arrayContaining([topic, `${topic}.dlq`]));
+    expect(topics).toEqual(expect.arrayContaining([onBroker, `${onBroker}.dlq`]));
   });
 
   it('verifies the caller itself, revocation included, and publishes what a request recorded', async () => {
@@ -76,7 +78,7 @@ describe('a service started by the kit', () => {
     expect(res.body.id).toMatch(/^[0-9a-f]{24}$/);
     const admin = service.context.kafka.admin();
     await admin.connect();
-    await waitFor(async () => (await messageCount(admin, topic)) === 1, 'the widget event', 5000);
+    await waitFor(async () => (await messageCount(admin, onBroker)) === 1, 'the widget event', 5000);
     await admin.disconnect();
   });
 

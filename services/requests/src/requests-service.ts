@@ -1,8 +1,33 @@
-import { startService } from '@podz/kit';
+import { startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { RequestsConfig } from './config';
+import { RequestRepository } from './data/request-repository';
+import { requestModel } from './data/request-model';
+import type { RequestsDeps } from './domain/requests-deps';
+import { userSync } from './domain/user-sync';
+import { requestRoutes } from './http/request-routes';
 
-/** The requests service: access requests and their review. */
+/** The requests service: access requests (owner, guest) and their review. */
 export function startRequests(config: RequestsConfig) {
-  return startService({ name: 'requests', config, topics: [TOPICS.requestsRequest] });
+  return startService({
+    name: 'requests',
+    config,
+    topics: [TOPICS.requestsRequest],
+    setup: async ({ db, relay, logger }) => {
+      const requests = requestModel(db);
+      const users = new UserDirectory(db);
+      await Promise.all([requests.init(), users.init()]);
+      const deps: RequestsDeps = {
+        config,
+        logger,
+        requests: new RequestRepository(requests, relay),
+        users,
+      };
+      return {
+        routes: [requestRoutes(deps)],
+        aggregates: [requests],
+        consumers: [{ subscriptions: userSync(deps) }],
+      };
+    },
+  });
 }

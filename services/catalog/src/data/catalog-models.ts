@@ -84,20 +84,9 @@ const mediaSchema = new Schema(
   { timestamps: true, collection: 'media' },
 );
 
-// Who exists, as identity last told us: a user must be known before they can be invited or credited.
-const knownUserSchema = new Schema(
-  {
-    _id: { type: String },
-    username: { type: String, required: true },
-    profilePicture: { type: String, required: true },
-  },
-  { timestamps: true, collection: 'users' },
-);
-
 export type PodcastRecord = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };
 export type EpisodeRecord = InferSchemaType<typeof episodeSchema> & { _id: Types.ObjectId };
 export type MediaRecord = InferSchemaType<typeof mediaSchema> & { _id: Types.ObjectId };
-export type KnownUser = { _id: string; username: string; profilePicture: string };
 
 export function catalogModels(db: Connection) {
   return {
@@ -105,7 +94,6 @@ export function catalogModels(db: Connection) {
     episodes: db.model('Episode', episodeSchema),
     follows: db.model('Follow', followSchema),
     media: db.model('Media', mediaSchema),
-    users: db.model('KnownUser', knownUserSchema),
   };
 }
 

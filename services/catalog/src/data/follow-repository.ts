@@ -1,6 +1,5 @@
 import type { CatalogModels } from './catalog-models';
-
-const DUPLICATE_KEY = 11000;
+import { isDuplicateKey } from '@podz/kit';
 
 /** Who follows which show: one row per pair, enforced by a unique index. */
 export class FollowRepository {
@@ -12,7 +11,7 @@ export class FollowRepository {
       await this.model.create({ userId, podcastId });
       return true;
     } catch (err) {
-      if ((err as { code?: number }).code === DUPLICATE_KEY) return false;
+      if (isDuplicateKey(err)) return false;
       throw err;
     }
   }

@@ -1,10 +1,9 @@
-import type { AuthUser, Logger } from '@podz/kit';
+import type { AuthUser, Logger, UserDirectory } from '@podz/kit';
 import type { CatalogConfig } from '../config';
 import type { EpisodeRepository } from '../data/episode-repository';
 import type { FollowRepository } from '../data/follow-repository';
 import type { MediaLibrary } from '../data/media-library';
 import type { PodcastRepository } from '../data/podcast-repository';
-import type { UserDirectory } from '../data/user-directory';
 import type { BlobStore } from '../blobs/blob-store';
 
 export interface CatalogDeps {

@@ -1,4 +1,11 @@
-import { forbidden, notFound, pendingEvent, type AuthUser, type PendingEvent } from '@podz/kit';
+import {
+  type AuthUser,
+  forbidden,
+  notFound,
+  pendingEvent,
+  type PendingEvent,
+  sanitizeRichText,
+} from '@podz/kit';
 import {
   episodeCreated,
   episodeDeleted,
@@ -14,7 +21,6 @@ import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { canManage } from './podcasts';
 import { knownUsers, uploadedMedia } from './resolve-refs';
-import { sanitizeRichText } from './rich-text';
 import { episodeView, showSummary } from './views';
 
 type CreateBody = z.infer<typeof createEpisodeBodySchema>;

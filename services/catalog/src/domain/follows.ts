@@ -1,8 +1,8 @@
 import { notFound, pendingEvent, type AuthUser } from '@podz/kit';
-import { podcastFollowed, podcastUnfollowed } from '@podz/proto';
+import { paginated, podcastFollowed, podcastUnfollowed } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { canSeeUnpublished } from './podcasts';
-import { paginated, podcastView } from './views';
+import { podcastView } from './views';
 
 async function followable(deps: CatalogDeps, user: AuthUser, id: string) {
   const podcast = await deps.podcasts.findById(id);

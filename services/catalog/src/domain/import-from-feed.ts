@@ -1,11 +1,9 @@
-import { AppError, conflict, forbidden, pendingEvent, type AuthUser } from '@podz/kit';
+import { AppError, type AuthUser, conflict, forbidden, pendingEvent, sanitizeRichText } from '@podz/kit';
 import { episodeCreated, podcastCreated, type Category } from '@podz/proto';
 import { FeedImportError, parseImportedFeed } from '../rss/import-feed';
 import { isAdmin, type CatalogDeps } from './catalog-deps';
 import { FeedFetchError, fetchFeed } from './fetch-feed';
 import { DEFAULT_LOGO, removePodcast, uniqueUId } from './podcasts';
-import { callerRef } from './resolve-refs';
-import { sanitizeRichText } from './rich-text';
 import { podcastView } from './views';
 
 const unprocessable = (message: string) =>
@@ -37,7 +35,7 @@ export async function importFromFeed(
     throw err;
   }
   if (await deps.podcasts.nameTaken(show.name)) throw conflict(`A show named “${show.name}” already exists`);
-  const owner = await callerRef(deps, user);
+  const owner = await deps.users.caller(user);
   const uId = await uniqueUId(deps, show.name);
   const category = (body.category ?? show.category ?? 'Leisure') as Category;
   const podcast = await deps.podcasts.create(

@@ -1,4 +1,4 @@
-import { conflict, forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
+import { type AuthUser, conflict, forbidden, notFound, pendingEvent, sanitizeRichText } from '@podz/kit';
 import {
   hostInvited,
   hostRemoved,
@@ -11,8 +11,7 @@ import type { z } from 'zod';
 import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import { isAdmin, type CatalogDeps } from './catalog-deps';
-import { callerRef, knownUsers, uploadedMedia } from './resolve-refs';
-import { sanitizeRichText } from './rich-text';
+import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';
 
 export const DEFAULT_LOGO = '/images/default-podcast.svg';
@@ -69,7 +68,7 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
     throw forbidden('Only podcasters can add shows; ask for owner access first');
   }
   if (await deps.podcasts.nameTaken(body.name)) throw conflict('A show with this name already exists');
-  const owner = await callerRef(deps, user);
+  const owner = await deps.users.caller(user);
   const hosts = await knownUsers(
     deps,
     body.hostIds.filter((id) => id !== user.id),

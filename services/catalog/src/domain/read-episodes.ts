@@ -1,9 +1,10 @@
 import { notFound, type AuthUser } from '@podz/kit';
+import { paginated } from '@podz/proto';
 import type { EpisodeRecord } from '../data/catalog-models';
 import { EpisodeRepository, type EpisodeFilter } from '../data/episode-repository';
 import type { CatalogDeps } from './catalog-deps';
 import { canManage, canSeeUnpublished } from './podcasts';
-import { episodeView, paginated, showSummary, type ShowSummary } from './views';
+import { episodeView, showSummary, type ShowSummary } from './views';
 
 interface PageQuery {
   page: number;

@@ -1,9 +1,10 @@
 import { forbidden, notFound, type AuthUser } from '@podz/kit';
+import { paginated } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PodcastFilter } from '../data/podcast-repository';
 import { isAdmin, type CatalogDeps } from './catalog-deps';
 import { canSeeUnpublished } from './podcasts';
-import { paginated, podcastView } from './views';
+import { podcastView } from './views';
 
 interface PageQuery {
   page: number;

@@ -1,5 +1,5 @@
 import { badRequest, forbidden, notFound, type AuthUser } from '@podz/kit';
-import { DEFAULT_PROFILE_PICTURE, type UserRef } from '@podz/proto';
+import type { UserRef } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 
 /** Users named by id in a body: every one must be known, or the request names the unknown ones. */
@@ -14,17 +14,6 @@ export async function knownUsers(deps: CatalogDeps, ids: string[], field: string
     );
   }
   return users as UserRef[];
-}
-
-/** The caller as a read model, even before identity's event about them has arrived. */
-export async function callerRef(deps: CatalogDeps, user: AuthUser): Promise<UserRef> {
-  return (
-    (await deps.users.find(user.id)) ?? {
-      id: user.id,
-      username: user.username,
-      profilePicture: DEFAULT_PROFILE_PICTURE,
-    }
-  );
 }
 
 /** The public path of an uploaded file the caller may use (their own, or any for an admin). */

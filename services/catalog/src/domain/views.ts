@@ -78,7 +78,3 @@ export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
     updatedAt: iso(record.updatedAt),
   };
 }
-
-export function paginated<T>(items: T[], total: number, page: number, limit: number) {
-  return { items, page, limit, total, totalPages: Math.ceil(total / limit) };
-}

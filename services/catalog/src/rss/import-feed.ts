@@ -1,4 +1,4 @@
-import { parseFeed } from 'podcast-partytime';
+import { parseFeed } from './partytime';
 import { podzCategoryOf } from './apple-categories';
 
 export interface ImportedEpisode {

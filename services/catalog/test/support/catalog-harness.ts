@@ -4,13 +4,7 @@ import path from 'node:path';
 import { loadConfig, type RunningService } from '@podz/kit';
 import { testServiceEnv } from '@podz/kit/testing';
 import type { Access } from '@podz/proto';
-import {
-  ADMIN,
-  IdentityClient,
-  startTestIdentity,
-  stopTestIdentity,
-  type TestIdentity,
-} from '../../../identity/test/support/identity-harness';
+import { knownTo, People, type Member } from '../../../identity/test/support/people';
 import { catalogConfigSchema, type CatalogConfig } from '../../src/config';
 import { startCatalog } from '../../src/catalog-service';
 
@@ -18,11 +12,7 @@ export { bearer } from '../../../identity/test/support/identity-harness';
 
 export type TestCatalog = RunningService<CatalogConfig>;
 
-export interface Member {
-  id: string;
-  username: string;
-  token: string;
-}
+export type { Member };
 
 /**
  * Catalog with the real identity beside it, on the real store, broker and cache: users are
@@ -30,15 +20,13 @@ export interface Member {
  */
 export class CatalogPlatform {
   private constructor(
-    readonly identity: TestIdentity,
+    readonly people: People,
     readonly catalog: TestCatalog,
-    readonly people: IdentityClient,
-    private readonly adminToken: string,
     readonly mediaDir: string,
   ) {}
 
   static async start(overrides: Record<string, string> = {}): Promise<CatalogPlatform> {
-    const identity = await startTestIdentity();
+    const people = await People.start();
     const mediaDir = mkdtempSync(path.join(tmpdir(), 'podz-media-'));
     const catalog = await startCatalog(
       loadConfig(
@@ -51,37 +39,30 @@ export class CatalogPlatform {
         }),
       ),
     );
-    const people = new IdentityClient(identity.url);
-    const adminToken = await people.signIn(ADMIN.username, ADMIN.password);
-    return new CatalogPlatform(identity, catalog, people, adminToken, mediaDir);
+    return new CatalogPlatform(people, catalog, mediaDir);
   }
 
   get url(): string {
     return this.catalog.url;
   }
 
+  get identity() {
+    return this.people.identity;
+  }
+
   /** A signed-in user holding `access`, once catalog has heard of them. */
-  async member(role: Access, access: Access[] = [role]): Promise<Member> {
-    const user = await this.people.userWith(this.adminToken, role, [
-      ...new Set(['user' as Access, ...access]),
-    ]);
-    await this.known(user.id);
-    return user;
+  member(role: Access, access: Access[] = [role]): Promise<Member> {
+    return this.people.member(this.catalog.context.db, role, access);
   }
 
   /** Waits until identity's event about a user has reached catalog. */
-  async known(userId: string, timeoutMs = 15_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    const users = this.catalog.context.db.collection('users');
-    while (!(await users.findOne({ _id: userId as never }))) {
-      if (Date.now() > deadline) throw new Error(`catalog never heard of user ${userId}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  known(userId: string): Promise<void> {
+    return knownTo(this.catalog.context.db, userId);
   }
 
   async stop(): Promise<void> {
     await this.catalog.context.db.dropDatabase().catch(() => undefined);
     await this.catalog.stop();
-    await stopTestIdentity(this.identity);
+    await this.people.stop();
   }
 }

@@ -1,11 +1,11 @@
 import { on, type Subscription } from '@podz/kit';
-import { guestAdded, hostConfirmed, type Access } from '@podz/proto';
+import { guestAdded, hostConfirmed, requestApproved, type Access } from '@podz/proto';
 import { accessChangedEvent } from './accounts';
 import type { IdentityDeps } from './identity-deps';
 
 /**
  * Adds an access value another service granted. Granting only adds rights, so sessions stay valid;
- * the holder's next session refresh (`POST /api/auth/session`) carries the new value. A value the
+ * the holder's next session read (`GET /api/auth/session`) hands out a token that carries it. A value the
  * user already holds changes nothing, which also makes a replayed event harmless.
  */
 export async function grantAccess(deps: IdentityDeps, userId: string, value: Access): Promise<boolean> {
@@ -19,9 +19,13 @@ export async function grantAccess(deps: IdentityDeps, userId: string, value: Acc
   return Boolean(updated);
 }
 
-/** The grants identity hears about: hosting a show (catalog), appearing as a guest (catalog). */
+/**
+ * The grants identity hears about: an approved owner or guest request (requests), hosting a show
+ * (catalog), appearing as a guest (catalog).
+ */
 export function accessGrants(deps: IdentityDeps): Subscription[] {
   return [
+    on(requestApproved, async (event) => void (await grantAccess(deps, event.data.userId, event.data.role))),
     on(hostConfirmed, async (event) => void (await grantAccess(deps, event.data.userId, 'host'))),
     on(guestAdded, async (event) => void (await grantAccess(deps, event.data.userId, 'guest'))),
   ];

@@ -1,5 +1,12 @@
 import { badRequest, forbidden, notFound, unauthenticated, type AuthUser } from '@podz/kit';
-import { PUBLIC_USER_TYPES, type Access, type Paginated, type PublicUser, type UserType } from '@podz/proto';
+import {
+  paginated,
+  PUBLIC_USER_TYPES,
+  type Access,
+  type Paginated,
+  type PublicUser,
+  type UserType,
+} from '@podz/proto';
 import type { UserFilter } from '../data/user-repository';
 import type { IdentityDeps } from './identity-deps';
 import { fullView, publicView, viewFor } from './user-views';
@@ -50,13 +57,7 @@ export async function listUsers(
   const filter = { ...filterFor(viewer, query.userType), search: query.search || undefined };
   const { items, total } = await deps.users.list(filter, query.page, query.limit);
   const view = isAdmin(viewer) ? fullView : publicView;
-  return {
-    items: items.map(view),
-    page: query.page,
-    limit: query.limit,
-    total,
-    totalPages: Math.ceil(total / query.limit),
-  };
+  return paginated(items.map(view), total, query.page, query.limit);
 }
 
 export async function countUsers(deps: IdentityDeps, viewer: AuthUser | undefined, userType?: UserType) {

@@ -1,12 +1,11 @@
-import { AppError } from '@podz/kit';
+import { AppError, isDuplicateKey } from '@podz/kit';
 import { ACCESS_VALUES, type Access } from '@podz/proto';
 import { createAccount } from './accounts';
 import type { IdentityDeps } from './identity-deps';
 
-const DUPLICATE_KEY = 11000;
 // Another instance got there first: the unique index, or our own availability check, said so.
 const isDuplicate = (err: unknown) =>
-  (err as { code?: unknown })?.code === DUPLICATE_KEY || (err instanceof AppError && err.code === 'CONFLICT');
+  isDuplicateKey(err) || (err instanceof AppError && err.code === 'CONFLICT');
 
 /**
  * First run: with no admin in the store, one is created from ADMIN_EMAIL / ADMIN_PASSWORD. Several

@@ -97,9 +97,10 @@ export function authRoutes(deps: IdentityDeps): express.Router {
     `${BASE}/session`,
     handle({}, async ({ user }, req, res) => {
       res.setHeader('cache-control', 'no-store');
-      const session = await currentSession(deps, user);
-      if (!session && cookies.read(req)[SESSION_COOKIE] !== undefined) cookies.clearSession(res);
-      return session ?? {};
+      const current = await currentSession(deps, user);
+      if (!current && cookies.read(req)[SESSION_COOKIE] !== undefined) cookies.clearSession(res);
+      if (current?.refreshed) cookies.setSession(res, current.refreshed.token, current.refreshed.expires);
+      return current?.session ?? {};
     }),
   );
 

@@ -27,6 +27,14 @@ export const serviceConfigSchema = z.object({
   MONGO_URL: z.string({ error: 'is required (mongodb://host:port)' }).startsWith('mongodb'),
   MONGO_DB: z.string().min(1),
   KAFKA_BROKERS: brokerList,
+  /**
+   * Put before every topic and consumer group name, so several environments (or test suites) can
+   * share one cluster without hearing each other. Empty in a normal deployment.
+   */
+  KAFKA_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, { error: 'may hold letters, digits, dot, underscore and dash' })
+    .default(''),
   REDIS_URL: z.string({ error: 'is required (redis://host:port)' }).startsWith('redis'),
   JWT_PUBLIC_KEY: pemKey,
   BODY_LIMIT: z.string().default('100kb'),

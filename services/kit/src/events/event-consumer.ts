@@ -26,6 +26,8 @@ export interface ConsumerOptions {
   kafka: Kafka;
   groupId: string;
   subscriptions: Subscription[];
+  /** Before each topic name (KAFKA_NAMESPACE); the group id arrives with it already. */
+  namespace?: string;
   handled: HandledEvents;
   /** Used to park failing events on `<topic>.dlq`. */
   producer: EventProducer;
@@ -61,7 +63,8 @@ export class EventConsumer {
   }
 
   get topics(): string[] {
-    return [...new Set(this.options.subscriptions.map((s) => s.definition.topic))];
+    const namespace = this.options.namespace ?? '';
+    return [...new Set(this.options.subscriptions.map((s) => namespace + s.definition.topic))];
   }
 
   async start(): Promise<void> {

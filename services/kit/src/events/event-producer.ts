@@ -24,7 +24,11 @@ export function toKafkaMessage(envelope: EventEnvelope) {
 export class EventProducer {
   private readonly producer: Producer;
 
-  constructor(kafka: Kafka) {
+  /** `namespace` goes before each topic an event is published to (KAFKA_NAMESPACE). */
+  constructor(
+    kafka: Kafka,
+    private readonly namespace = '',
+  ) {
     this.producer = kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
@@ -49,13 +53,13 @@ export class EventProducer {
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, envelopes]) => ({
-        topic,
+        topic: this.namespace + topic,
         messages: envelopes.map(toKafkaMessage),
       })),
     });
   }
 
-  /** Sends raw messages (the dead-letter path keeps the original bytes). */
+  /** Sends raw messages to a topic named in full (the dead-letter path keeps the original bytes). */
   async sendRaw(
     topic: string,
     messages: {

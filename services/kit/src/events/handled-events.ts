@@ -1,7 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Collection } from 'mongodb';
-
-const DUPLICATE_KEY = 11000;
+import { isDuplicateKey } from '../mongo/connect-mongo';
 
 interface HandledEvent {
   _id: string;
@@ -32,7 +31,7 @@ export class HandledEvents {
     try {
       await this.collection.insertOne({ _id: this.key(group, eventId), type, handledAt: new Date() });
     } catch (err) {
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
   }
 }

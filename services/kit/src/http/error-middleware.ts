@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error';
 import type { Logger } from '../logging/logger';
 import { REQUEST_ID_HEADER } from './request-id';
 import { zodDetails } from './validation';
+import { isDuplicateKey } from '../mongo/connect-mongo';
 
 /** body-parser and raw-body mark their errors with a `type`; each maps to a client error. */
 const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
@@ -18,8 +19,6 @@ const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   'parameters.too.many': { code: 'PAYLOAD_TOO_LARGE', message: 'Too many parameters' },
 };
 
-const MONGO_DUPLICATE_KEY = 11000;
-
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return new AppError('VALIDATION_FAILED', 'Invalid input', zodDetails(err));
@@ -29,7 +28,7 @@ function toAppError(err: unknown): AppError | undefined {
     return new AppError(code, message);
   }
   // A unique index said no: the caller asked for something that already exists.
-  if (candidate?.code === MONGO_DUPLICATE_KEY) return new AppError('CONFLICT', 'That already exists');
+  if (isDuplicateKey(candidate)) return new AppError('CONFLICT', 'That already exists');
   if (candidate?.name === 'CastError') {
     return new AppError('VALIDATION_FAILED', `Invalid value for ${String(candidate.path ?? 'a field')}`);
   }

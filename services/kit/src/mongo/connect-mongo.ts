@@ -58,3 +58,10 @@ export async function pingMongo(connection: Connection): Promise<void> {
 export function redactUrl(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//***@');
 }
+
+const DUPLICATE_KEY = 11000;
+
+/** Whether a write failed on a unique index: the "already exists" a repository turns into an answer. */
+export function isDuplicateKey(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === DUPLICATE_KEY;
+}

@@ -91,7 +91,8 @@ export async function startService<C extends ServiceConfig>(
     const admin = kafka.admin();
     await admin.connect();
     cleanups.push(() => admin.disconnect());
-    const producer = new EventProducer(kafka);
+    const namespace = config.KAFKA_NAMESPACE;
+    const producer = new EventProducer(kafka, namespace);
     await producer.connect();
     cleanups.push(() => producer.disconnect());
     const relay = new OutboxRelay(producer, logger, { pollMs: config.OUTBOX_POLL_MS });
@@ -104,14 +105,18 @@ export async function startService<C extends ServiceConfig>(
       (entry) =>
         new EventConsumer({
           kafka,
-          groupId: entry.groupId ?? name,
+          groupId: namespace + (entry.groupId ?? name),
           subscriptions: entry.subscriptions,
+          namespace,
           handled,
           producer,
           logger,
         }),
     );
-    await ensureTopics(admin, [...(definition.topics ?? []), ...consumers.flatMap((c) => c.topics)]);
+    await ensureTopics(admin, [
+      ...(definition.topics ?? []).map((topic) => namespace + topic),
+      ...consumers.flatMap((c) => c.topics),
+    ]);
 
     for (const aggregate of parts.aggregates ?? []) relay.watch(aggregate);
     relay.start();

@@ -1,7 +1,8 @@
 // Helpers for tests that run against the real infrastructure; never imported by production code.
 export { testInfra, uniqueName, type TestInfra } from './test-infra';
 export { testKeys, otherKeys, testToken, type KeyPair } from './test-keys';
-export { testServiceEnv } from './test-service-env';
+export { testServiceEnv, testTopic, TEST_KAFKA_NAMESPACE } from './test-service-env';
 export { readTopic, type ReadMessage } from './read-topic';
 export { runServiceProcess, freePort, type ProcessRun } from './service-process';
 export { describeServiceProcess } from './service-process-suite';
+export { eventually } from './eventually';

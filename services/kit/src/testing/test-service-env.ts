@@ -3,8 +3,18 @@ import { testKeys } from './test-keys';
 import { uniqueName } from './test-infra';
 
 /**
+ * The topics and consumer groups of this test file. Jest loads modules afresh for each file, so
+ * the services one file starts hear each other, and never another file's (whose identity, say,
+ * would otherwise share the consumer group and take half the partitions).
+ */
+export const TEST_KAFKA_NAMESPACE = `${uniqueName('t')}.`;
+
+/** A topic as this test file's services name it on the broker. */
+export const testTopic = (topic: string) => TEST_KAFKA_NAMESPACE + topic;
+
+/**
  * Environment for starting a service in a test: the real infrastructure, a free port, a database
- * of its own, the test key pair, and quiet logs unless TEST_LOG_LEVEL asks otherwise.
+ * of its own, this file's topics, the test key pair, and quiet logs unless TEST_LOG_LEVEL asks otherwise.
  */
 export function testServiceEnv(service: string, overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
   const infra = testInfra();
@@ -15,6 +25,7 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     MONGO_URL: infra.mongoUrl,
     MONGO_DB: uniqueName(`test_${service}`),
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_NAMESPACE: TEST_KAFKA_NAMESPACE,
     REDIS_URL: infra.redisUrl,
     JWT_PUBLIC_KEY: testKeys().publicKey,
     OUTBOX_POLL_MS: '200',

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-// What show notes may keep: text formatting, lists and links. No scripts, styles, images or frames.
+// What show notes and page sections may keep: text formatting, lists and links. No scripts, styles, images or frames.
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { emailSchema } from '../identity/user-fields';
+import { objectIdSchema } from '../ids';
+import { paginatedSchema, paginationQuerySchema } from '../pagination';
+
+/** The two forms visitors send from `/contact` and `/advertise`. */
+export const FORM_KINDS = ['contact', 'advertise'] as const;
+export const formKindSchema = z.enum(FORM_KINDS, { error: `kind must be one of: ${FORM_KINDS.join(', ')}` });
+export type FormKind = z.infer<typeof formKindSchema>;
+
+export const FORM_MESSAGE_MAX = 5000;
+/** Default page size of the admin's list of submissions. */
+export const FORMS_PAGE_SIZE = 20;
+
+const text = (field: string, max: number, min = 0) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(min, { error: `${field} is required` })
+    .max(max, { error: `${field} is at most ${max} characters` });
+
+const sender = {
+  name: text('name', 100, 1),
+  email: emailSchema,
+  message: text('message', FORM_MESSAGE_MAX).min(10, { error: 'message must be at least 10 characters' }),
+};
+
+/**
+ * `POST /api/content/forms/contact` (anyone; rate-limited per address): answers 201 with
+ * `{ id, receivedAt }`. Stored as plain text: nothing in it is ever rendered as HTML.
+ */
+export const contactFormBodySchema = z.strictObject({
+  ...sender,
+  subject: text('subject', 200).default(''),
+});
+
+export const AD_BUDGETS = ['under-1k', '1k-5k', '5k-20k', 'over-20k', 'unsure'] as const;
+
+/** `POST /api/content/forms/advertise` (anyone; rate-limited per address): as contact, for sponsors. */
+export const advertiseFormBodySchema = z.strictObject({
+  ...sender,
+  company: text('company', 200, 1),
+  website: z
+    .string({ error: 'website must be a string' })
+    .trim()
+    .max(500, { error: 'website is at most 500 characters' })
+    .regex(/^(https?:\/\/[^\s]+)?$/i, { error: 'website must be an http(s) URL' })
+    .default(''),
+  budget: z.enum(AD_BUDGETS, { error: `budget must be one of: ${AD_BUDGETS.join(', ')}` }).default('unsure'),
+});
+
+export const formReceiptSchema = z.object({ id: objectIdSchema, receivedAt: z.string() });
+
+export const formSubmissionSchema = z.object({
+  id: objectIdSchema,
+  kind: formKindSchema,
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  /** The fields only one kind has: subject (contact); company, website, budget (advertise). */
+  details: z.record(z.string(), z.string()),
+  /** The signed-in sender, when there was one. */
+  userId: objectIdSchema.nullable(),
+  receivedAt: z.string(),
+});
+export type FormSubmission = z.infer<typeof formSubmissionSchema>;
+export const formSubmissionPageSchema = paginatedSchema(formSubmissionSchema);
+
+/** `GET /api/content/forms?kind&page&limit` (admins): newest first. */
+export const formListQuerySchema = paginationQuerySchema(FORMS_PAGE_SIZE).extend({
+  kind: formKindSchema.optional(),
+});

@@ -1,0 +1,132 @@
+import type { Access } from './access';
+import type { ServiceName } from './services';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route: anyone, anyone signed in, or holders of one of the listed access values. */
+export type Policy = 'public' | 'signed-in' | readonly Access[];
+
+/** Routes with a tighter per-IP limit than the global one. */
+export type RateBucket = 'sign-in' | 'register' | 'client-log' | 'forms';
+
+export interface RoutePolicy {
+  method: HttpMethod;
+  /** `:name` matches exactly one non-empty path segment. */
+  path: string;
+  service: ServiceName;
+  policy: Policy;
+  rateLimit?: RateBucket;
+}
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  service: ServiceName,
+  policy: Policy,
+  rateLimit?: RateBucket,
+): RoutePolicy => ({ method, path, service, policy, ...(rateLimit ? { rateLimit } : {}) });
+
+const OWNERS: readonly Access[] = ['owner', 'admin'];
+const ADMINS: readonly Access[] = ['admin'];
+const EDITORS: readonly Access[] = ['editor', 'admin'];
+
+/**
+ * Everything the gateway lets through to a service (spec §7), with who may call it. Under `/api`
+ * the gateway is an allowlist: a path not listed is 404 and a listed path with another method is
+ * 405, without reaching any service. Outside `/api`, listed paths (media, feeds) go to their
+ * service and everything else to the web app. Services check the same rules again, plus
+ * ownership ("self or admin").
+ */
+export const API_ROUTES: readonly RoutePolicy[] = [
+  // identity: sessions in NextAuth v4 shapes, registration
+  route('GET', '/api/auth/csrf', 'identity', 'public'),
+  route('GET', '/api/auth/providers', 'identity', 'public'),
+  route('GET', '/api/auth/session', 'identity', 'public'),
+  route('POST', '/api/auth/session', 'identity', 'public'),
+  route('POST', '/api/auth/callback/credentials', 'identity', 'public', 'sign-in'),
+  route('POST', '/api/auth/signout', 'identity', 'public'),
+  route('POST', '/api/auth/_log', 'identity', 'public', 'client-log'),
+  route('GET', '/api/auth/signin', 'identity', 'public'),
+  route('GET', '/api/auth/error', 'identity', 'public'),
+  route('POST', '/api/auth/register', 'identity', 'public', 'register'),
+  // identity: users
+  route('GET', '/api/user', 'identity', 'signed-in'),
+  route('DELETE', '/api/user/sessions', 'identity', 'signed-in'),
+  route('GET', '/api/users', 'identity', 'public'),
+  route('GET', '/api/users/user-count', 'identity', 'public'),
+  route('POST', '/api/users/admin-added-user', 'identity', ADMINS),
+  route('PUT', '/api/users/admin-added-user', 'identity', ADMINS),
+  route('GET', '/api/users/:id', 'identity', 'public'),
+  route('PATCH', '/api/users/:id', 'identity', 'signed-in'),
+  route('PATCH', '/api/users/:id/plan', 'identity', 'signed-in'),
+  route('PUT', '/api/users/:id', 'identity', ADMINS),
+  route('DELETE', '/api/users/:id', 'identity', 'signed-in'),
+  // catalog: podcasts
+  route('GET', '/api/podcasts', 'catalog', 'signed-in'),
+  route('POST', '/api/podcasts', 'catalog', OWNERS),
+  route('GET', '/api/podcasts/public', 'catalog', 'public'),
+  route('GET', '/api/podcasts/public/host-podcasts', 'catalog', 'public'),
+  route('GET', '/api/podcasts/host-podcasts', 'catalog', 'signed-in'),
+  route('PUT', '/api/podcasts/host-podcasts', 'catalog', 'signed-in'),
+  route('PATCH', '/api/podcasts/host-podcasts', 'catalog', 'signed-in'),
+  route('GET', '/api/podcasts/all-podcasts', 'catalog', 'public'),
+  route('POST', '/api/podcasts/all-podcasts', 'catalog', ADMINS),
+  route('POST', '/api/podcasts/rss-link', 'catalog', OWNERS),
+  route('GET', '/api/podcasts/followed', 'catalog', 'signed-in'),
+  route('GET', '/api/podcasts/followed/:id', 'catalog', 'signed-in'),
+  route('GET', '/api/podcasts/name/:name', 'catalog', 'public'),
+  route('GET', '/api/podcasts/:id', 'catalog', 'public'),
+  route('PUT', '/api/podcasts/:id', 'catalog', 'signed-in'),
+  route('DELETE', '/api/podcasts/:id', 'catalog', 'signed-in'),
+  route('GET', '/api/podcasts/:id/follow', 'catalog', 'signed-in'),
+  route('PATCH', '/api/podcasts/:id/follow', 'catalog', 'signed-in'),
+  // catalog: episodes
+  route('GET', '/api/episodes', 'catalog', 'public'),
+  route('GET', '/api/episodes/public/guest-podcasts', 'catalog', 'public'),
+  route('GET', '/api/episodes/podcast-episodes', 'catalog', 'public'),
+  route('GET', '/api/episodes/:id', 'catalog', 'public'),
+  route('PUT', '/api/episodes/:id', 'catalog', 'signed-in'),
+  route('DELETE', '/api/episodes/:id', 'catalog', 'signed-in'),
+  route('GET', '/api/episodes/:id/prevEpisodes', 'catalog', 'public'),
+  route('GET', '/api/episodes/:id/guests', 'catalog', 'public'),
+  route('POST', '/api/episodes', 'catalog', OWNERS),
+  // catalog: uploads, and what they become on the site
+  route('POST', '/api/media/audio', 'catalog', OWNERS),
+  route('POST', '/api/media/images', 'catalog', 'signed-in'),
+  route('GET', '/media/audio/:file', 'catalog', 'public'),
+  route('GET', '/media/images/:file', 'catalog', 'public'),
+  route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),
+  // requests
+  route('GET', '/api/requests', 'requests', ADMINS),
+  route('POST', '/api/requests', 'requests', 'signed-in'),
+  route('GET', '/api/requests/single-request', 'requests', 'signed-in'),
+  route('POST', '/api/requests/single-request', 'requests', 'signed-in'),
+  route('GET', '/api/requests/user', 'requests', 'signed-in'),
+  route('PUT', '/api/requests/user', 'requests', 'signed-in'),
+  route('PUT', '/api/requests/:id', 'requests', ADMINS),
+  route('DELETE', '/api/requests/:id', 'requests', 'signed-in'),
+  // messaging
+  route('GET', '/api/conversations', 'messaging', 'signed-in'),
+  route('POST', '/api/conversations', 'messaging', 'signed-in'),
+  route('GET', '/api/conversations/count', 'messaging', 'signed-in'),
+  route('POST', '/api/conversations/admin', 'messaging', ADMINS),
+  route('POST', '/api/conversations/:id', 'messaging', 'signed-in'),
+  route('PUT', '/api/conversations/:id', 'messaging', 'signed-in'),
+  // content: page content, forms, pricing plans, documentation
+  route('GET', '/api/content/pages/:slug', 'content', 'public'),
+  route('PUT', '/api/content/pages/:slug', 'content', EDITORS),
+  route('GET', '/api/content/pages/:slug/versions', 'content', EDITORS),
+  route('POST', '/api/content/pages/:slug/versions/:version/restore', 'content', EDITORS),
+  route('POST', '/api/content/forms/contact', 'content', 'public', 'forms'),
+  route('POST', '/api/content/forms/advertise', 'content', 'public', 'forms'),
+  route('GET', '/api/content/forms', 'content', ADMINS),
+  route('GET', '/api/pricing-plans', 'content', 'public'),
+  route('POST', '/api/pricing-plans', 'content', EDITORS),
+  route('GET', '/api/pricing-plans/all', 'content', EDITORS),
+  route('PUT', '/api/pricing-plans/:id', 'content', EDITORS),
+  route('DELETE', '/api/pricing-plans/:id', 'content', EDITORS),
+  route('GET', '/api/docs', 'content', ADMINS),
+  route('GET', '/api/docs/:slug', 'content', ADMINS),
+  route('PUT', '/api/docs/:slug', 'content', ADMINS),
+  route('DELETE', '/api/docs/:slug', 'content', ADMINS),
+];

@@ -1,0 +1,28 @@
+import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { FORM_KINDS } from '@podz/proto';
+
+const formSubmissionSchema = new Schema(
+  {
+    kind: { type: String, enum: FORM_KINDS, required: true },
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    message: { type: String, required: true },
+    details: { type: Schema.Types.Mixed, default: {} },
+    userId: { type: String, default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'form_submissions', versionKey: false },
+);
+formSubmissionSchema.index({ kind: 1, createdAt: -1 });
+formSubmissionSchema.index({ createdAt: -1 });
+
+export type FormSubmissionRecord = InferSchemaType<typeof formSubmissionSchema> & {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  details: Record<string, string>;
+};
+
+export function formSubmissionModel(db: Connection) {
+  return db.model('FormSubmission', formSubmissionSchema);
+}
+
+export type FormSubmissionModel = ReturnType<typeof formSubmissionModel>;

@@ -1,0 +1,39 @@
+import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { outboxPlugin } from '@podz/kit';
+import { PLAN_CURRENCIES, PLAN_INTERVALS } from '@podz/proto';
+
+const planSchema = new Schema(
+  {
+    slug: { type: String, required: true, unique: true },
+    name: { type: String, required: true },
+    description: { type: String, default: '' },
+    price: { type: Number, required: true },
+    currency: { type: String, enum: PLAN_CURRENCIES, required: true },
+    interval: { type: String, enum: PLAN_INTERVALS, required: true },
+    features: { type: [String], default: [] },
+    limits: {
+      shows: { type: Number, default: null },
+      episodesPerShow: { type: Number, default: null },
+      storageMb: { type: Number, default: null },
+    },
+    order: { type: Number, default: 0 },
+    active: { type: Boolean, default: true },
+    // Deleted plans stay as tombstones until the relay has published their deletion.
+    deletedAt: { type: Date, default: null, index: true },
+  },
+  { timestamps: true, collection: 'pricing_plans' },
+);
+planSchema.index({ order: 1, price: 1 });
+planSchema.plugin(outboxPlugin);
+
+export type PlanRecord = InferSchemaType<typeof planSchema> & {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function planModel(db: Connection) {
+  return db.model('PricingPlan', planSchema);
+}
+
+export type PlanModel = ReturnType<typeof planModel>;

@@ -1,0 +1,20 @@
+import type { AuthUser, Logger } from '@podz/kit';
+import type { ContentConfig } from '../config';
+import type { DocRepository } from '../data/doc-repository';
+import type { FormRepository } from '../data/form-repository';
+import type { PageRepository } from '../data/page-repository';
+import type { PlanRepository } from '../data/plan-repository';
+
+export interface ContentDeps {
+  config: ContentConfig;
+  logger: Logger;
+  pages: PageRepository;
+  forms: FormRepository;
+  plans: PlanRepository;
+  docs: DocRepository;
+}
+
+/** Who saved something, under the name they had then (history is a record, not a live view). */
+export const editorOf = (user: AuthUser) => ({ id: user.id, username: user.username });
+
+export const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);

@@ -1,0 +1,49 @@
+import type { AuthUser } from '@podz/kit';
+import { paginated, type FormKind, type FormSubmission, type Paginated } from '@podz/proto';
+import type { FormSubmissionRecord } from '../data/form-model';
+import type { ContentDeps } from './content-deps';
+
+interface Sent {
+  name: string;
+  email: string;
+  message: string;
+  [detail: string]: string;
+}
+
+/**
+ * A contact or advertise form as sent. Kept as plain text: the admin list shows it as text, so
+ * nothing a visitor typed is ever rendered as markup.
+ */
+export async function submitForm(
+  deps: ContentDeps,
+  kind: FormKind,
+  sent: Sent,
+  sender: AuthUser | undefined,
+) {
+  const { name, email, message, ...details } = sent;
+  const record = await deps.forms.add({ kind, name, email, message, details, userId: sender?.id ?? null });
+  deps.logger.info({ kind, submissionId: record._id.toHexString() }, 'form received');
+  return { id: record._id.toHexString(), receivedAt: record.createdAt.toISOString() };
+}
+
+function submissionView(record: FormSubmissionRecord): FormSubmission {
+  return {
+    id: record._id.toHexString(),
+    kind: record.kind as FormKind,
+    name: record.name,
+    email: record.email,
+    message: record.message,
+    details: record.details ?? {},
+    userId: record.userId ?? null,
+    receivedAt: record.createdAt.toISOString(),
+  };
+}
+
+/** `GET /api/content/forms` (admins): newest first. */
+export async function listSubmissions(
+  deps: ContentDeps,
+  query: { kind?: FormKind; page: number; limit: number },
+): Promise<Paginated<FormSubmission>> {
+  const { items, total } = await deps.forms.page(query.kind, query.page, query.limit);
+  return paginated(items.map(submissionView), total, query.page, query.limit);
+}

@@ -1,0 +1,32 @@
+import express from 'express';
+import { handle, requireAccess } from '@podz/kit';
+import { docParamsSchema, saveDocBodySchema } from '@podz/proto';
+import type { ContentDeps } from '../domain/content-deps';
+import { deleteDoc, listDocs, readDoc, saveDoc } from '../domain/docs';
+
+/** Documentation pages: admins only, reading included. */
+export function docRoutes(deps: ContentDeps): express.Router {
+  const router = express.Router();
+  const base = '/api/docs';
+  router.use(base, requireAccess('admin'));
+
+  router.get(
+    base,
+    handle({}, () => listDocs(deps)),
+  );
+  router.get(
+    `${base}/:slug`,
+    handle({ params: docParamsSchema }, ({ params }) => readDoc(deps, params.slug)),
+  );
+  router.put(
+    `${base}/:slug`,
+    handle({ params: docParamsSchema, body: saveDocBodySchema }, ({ params, body, user }) =>
+      saveDoc(deps, user!, params.slug, body),
+    ),
+  );
+  router.delete(
+    `${base}/:slug`,
+    handle({ params: docParamsSchema }, ({ params }) => deleteDoc(deps, params.slug)),
+  );
+  return router;
+}

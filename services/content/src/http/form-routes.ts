@@ -1,0 +1,32 @@
+import express from 'express';
+import { handle, requireAccess } from '@podz/kit';
+import { advertiseFormBodySchema, contactFormBodySchema, formListQuerySchema } from '@podz/proto';
+import type { ContentDeps } from '../domain/content-deps';
+import { listSubmissions, submitForm } from '../domain/forms';
+
+/** The contact and advertise forms (anyone; the gateway limits how often) and their list (admins). */
+export function formRoutes(deps: ContentDeps): express.Router {
+  const router = express.Router();
+  const base = '/api/content/forms';
+
+  router.post(
+    `${base}/contact`,
+    handle({ body: contactFormBodySchema }, async ({ body, user }, _req, res) => {
+      res.status(201);
+      return submitForm(deps, 'contact', body, user);
+    }),
+  );
+  router.post(
+    `${base}/advertise`,
+    handle({ body: advertiseFormBodySchema }, async ({ body, user }, _req, res) => {
+      res.status(201);
+      return submitForm(deps, 'advertise', body, user);
+    }),
+  );
+  router.get(
+    base,
+    requireAccess('admin'),
+    handle({ query: formListQuerySchema }, ({ query }) => listSubmissions(deps, query)),
+  );
+  return router;
+}

@@ -1,0 +1,37 @@
+import express from 'express';
+import { handle, requireAccess } from '@podz/kit';
+import { pageParamsSchema, restorePageParamsSchema, savePageBodySchema } from '@podz/proto';
+import type { ContentDeps } from '../domain/content-deps';
+import { pageVersions, readPage, restorePage, savePage } from '../domain/pages';
+
+/** Page content: read by anyone, written by editors and admins. */
+export function pageRoutes(deps: ContentDeps): express.Router {
+  const router = express.Router();
+  const base = '/api/content/pages/:slug';
+  const editors = requireAccess('editor', 'admin');
+
+  router.get(
+    base,
+    handle({ params: pageParamsSchema }, ({ params }) => readPage(deps, params.slug)),
+  );
+  router.put(
+    base,
+    editors,
+    handle({ params: pageParamsSchema, body: savePageBodySchema }, ({ params, body, user }) =>
+      savePage(deps, user!, params.slug, body),
+    ),
+  );
+  router.get(
+    `${base}/versions`,
+    editors,
+    handle({ params: pageParamsSchema }, ({ params }) => pageVersions(deps, params.slug)),
+  );
+  router.post(
+    `${base}/versions/:version/restore`,
+    editors,
+    handle({ params: restorePageParamsSchema }, ({ params, user }) =>
+      restorePage(deps, user!, params.slug, params.version),
+    ),
+  );
+  return router;
+}

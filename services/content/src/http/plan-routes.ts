@@ -1,0 +1,43 @@
+import express from 'express';
+import { handle, requireAccess } from '@podz/kit';
+import { createPlanBodySchema, idParamsSchema, updatePlanBodySchema } from '@podz/proto';
+import type { ContentDeps } from '../domain/content-deps';
+import { activePlans, allPlans, createPlan, deletePlan, updatePlan } from '../domain/pricing-plans';
+
+/** Pricing plans: the active ones for everyone (`/pricing`), all of them for editors and admins. */
+export function planRoutes(deps: ContentDeps): express.Router {
+  const router = express.Router();
+  const base = '/api/pricing-plans';
+  const editors = requireAccess('editor', 'admin');
+
+  router.get(
+    base,
+    handle({}, () => activePlans(deps)),
+  );
+  router.get(
+    `${base}/all`,
+    editors,
+    handle({}, () => allPlans(deps)),
+  );
+  router.post(
+    base,
+    editors,
+    handle({ body: createPlanBodySchema }, async ({ body }, _req, res) => {
+      res.status(201);
+      return createPlan(deps, body);
+    }),
+  );
+  router.put(
+    `${base}/:id`,
+    editors,
+    handle({ params: idParamsSchema, body: updatePlanBodySchema }, ({ params, body }) =>
+      updatePlan(deps, params.id, body),
+    ),
+  );
+  router.delete(
+    `${base}/:id`,
+    editors,
+    handle({ params: idParamsSchema }, ({ params }) => deletePlan(deps, params.id)),
+  );
+  return router;
+}

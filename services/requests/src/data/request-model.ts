@@ -1,0 +1,44 @@
+import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { outboxPlugin } from '@podz/kit';
+import { REQUEST_ROLES, REQUEST_STATUSES } from '@podz/proto';
+
+// Read model of a user, refreshed by identity events.
+const userRef = new Schema(
+  { id: { type: String, required: true }, username: String, profilePicture: String },
+  { _id: false },
+);
+
+const requestSchema = new Schema(
+  {
+    requester: { type: userRef, required: true },
+    role: { type: String, enum: REQUEST_ROLES, required: true },
+    status: { type: String, enum: REQUEST_STATUSES, required: true, index: true },
+    message: { type: String, default: '' },
+    links: { type: [String], default: [] },
+    review: {
+      type: new Schema({ reviewer: userRef, note: String, reviewedAt: Date }, { _id: false }),
+      default: null,
+    },
+    /**
+     * `<userId>:<role>` while the request is open, its own id once it is not: a plain unique index
+     * then allows one open request per user and role, on stores without partial indexes.
+     */
+    openKey: { type: String, required: true, unique: true },
+    // Deleted requests stay as tombstones until the relay has published their deletion.
+    deletedAt: { type: Date, default: null, index: true },
+  },
+  { timestamps: true, collection: 'requests' },
+);
+requestSchema.index({ 'requester.id': 1, role: 1, createdAt: -1 });
+requestSchema.index({ 'review.reviewer.id': 1 });
+requestSchema.plugin(outboxPlugin);
+
+export type RequestRecord = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };
+
+export function requestModel(db: Connection) {
+  return db.model('AccessRequest', requestSchema);
+}
+
+export type RequestModel = ReturnType<typeof requestModel>;
+
+export const openKeyOf = (userId: string, role: string) => `${userId}:${role}`;

@@ -1,0 +1,121 @@
+import { Types, type FilterQuery } from 'mongoose';
+import { isDuplicateKey, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import type { RequestRole, RequestStatus, UserRef } from '@podz/proto';
+import { openKeyOf, type RequestModel, type RequestRecord } from './request-model';
+
+export type { RequestRecord };
+
+const live = { deletedAt: null };
+export interface NewRequest {
+  requester: UserRef;
+  role: RequestRole;
+  message: string;
+  links: string[];
+}
+
+/** Access requests in the store. Writes that carry events kick the relay so they leave at once. */
+export class RequestRepository {
+  constructor(
+    private readonly model: RequestModel,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  findById(id: string): Promise<RequestRecord | null> {
+    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<RequestRecord>();
+  }
+
+  /** The user's latest request for the role: the open one if there is one. */
+  latestOf(userId: string, role: RequestRole): Promise<RequestRecord | null> {
+    return this.model
+      .findOne({ 'requester.id': userId, role, ...live })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<RequestRecord>();
+  }
+
+  async page(
+    filter: { status?: RequestStatus; role?: RequestRole },
+    page: number,
+    limit: number,
+  ): Promise<{ items: RequestRecord[]; total: number }> {
+    const query: FilterQuery<RequestRecord> = { ...live };
+    if (filter.status) query.status = filter.status;
+    if (filter.role) query.role = filter.role;
+    const [items, total] = await Promise.all([
+      this.model
+        .find(query)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<RequestRecord[]>(),
+      this.model.countDocuments(query),
+    ]);
+    return { items, total };
+  }
+
+  /** A new open request; undefined when the user already has one open for the role. */
+  async create(
+    request: NewRequest,
+    events: (id: string) => PendingEvent[],
+  ): Promise<RequestRecord | undefined> {
+    const _id = new Types.ObjectId();
+    const fields = {
+      _id,
+      ...request,
+      status: 'pending',
+      openKey: openKeyOf(request.requester.id, request.role),
+    };
+    try {
+      await this.model.create(newWithEvents(fields, events(_id.toHexString())));
+    } catch (err) {
+      if (isDuplicateKey(err)) return undefined;
+      throw err;
+    }
+    this.relay.kick();
+    return (await this.findById(_id.toHexString()))!;
+  }
+
+  /**
+   * Applies changes and their events in one write, only while the request is still pending (the
+   * guard makes two reviews racing each other end with one winner); null otherwise.
+   */
+  async updatePending(
+    id: string,
+    $set: Record<string, unknown>,
+    events: PendingEvent[],
+  ): Promise<RequestRecord | null> {
+    const closes = $set.status !== undefined && $set.status !== 'pending';
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), status: 'pending', ...live },
+      withEvents({ $set: closes ? { ...$set, openKey: id } : $set }, events),
+    );
+    if (result.modifiedCount === 0) return null;
+    if (events.length) this.relay.kick();
+    return this.findById(id);
+  }
+
+  /** Deletes the request, keeping a tombstone with the deletion event until the relay sent it. */
+  async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), ...live },
+      withEvents({ $set: { deletedAt: new Date(), openKey: `deleted-${id}` } }, events),
+    );
+    this.relay.kick();
+    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+    return result.modifiedCount === 1;
+  }
+
+  /** Names and pictures refreshed from identity, wherever the user appears. */
+  async refreshUser(user: UserRef): Promise<void> {
+    await this.model.updateMany({ 'requester.id': user.id }, { $set: { requester: user } });
+    await this.model.updateMany({ 'review.reviewer.id': user.id }, { $set: { 'review.reviewer': user } });
+  }
+
+  /**
+   * A deleted user's requests go with them; the user's deletion is the event others hear about.
+   * Requests whose own events are still waiting for the relay stay as tombstones until they left.
+   */
+  async removeAllOf(userId: string): Promise<void> {
+    await this.model.updateMany({ 'requester.id': userId, ...live }, { $set: { deletedAt: new Date() } });
+    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+  }
+}
