@@ -13,7 +13,8 @@ import {
 } from '@podz/kit';
 import { apiRouting, isSocketIo, routeOf } from './api-routing';
 import { upstreamUrls, type GatewayConfig } from './config';
-import { originCheck } from './origin-check';
+import { sendApiError } from './api-error';
+import { isOwnOrigin, originCheck } from './origin-check';
 import { createProxies, upgradeHandler } from './proxy';
 import { rateLimits } from './rate-limits';
 import { SOCKET_IO } from './route-policies';
@@ -45,8 +46,16 @@ export async function startGateway(
   const redis = await connectRedis(config.REDIS_URL, logger);
   const upstreams = upstreamUrls(config);
   const proxies = createProxies(upstreams, logger, config.UPSTREAM_TIMEOUT_MS);
-  const socketIo: RequestHandler = (req, res, next) =>
-    isSocketIo(req.path) ? void proxies[SOCKET_IO.service](req, res, next) : next();
+  // Browsers send the session cookie with a socket opened from any site: only this site may open one.
+  const socketIo: RequestHandler = (req, res, next) => {
+    if (!isSocketIo(req.path)) return next();
+    const origin = req.get('origin');
+    if (origin && !isOwnOrigin(origin, config.PUBLIC_ORIGIN, req.protocol, req.get('host'))) {
+      sendApiError(res, 'FORBIDDEN', 'Cross-site socket refused: the Origin header must be this site');
+      return;
+    }
+    void proxies[SOCKET_IO.service](req, res, next);
+  };
   const toService: RequestHandler = (req, res, next) => void proxies[routeOf(req)!.service](req, res, next);
 
   const app = createHttpApp({
@@ -68,7 +77,7 @@ export async function startGateway(
     fallback: webApp(config.WEB_DIST),
   });
   const server = createServer(app);
-  server.on('upgrade', upgradeHandler(proxies[SOCKET_IO.service], SOCKET_IO.prefix));
+  server.on('upgrade', upgradeHandler(proxies[SOCKET_IO.service], SOCKET_IO.prefix, config.PUBLIC_ORIGIN));
   const port = await listen(server, config.PORT);
   logger.info({ port }, 'gateway listening');
 

@@ -5,22 +5,30 @@ import { sendApiError } from './api-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The configured public origin, or the host the request was sent to. */
+export function isOwnOrigin(
+  origin: string,
+  publicOrigin: string,
+  protocol: string,
+  host: string | undefined,
+) {
+  return origin === new URL(publicOrigin).origin || origin === `${protocol}://${host ?? ''}`;
+}
+
 /**
  * CSRF defence in depth on top of SameSite=Lax: an unsafe request that carries the session cookie
  * must say it comes from this site, and no unsafe request may come from another site at all.
  * Same-origin means the configured public origin, or the host the request was sent to.
  */
 export function originCheck(publicOrigin: string): RequestHandler {
-  const configured = new URL(publicOrigin).origin;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) {
       next();
       return;
     }
     const origin = req.get('origin');
-    const ownOrigins = [configured, `${req.protocol}://${req.get('host') ?? ''}`];
     const withCookie = parse(req.headers.cookie ?? '')[SESSION_COOKIE] !== undefined;
-    if (origin ? !ownOrigins.includes(origin) : withCookie) {
+    if (origin ? !isOwnOrigin(origin, publicOrigin, req.protocol, req.get('host')) : withCookie) {
       sendApiError(res, 'FORBIDDEN', 'Cross-site request refused: the Origin header must be this site');
       return;
     }

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { ApiError, ServiceName } from '@podz/proto';
 import type { Logger } from '@podz/kit';
+import { isOwnOrigin } from './origin-check';
 
 /** Headers only the gateway may set; a client sending them could impersonate someone. */
 const IDENTITY_HEADERS = ['x-user-id', 'x-user-access', 'x-user-role', 'x-forwarded-user'];
@@ -47,11 +48,14 @@ export function createProxies(
   return Object.fromEntries(entries) as Record<ServiceName, ProxyHandler>;
 }
 
-/** WebSocket upgrades are accepted on the Socket.IO path only. */
-export function upgradeHandler(proxy: ProxyHandler, prefix: string) {
+/** WebSocket upgrades are accepted on the Socket.IO path only, and from this site only. */
+export function upgradeHandler(proxy: ProxyHandler, prefix: string, publicOrigin: string) {
   return (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://gateway').pathname;
-    if (!(path === prefix || path.startsWith(`${prefix}/`)) || !proxy.upgrade) {
+    const origin = req.headers.origin;
+    const protocol = 'encrypted' in socket && socket.encrypted ? 'https' : 'http';
+    const foreign = origin !== undefined && !isOwnOrigin(origin, publicOrigin, protocol, req.headers.host);
+    if (!(path === prefix || path.startsWith(`${prefix}/`)) || !proxy.upgrade || foreign) {
       socket.destroy();
       return;
     }

@@ -1,17 +1,13 @@
 import type { RequestHandler } from 'express';
-import { parse } from 'cookie';
-import { SessionRevocations, verifySessionToken, type AuthUser, type Logger } from '@podz/kit';
-import { SESSION_COOKIE } from '@podz/proto';
+import {
+  sessionFromHeaders,
+  SessionRevocations,
+  verifySessionToken,
+  type AuthUser,
+  type Logger,
+} from '@podz/kit';
 import { sendApiError } from './api-error';
 import { expectedOutcome, type RoutePolicy } from './route-policies';
-
-const BEARER = /^Bearer (\S+)$/;
-
-/** The session a request carries: the browser's cookie, or a Bearer token from an API client. */
-export function sessionToken(headers: { cookie?: string; authorization?: string }): string | undefined {
-  const fromHeader = BEARER.exec(headers.authorization ?? '')?.[1];
-  return fromHeader ?? parse(headers.cookie ?? '')[SESSION_COOKIE];
-}
 
 /**
  * Verifies the session (RS256 signature, expiry, claims, then revocation in Redis) and applies the
@@ -31,7 +27,7 @@ export function sessionGate(
       next();
       return;
     }
-    const token = sessionToken(req.headers);
+    const token = sessionFromHeaders(req.headers);
     let user: AuthUser | undefined = token ? verifySessionToken(token, publicKey) : undefined;
     if (user) {
       try {

@@ -112,6 +112,8 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('POST', '/api/conversations/admin', 'messaging', ADMINS),
   route('POST', '/api/conversations/:id', 'messaging', 'signed-in'),
   route('PUT', '/api/conversations/:id', 'messaging', 'signed-in'),
+  route('GET', '/api/conversations/:id', 'messaging', 'signed-in'),
+  route('GET', '/api/conversations/:id/messages', 'messaging', 'signed-in'),
   // content: page content, forms, pricing plans, documentation
   route('GET', '/api/content/pages/:slug', 'content', 'public'),
   route('PUT', '/api/content/pages/:slug', 'content', EDITORS),

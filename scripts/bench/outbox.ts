@@ -1,6 +1,7 @@
 // `npm run bench:outbox [-- --events N --concurrency C]`: how fast an event recorded in an
 // aggregate's outbox reaches Kafka through the relay, on the real store and broker.
 // Prints write→on-topic latency percentiles and sustained events per second.
+import { latencyLine, option, runBench } from './bench-kit';
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import { z } from 'zod';
@@ -16,14 +17,6 @@ import {
   outboxPlugin,
 } from '../../services/kit/src';
 import { resolveInfra } from '../../deploy/local/src/resolve-infra';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
   const total = option('events', 2000);
@@ -90,12 +83,9 @@ async function main() {
   );
   await allSeen;
   const seconds = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
   console.log(`outbox relay: ${total} events, ${concurrency} concurrent writers`);
   console.log(`  throughput  ${(total / seconds).toFixed(0)} events/s (${seconds.toFixed(2)} s)`);
-  console.log(
-    `  write→topic latency  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`,
-  );
+  console.log(latencyLine('write→topic latency', latencies));
 
   await consumer.disconnect();
   await relay.stop();
@@ -107,10 +97,4 @@ async function main() {
   await infra.stop();
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -28,18 +28,7 @@ export async function startIdentityPlatform(
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const identity = await startTestIdentity({ PUBLIC_ORIGIN: origin, ...identityOverrides });
-  const gateway = await startGateway(
-    loadConfig(gatewayConfigSchema, {
-      PORT: String(port),
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      REDIS_URL: testInfra().redisUrl,
-      JWT_PUBLIC_KEY: testKeys().publicKey,
-      PUBLIC_ORIGIN: origin,
-      IDENTITY_URL: identity.url,
-      ...TEST_RATE_LIMITS,
-      ...gatewayOverrides,
-    }),
-  );
+  const gateway = await startTestGateway(port, origin, { IDENTITY_URL: identity.url, ...gatewayOverrides });
   return {
     identity,
     gateway,
@@ -49,4 +38,23 @@ export async function startIdentityPlatform(
       await stopTestIdentity(identity);
     },
   };
+}
+
+/** A gateway on `port` for the site at `origin`, with the test rate limits; `upstreams` name the services. */
+export function startTestGateway(
+  port: number,
+  origin: string,
+  upstreams: Record<string, string>,
+): Promise<RunningGateway> {
+  return startGateway(
+    loadConfig(gatewayConfigSchema, {
+      PORT: String(port),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      REDIS_URL: testInfra().redisUrl,
+      JWT_PUBLIC_KEY: testKeys().publicKey,
+      PUBLIC_ORIGIN: origin,
+      ...TEST_RATE_LIMITS,
+      ...upstreams,
+    }),
+  );
 }

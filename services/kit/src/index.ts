@@ -26,6 +26,7 @@ export type { AuthUser } from './auth/auth-user';
 export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware';
 export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';
 export { SessionRevocations } from './auth/session-revocations';
+export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { closeRedis, connectRedis } from './redis/connect-redis';

@@ -1,5 +1,11 @@
-import { serviceConfig, type ServiceConfig } from '@podz/kit';
+import { z } from 'zod';
+import { serviceConfig } from '@podz/kit';
 
-export const messagingConfigSchema = serviceConfig({ port: 4004, database: 'podz_messaging' });
+export const messagingConfigSchema = serviceConfig({ port: 4004, database: 'podz_messaging' }).extend({
+  /** Messages one user may send per minute, over every instance (admin messages count once per call). */
+  MESSAGE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** The Redis channel prefix the Socket.IO adapter uses to reach the other instances. */
+  SOCKET_REDIS_PREFIX: z.string().min(1).default('podz:socket.io'),
+});
 
-export type MessagingConfig = ServiceConfig;
+export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

@@ -1,8 +1,54 @@
-import { startService } from '@podz/kit';
+import { connectRedis, RateLimiter, SessionRevocations, startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
+import { ConversationRepository } from './data/conversation-repository';
+import { conversationModel } from './data/conversation-model';
+import { MessageRepository } from './data/message-repository';
+import { messageModel } from './data/message-model';
+import type { MessagingDeps } from './domain/messaging-deps';
+import { reviewNotices } from './domain/review-notices';
+import { userSync } from './domain/user-sync';
+import { conversationRoutes } from './http/conversation-routes';
+import { createSocketServer } from './realtime/socket-server';
 
 /** The messaging service: conversations, messages and the realtime socket. */
 export function startMessaging(config: MessagingConfig) {
-  return startService({ name: 'messaging', config, topics: [TOPICS.messagingConversation] });
+  return startService({
+    name: 'messaging',
+    config,
+    topics: [TOPICS.messagingConversation],
+    setup: async ({ db, redis, relay, logger }) => {
+      const conversations = conversationModel(db);
+      const messages = messageModel(db);
+      const users = new UserDirectory(db);
+      await Promise.all([conversations.init(), messages.init(), users.init()]);
+      const conversationRepository = new ConversationRepository(conversations, relay);
+      const sockets = await createSocketServer({
+        publicKey: config.JWT_PUBLIC_KEY,
+        revocations: new SessionRevocations(redis),
+        connectRedis: () => connectRedis(config.REDIS_URL, logger),
+        redisPrefix: config.SOCKET_REDIS_PREFIX,
+        logger,
+        countFor: (userId) => conversationRepository.unreadTotal(userId),
+      });
+      const deps: MessagingDeps = {
+        config,
+        logger,
+        conversations: conversationRepository,
+        messages: new MessageRepository(messages),
+        users,
+        limiter: new RateLimiter(redis),
+        notifier: sockets.notifier,
+      };
+      return {
+        routes: [conversationRoutes(deps)],
+        aggregates: [conversations],
+        consumers: [{ subscriptions: [...userSync(deps), ...reviewNotices(deps)] }],
+        attach: (server) => {
+          sockets.attach(server);
+          return () => sockets.close();
+        },
+      };
+    },
+  });
 }

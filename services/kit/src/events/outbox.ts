@@ -7,7 +7,7 @@ export type OutboxEntry = EventEnvelope & { topic: string };
 
 type Transform = (doc: unknown, ret: Record<string, unknown>, opts: unknown) => unknown;
 
-export const OUTBOX_FIELDS = ['outbox', 'outboxPending', 'outboxLeaseUntil'] as const;
+export const OUTBOX_FIELDS = ['outbox', 'outboxPending', 'outboxLeaseUntil', 'outboxLeaseToken'] as const;
 
 function toEntry({ topic, envelope }: PendingEvent): OutboxEntry {
   return { ...envelope, topic };
@@ -22,6 +22,8 @@ export function outboxPlugin(schema: Schema): void {
     outbox: { type: [Schema.Types.Mixed], select: false, default: undefined },
     outboxPending: { type: Boolean, select: false, index: true },
     outboxLeaseUntil: { type: Date, select: false },
+    // Which relay run holds the lease, so it can tell its documents apart from another's.
+    outboxLeaseToken: { type: String, select: false },
   });
   for (const option of ['toJSON', 'toObject'] as const) {
     const previous = (schema.get(option) ?? {}) as { transform?: unknown };

@@ -36,8 +36,11 @@ export interface ServiceParts {
   aggregates?: AggregateModel[];
   /** One consumer group per entry; the group id defaults to the service name. */
   consumers?: { groupId?: string; subscriptions: Subscription[] }[];
-  /** Called with the HTTP server before it listens (Socket.IO attaches here). */
-  attach?: (server: Server) => void | Promise<void>;
+  /**
+   * Called with the HTTP server before it listens (Socket.IO attaches here). What it returns runs
+   * first on shutdown, before the server stops accepting: long-lived connections close themselves.
+   */
+  attach?: (server: Server) => void | (() => Promise<void>) | Promise<void | (() => Promise<void>)>;
   /** Called on shutdown after HTTP, consumers and the relay have stopped, before the producer, Redis and MongoDB disconnect. */
   beforeStop?: () => Promise<void>;
 }
@@ -139,9 +142,10 @@ export async function startService<C extends ServiceConfig>(
       },
     });
     const server = createServer(app);
-    await parts.attach?.(server);
+    const detach = await parts.attach?.(server);
     const port = await listen(server, config.PORT);
     cleanups.push(() => closeServer(server, config.SHUTDOWN_TIMEOUT_MS));
+    if (detach) cleanups.push(detach);
     logger.info({ port }, `${name} listening`);
 
     let stopping: Promise<void> | undefined;

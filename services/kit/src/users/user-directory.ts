@@ -8,11 +8,18 @@ const knownUserSchema = new Schema(
     _id: { type: String },
     username: { type: String, required: true },
     profilePicture: { type: String, required: true },
+    // Only services that address users by access (messaging's admin messages) keep it filled.
+    access: { type: [String], default: [], index: true },
   },
   { timestamps: true, collection: 'users' },
 );
 
-type KnownUser = { _id: string; username: string; profilePicture: string };
+// One model per connection: a second directory on the same connection shares it.
+const knownUserModel = (db: Connection) =>
+  (db.models.KnownUser as ReturnType<typeof compile> | undefined) ?? compile(db);
+const compile = (db: Connection) => db.model('KnownUser', knownUserSchema);
+
+type KnownUser = { _id: string; username: string; profilePicture: string; access?: string[] };
 
 const toRef = (row: KnownUser): UserRef => ({
   id: row._id,
@@ -25,22 +32,38 @@ const toRef = (row: KnownUser): UserRef => ({
  * (owners, requesters, participants) keeps one, so it never calls identity to show a name.
  */
 export class UserDirectory {
-  private readonly model;
+  private readonly model: ReturnType<typeof knownUserModel>;
 
   constructor(db: Connection) {
-    this.model = db.model('KnownUser', knownUserSchema);
+    this.model = knownUserModel(db);
   }
 
   init(): Promise<unknown> {
     return this.model.init();
   }
 
-  async upsert(user: UserRef): Promise<void> {
+  async upsert(user: UserRef, access?: readonly string[]): Promise<void> {
     await this.model.updateOne(
       { _id: user.id },
-      { $set: { username: user.username, profilePicture: user.profilePicture } },
+      {
+        $set: {
+          username: user.username,
+          profilePicture: user.profilePicture,
+          ...(access ? { access: [...access] } : {}),
+        },
+      },
       { upsert: true },
     );
+  }
+
+  async setAccess(id: string, access: readonly string[]): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { access: [...access] } });
+  }
+
+  /** The ids of everyone holding the access value. */
+  async idsWithAccess(value: string): Promise<string[]> {
+    const rows = await this.model.find({ access: value }, { _id: 1 }).lean<{ _id: string }[]>();
+    return rows.map((row) => row._id);
   }
 
   async remove(id: string): Promise<void> {

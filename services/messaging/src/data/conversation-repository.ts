@@ -1,0 +1,172 @@
+import { Types } from 'mongoose';
+import { isDuplicateKey, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import type { UserRef } from '@podz/proto';
+import {
+  pairKeyOf,
+  PREVIEW_LENGTH,
+  type ConversationModel,
+  type ConversationRecord,
+  type ParticipantState,
+} from './conversation-model';
+import type { MessageRecord } from './message-model';
+
+export type { ConversationRecord };
+
+// State is keyed by user id; the prefix keeps a key from ever reading as an array index.
+const stateKey = (userId: string) => `u${userId}`;
+const statePath = (userId: string) => `state.${stateKey(userId)}`;
+
+export const stateOf = (record: ConversationRecord, userId: string): ParticipantState =>
+  record.state?.[stateKey(userId)] ?? { unread: 0, lastReadAt: null };
+
+/** Conversations in the store. Writes that carry events kick the relay so they leave at once. */
+export class ConversationRepository {
+  constructor(
+    private readonly model: ConversationModel,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /** The conversation, only if `userId` takes part in it. */
+  findFor(id: string, userId: string): Promise<ConversationRecord | null> {
+    return this.model
+      .findOne({ _id: new Types.ObjectId(id), participantIds: userId })
+      .lean<ConversationRecord>();
+  }
+
+  /** The conversation between the two, created empty if they have none yet. */
+  async between(a: UserRef, b: UserRef): Promise<ConversationRecord> {
+    const pairKey = pairKeyOf(a.id, b.id);
+    const existing = await this.model.findOne({ pairKey }).lean<ConversationRecord>();
+    if (existing) return existing;
+    const state = {
+      [stateKey(a.id)]: { unread: 0, lastReadAt: null },
+      [stateKey(b.id)]: { unread: 0, lastReadAt: null },
+    };
+    try {
+      await this.model.create({ participants: [a, b], participantIds: [a.id, b.id], pairKey, state });
+    } catch (err) {
+      // The other side started it at the same moment: theirs is ours.
+      if (!isDuplicateKey(err)) throw err;
+    }
+    return (await this.model.findOne({ pairKey }).lean<ConversationRecord>())!;
+  }
+
+  /**
+   * Records a message already stored: preview, time, one more unread for each recipient, and the
+   * event, in one write that only applies while the sender still takes part.
+   */
+  async recordMessage(
+    conversationId: Types.ObjectId,
+    message: MessageRecord,
+    recipientIds: string[],
+    events: PendingEvent[],
+  ): Promise<ConversationRecord | null> {
+    const $inc = Object.fromEntries(recipientIds.map((id) => [`${statePath(id)}.unread`, 1]));
+    const result = await this.model.updateOne(
+      { _id: conversationId, participantIds: message.senderId },
+      withEvents(
+        {
+          $set: {
+            lastMessage: {
+              id: message._id.toHexString(),
+              senderId: message.senderId,
+              text: message.text.slice(0, PREVIEW_LENGTH),
+              createdAt: message.createdAt,
+            },
+            lastMessageAt: message.createdAt,
+            // The sender has read everything up to their own message.
+            [`${statePath(message.senderId)}.unread`]: 0,
+            [`${statePath(message.senderId)}.lastReadAt`]: message.createdAt,
+          },
+          $inc,
+        },
+        events,
+      ),
+    );
+    if (result.modifiedCount === 0) return null;
+    this.relay.kick();
+    return this.model.findById(conversationId).lean<ConversationRecord>();
+  }
+
+  /** Unread to zero for the reader; the event only when there was something unread. */
+  async markRead(
+    id: string,
+    userId: string,
+    at: Date,
+    events: PendingEvent[],
+  ): Promise<ConversationRecord | null> {
+    const update = { $set: { [`${statePath(userId)}.unread`]: 0, [`${statePath(userId)}.lastReadAt`]: at } };
+    await this.model.updateOne(
+      { _id: new Types.ObjectId(id), participantIds: userId },
+      withEvents(update, events),
+    );
+    if (events.length) this.relay.kick();
+    return this.findFor(id, userId);
+  }
+
+  async pageFor(userId: string, page: number, limit: number) {
+    const filter = { participantIds: userId };
+    const [items, total] = await Promise.all([
+      this.model
+        .find(filter)
+        .sort({ lastMessageAt: -1, _id: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<ConversationRecord[]>(),
+      this.model.countDocuments(filter),
+    ]);
+    return { items, total };
+  }
+
+  /** New messages across the user's conversations: the number on the Messages badge. */
+  async unreadTotal(userId: string): Promise<number> {
+    const rows = await this.model
+      .find({ participantIds: userId }, { [`${statePath(userId)}.unread`]: 1 })
+      .lean<Pick<ConversationRecord, 'state'>[]>();
+    return rows.reduce((sum, row) => sum + (row.state?.[stateKey(userId)]?.unread ?? 0), 0);
+  }
+
+  /** A user's name and picture, refreshed wherever they take part. */
+  async refreshUser(user: UserRef): Promise<void> {
+    const rows = await this.model
+      .find({ participantIds: user.id }, { participants: 1 })
+      .lean<Pick<ConversationRecord, '_id' | 'participants'>[]>();
+    for (const row of rows) {
+      const participants = row.participants.map((p) => (p.id === user.id ? user : p));
+      await this.model.updateOne({ _id: row._id }, { $set: { participants } });
+    }
+  }
+
+  /**
+   * A deleted user becomes `anonymous` in every conversation they were in: the other side keeps
+   * the conversation and its messages, without a name or an id that leads anywhere.
+   */
+  async anonymize(userId: string, anonymous: UserRef): Promise<void> {
+    const rows = await this.model
+      .find({ participantIds: userId })
+      .lean<
+        Pick<ConversationRecord, '_id' | 'participants' | 'participantIds' | 'state' | 'lastMessage'>[]
+      >();
+    for (const row of rows) {
+      const state = { ...row.state };
+      delete state[stateKey(userId)];
+      const lastMessage =
+        row.lastMessage?.senderId === userId
+          ? { ...row.lastMessage, senderId: anonymous.id }
+          : row.lastMessage;
+      await this.model.updateOne(
+        { _id: row._id },
+        {
+          $set: {
+            participants: row.participants.map((p) => (p.id === userId ? anonymous : p)),
+            participantIds: row.participantIds.map((id) => (id === userId ? anonymous.id : id)),
+            state,
+            lastMessage,
+            // Nobody can start a conversation with a deleted user; the pair key just has to stay unique.
+            pairKey: `deleted:${row._id.toHexString()}`,
+          },
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { Schema, type Connection, type Types } from 'mongoose';
+
+export interface MessageRecord {
+  _id: Types.ObjectId;
+  conversationId: Types.ObjectId;
+  senderId: string;
+  text: string;
+  createdAt: Date;
+}
+
+// Messages live apart from their conversation, paged by id: ids grow with time, ties included.
+const messageSchema = new Schema(
+  {
+    conversationId: { type: Schema.Types.ObjectId, required: true },
+    senderId: { type: String, required: true, index: true },
+    text: { type: String, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'messages', versionKey: false },
+);
+messageSchema.index({ conversationId: 1, _id: -1 });
+
+export function messageModel(db: Connection) {
+  return db.model('Message', messageSchema);
+}
+
+export type MessageModel = ReturnType<typeof messageModel>;

@@ -1,0 +1,21 @@
+import type { AuthUser, Logger, RateLimiter, UserDirectory } from '@podz/kit';
+import type { MessagingConfig } from '../config';
+import type { ConversationRepository } from '../data/conversation-repository';
+import type { MessageRepository } from '../data/message-repository';
+
+/** Pushes an event to every open socket of a user, on whichever instance it is connected. */
+export interface Notifier {
+  push(userId: string, event: string, payload: unknown): void;
+}
+
+export interface MessagingDeps {
+  config: MessagingConfig;
+  logger: Logger;
+  conversations: ConversationRepository;
+  messages: MessageRepository;
+  users: UserDirectory;
+  limiter: RateLimiter;
+  notifier: Notifier;
+}
+
+export const isAdmin = (user: AuthUser) => user.access.includes('admin');

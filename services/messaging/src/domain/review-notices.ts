@@ -1,0 +1,43 @@
+import { on, type Subscription } from '@podz/kit';
+import { requestApproved, requestRejected, DEFAULT_PROFILE_PICTURE, type RequestRole } from '@podz/proto';
+import type { MessagingDeps } from './messaging-deps';
+import { deliver } from './send-messages';
+
+const WHAT: Record<RequestRole, string> = { owner: 'become a podcaster', guest: 'be a guest' };
+const NEXT: Record<RequestRole, string> = {
+  owner: 'You can now add your PODZ from "Add your PODZ".',
+  guest: 'Podcasters can now add you to their episodes.',
+};
+
+export function reviewNotice(role: RequestRole, approved: boolean, note: string): string {
+  const verdict = approved
+    ? `Your request to ${WHAT[role]} was approved. ${NEXT[role]}`
+    : `Your request to ${WHAT[role]} was not approved this time. You can ask again from "Add your PODZ".`;
+  return note ? `${verdict}\n\nNote from the reviewer: ${note}` : verdict;
+}
+
+/**
+ * Tells requesters in a message when their request was reviewed, from the admin who reviewed it.
+ * A requester who has been deleted meanwhile is not written to.
+ */
+export function reviewNotices(deps: MessagingDeps): Subscription[] {
+  const notify = async (
+    data: { userId: string; role: RequestRole; reviewerId: string; note: string },
+    approved: boolean,
+  ) => {
+    if (data.reviewerId === data.userId) return;
+    const requester = await deps.users.find(data.userId);
+    if (!requester) return;
+    const reviewer = (await deps.users.find(data.reviewerId)) ?? {
+      id: data.reviewerId,
+      username: 'PODZ',
+      profilePicture: DEFAULT_PROFILE_PICTURE,
+    };
+    const conversation = await deps.conversations.between(reviewer, requester);
+    await deliver(deps, conversation, reviewer, reviewNotice(data.role, approved, data.note));
+  };
+  return [
+    on(requestApproved, (event) => notify(event.data, true)),
+    on(requestRejected, (event) => notify(event.data, false)),
+  ];
+}

@@ -1,0 +1,43 @@
+import { Types } from 'mongoose';
+import { on, type Subscription } from '@podz/kit';
+import {
+  DEFAULT_PROFILE_PICTURE,
+  DELETED_USER_NAME,
+  userAccessChanged,
+  userDeleted,
+  userRegistered,
+  userUpdated,
+} from '@podz/proto';
+import type { MessagingDeps } from './messaging-deps';
+
+const refOf = (user: { userId: string; username: string; profilePicture: string }) => ({
+  id: user.userId,
+  username: user.username,
+  profilePicture: user.profilePicture,
+});
+
+/**
+ * Keeps participants' names and pictures, and everyone's access (admin messages go by access),
+ * fresh from `identity.user.v1`. A deleted user's side of every conversation is anonymized: the
+ * other participant keeps the messages, from "Deleted user".
+ */
+export function userSync(deps: MessagingDeps): Subscription[] {
+  return [
+    on(userRegistered, (event) => deps.users.upsert(refOf(event.data), event.data.access)),
+    on(userUpdated, async (event) => {
+      await deps.users.upsert(refOf(event.data));
+      await deps.conversations.refreshUser(refOf(event.data));
+    }),
+    on(userAccessChanged, (event) => deps.users.setAccess(event.data.userId, event.data.access)),
+    on(userDeleted, async (event) => {
+      const anonymous = {
+        id: new Types.ObjectId().toHexString(),
+        username: DELETED_USER_NAME,
+        profilePicture: DEFAULT_PROFILE_PICTURE,
+      };
+      await deps.messages.anonymize(event.data.userId, anonymous.id);
+      await deps.conversations.anonymize(event.data.userId, anonymous);
+      await deps.users.remove(event.data.userId);
+    }),
+  ];
+}

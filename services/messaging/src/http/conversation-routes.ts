@@ -1,0 +1,81 @@
+import express from 'express';
+import { handle, requireAccess, requireAuth } from '@podz/kit';
+import {
+  adminMessageBodySchema,
+  conversationListQuerySchema,
+  idParamsSchema,
+  messagePageQuerySchema,
+  sendMessageBodySchema,
+  startConversationBodySchema,
+} from '@podz/proto';
+import { messageAsAdmin } from '../domain/admin-messages';
+import type { MessagingDeps } from '../domain/messaging-deps';
+import {
+  conversationMessages,
+  getConversation,
+  listConversations,
+  markRead,
+  newMessageCount,
+} from '../domain/read-conversations';
+import { sendMessage, startConversation } from '../domain/send-messages';
+
+/** The conversations API (spec §7 Conversations). Literal paths come before `/:id`. */
+export function conversationRoutes(deps: MessagingDeps): express.Router {
+  const router = express.Router();
+  const base = '/api/conversations';
+  router.use(base, requireAuth);
+
+  router.get(
+    base,
+    handle({ query: conversationListQuerySchema }, ({ query, user }) =>
+      listConversations(deps, user!, query),
+    ),
+  );
+  router.post(
+    base,
+    handle({ body: startConversationBodySchema }, async ({ body, user }, _req, res) => {
+      const sent = await startConversation(deps, user!, body);
+      res.status(201);
+      return sent;
+    }),
+  );
+  router.get(
+    `${base}/count`,
+    handle({}, ({ user }) => newMessageCount(deps, user!)),
+  );
+  router.post(
+    `${base}/admin`,
+    requireAccess('admin'),
+    handle({ body: adminMessageBodySchema }, async ({ body, user }, _req, res) => {
+      const result = await messageAsAdmin(deps, user!, body);
+      res.status(201);
+      return result;
+    }),
+  );
+  router.get(
+    `${base}/:id`,
+    handle({ params: idParamsSchema }, ({ params, user }) => getConversation(deps, user!, params.id)),
+  );
+  router.get(
+    `${base}/:id/messages`,
+    handle({ params: idParamsSchema, query: messagePageQuerySchema }, ({ params, query, user }) =>
+      conversationMessages(deps, user!, params.id, query),
+    ),
+  );
+  router.post(
+    `${base}/:id`,
+    handle(
+      { params: idParamsSchema, body: sendMessageBodySchema },
+      async ({ params, body, user }, _req, res) => {
+        const sent = await sendMessage(deps, user!, params.id, body.text);
+        res.status(201);
+        return sent;
+      },
+    ),
+  );
+  router.put(
+    `${base}/:id`,
+    handle({ params: idParamsSchema }, ({ params, user }) => markRead(deps, user!, params.id)),
+  );
+  return router;
+}

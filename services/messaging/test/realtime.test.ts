@@ -1,0 +1,103 @@
+import request from 'supertest';
+import type { Socket } from 'socket.io-client';
+import { SessionRevocations, type RunningService } from '@podz/kit';
+import { SOCKET_EVENTS, type Conversation, type Message } from '@podz/proto';
+import type { MessagingConfig } from '../src/config';
+import {
+  bearer,
+  countOnConnect,
+  MessagingPlatform,
+  nextEvent,
+  startMessagingInstance,
+  type Member,
+} from './support/messaging-harness';
+
+let platform: MessagingPlatform;
+let second: RunningService<MessagingConfig>;
+const api = (url = platform.url) => request(url);
+
+beforeAll(async () => {
+  platform = await MessagingPlatform.start();
+  // A second replica: same database, same consumer group, same Redis.
+  second = await startMessagingInstance({}, platform.messaging.context.config.MONGO_DB);
+});
+afterAll(async () => {
+  // Together: a replica left alone would first rejoin its consumer group, which takes seconds.
+  await Promise.all([second?.stop(), platform?.stop()]);
+});
+
+type Pushed = { conversation: Conversation; message: Message };
+
+describe('the socket', () => {
+  it('is refused without a valid, live session', async () => {
+    await expect(platform.connect(platform.url)).rejects.toThrow('unauthorized');
+    await expect(platform.connect(platform.url, 'not.a.token')).rejects.toThrow('unauthorized');
+    const ana = await platform.member();
+    // A session ended everywhere (password change, sign-out of all devices) no longer connects.
+    await new SessionRevocations(platform.messaging.context.redis).recordVersion(ana.id, 99);
+    await expect(platform.connect(platform.url, ana.token)).rejects.toThrow('unauthorized');
+  });
+
+  it('gets the new-message count on connecting', async () => {
+    const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
+    await api()
+      .post('/api/conversations')
+      .set(bearer(ana.token))
+      .send({ recipientId: bo.id, text: 'hi' })
+      .expect(201);
+    const socket = await connectWithCount(bo);
+    expect(socket.count).toBe(1);
+  });
+
+  it("pushes a message, the conversation and the count to every tab of the recipient, and the sender's", async () => {
+    const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
+    const tabs = await Promise.all([connectWithCount(bo), connectWithCount(bo)]);
+    const senderTab = await connectWithCount(ana);
+    const arrivals = tabs.map((tab) =>
+      Promise.all([
+        nextEvent<Pushed>(tab.socket, SOCKET_EVENTS.messageNew),
+        nextEvent<Conversation>(tab.socket, SOCKET_EVENTS.conversationUpdated),
+        nextEvent<{ count: number }>(tab.socket, SOCKET_EVENTS.messageCount),
+      ]),
+    );
+    const echoed = nextEvent<Pushed>(senderTab.socket, SOCKET_EVENTS.messageNew);
+    const sent = await api()
+      .post('/api/conversations')
+      .set(bearer(ana.token))
+      .send({ recipientId: bo.id, text: 'live!' })
+      .expect(201);
+    for (const [pushed, conversation, count] of await Promise.all(arrivals)) {
+      expect(pushed.message).toMatchObject({
+        id: sent.body.message.id,
+        text: 'live!',
+        sender: { id: ana.id },
+      });
+      expect(pushed.conversation).toMatchObject({ id: sent.body.conversation.id, unreadCount: 1 });
+      expect(conversation.unreadCount).toBe(1);
+      expect(count).toEqual({ count: 1 });
+    }
+    expect((await echoed).conversation.unreadCount).toBe(0);
+
+    // Reading in one tab clears the badge in the other.
+    const cleared = nextEvent<{ count: number }>(tabs[1]!.socket, SOCKET_EVENTS.messageCount);
+    await api().put(`/api/conversations/${sent.body.conversation.id}`).set(bearer(bo.token)).expect(200);
+    expect(await cleared).toEqual({ count: 0 });
+  });
+
+  it('delivers across instances: posted through one, pushed to a socket on the other', async () => {
+    const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
+    const onSecond = await platform.connect(second.url, bo.token);
+    const pushed = nextEvent<Pushed>(onSecond, SOCKET_EVENTS.messageNew);
+    await api(platform.url)
+      .post('/api/conversations')
+      .set(bearer(ana.token))
+      .send({ recipientId: bo.id, text: 'across the adapter' })
+      .expect(201);
+    expect((await pushed).message.text).toBe('across the adapter');
+  });
+});
+
+async function connectWithCount(member: Member): Promise<{ socket: Socket; count: number }> {
+  const socket = await platform.connect(platform.url, member.token);
+  return { socket, count: await countOnConnect(socket) };
+}
