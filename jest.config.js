@@ -30,6 +30,7 @@ const PROJECTS = [
   'services/content',
   'gateway',
   'deploy',
+  'web',
 ];
 
 module.exports = {

@@ -16,6 +16,7 @@ async function main(): Promise<number> {
   console.log('▶ type-checking and compiling (tsc -b)');
   await buildServices();
   await run('npx', ['tsc', '-p', 'tsconfig.tests.json', '--noEmit']);
+  await run('npx', ['tsc', '-p', 'web/tsconfig.test.json', '--noEmit']);
   console.log('▶ building the web app');
   await buildWeb(true);
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,6 +8,10 @@ const GATEWAY = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // The shared contracts, bundled from their TypeScript sources (ES modules, tree-shaken).
+    alias: { '@podz/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+  },
   server: {
     proxy: {
       '/api': { target: GATEWAY, changeOrigin: false },

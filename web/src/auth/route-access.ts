@@ -1,0 +1,84 @@
+import type { Access } from '@podz/proto';
+import { paths } from '../config/paths';
+
+/**
+ * Who may open a route (spec §6): anyone; auth-only (no session → `/login`); guest-only (signed in
+ * → `/mypodcasts`); or holders of listed access values (others → `/401`, no session → `/login`).
+ */
+export type RouteRule =
+  | { kind: 'public' }
+  | { kind: 'auth' }
+  | { kind: 'guest-only' }
+  | { kind: 'roles'; roles: readonly Access[] };
+
+const PUBLIC: RouteRule = { kind: 'public' };
+const AUTH: RouteRule = { kind: 'auth' };
+const GUEST_ONLY: RouteRule = { kind: 'guest-only' };
+const roles = (...values: Access[]): RouteRule => ({ kind: 'roles', roles: values });
+
+/** One table for every route; the side menu's roles (spec §2) are the routes' roles. */
+export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
+  ...[
+    paths.home,
+    paths.about,
+    paths.advertise,
+    paths.contact,
+    paths.pricing,
+    paths.people,
+    paths.hosts,
+    paths.guests,
+    paths.crew,
+    paths.shows,
+    paths.show,
+    paths.episode,
+    paths.accessDenied,
+  ].map(({ path }) => ({ path, rule: PUBLIC })),
+  { path: paths.login.path, rule: GUEST_ONLY },
+  { path: paths.register.path, rule: GUEST_ONLY },
+  { path: paths.accessRequest.path, rule: AUTH },
+  { path: paths.podcastRequests.path, rule: AUTH },
+  { path: paths.dashboard.path, rule: roles('admin') },
+  { path: paths.pricingPlansEdit.path, rule: roles('admin', 'editor') },
+  { path: paths.landing.path, rule: roles('admin', 'editor') },
+  { path: paths.userRequests.path, rule: roles('admin') },
+  { path: paths.users.path, rule: roles('admin') },
+  { path: paths.myPodcasts.path, rule: roles('user', 'owner', 'host', 'guest') },
+  { path: paths.messages.path, rule: roles('user', 'host', 'guest', 'owner', 'admin') },
+  { path: paths.hostRequests.path, rule: roles('user', 'host') },
+  { path: paths.guestPodz.path, rule: roles('guest') },
+  { path: paths.podcasts.path, rule: roles('user', 'owner') },
+  { path: paths.profile.path, rule: roles('user', 'host', 'guest', 'owner') },
+  { path: paths.mediaz.path, rule: roles('admin', 'owner') },
+  { path: paths.documentation.path, rule: roles('admin') },
+  // The admin's user menu has Settings too (spec §2), though the side menu lists it for others only.
+  { path: paths.settings.path, rule: roles('user', 'host', 'guest', 'owner', 'admin') },
+  { path: paths.podzManagement.path, rule: roles('admin') },
+  { path: paths.imageGallery.path, rule: roles('admin', 'owner') },
+];
+
+function matches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
+  return a.length === b.length && a.every((part, index) => part.startsWith(':') || part === b[index]);
+}
+
+export function ruleFor(pathname: string): RouteRule | undefined {
+  return ROUTE_RULES.find((entry) => matches(entry.path, pathname))?.rule;
+}
+
+/**
+ * Where a visit to `pathname` goes instead, or undefined to stay. `access` is the signed-in
+ * user's access list, or undefined without a session. Unknown paths stay (the not-found page).
+ */
+export function redirectFor(pathname: string, access: readonly string[] | undefined): string | undefined {
+  const rule = ruleFor(pathname);
+  if (!rule || rule.kind === 'public') return undefined;
+  if (rule.kind === 'guest-only') return access ? paths.myPodcasts.href() : undefined;
+  if (!access) return paths.login.href();
+  // The admin's dashboard is its own (spec §6).
+  if (pathname === paths.myPodcasts.path && access.includes('admin')) return paths.dashboard.href();
+  if (rule.kind === 'roles' && !rule.roles.some((role) => access.includes(role))) {
+    return paths.accessDenied.href();
+  }
+  return undefined;
+}

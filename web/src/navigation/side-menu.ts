@@ -1,0 +1,134 @@
+import type { Access } from '@podz/proto';
+import { paths } from '../config/paths';
+
+/** What the side menu's conditions depend on, beyond the user's access list. */
+export interface MenuFacts {
+  /** New messages (the Messages badge shows it when above zero). */
+  newMessages: number;
+  /** The user hosts at least one show, confirmed or not (Host Requests). */
+  hostsAShow: boolean;
+  /** The user appears as a guest in at least one episode (Guest PODZ). */
+  guestsAnEpisode: boolean;
+  /** The owner-request check (My PODZ). */
+  ownerRequestCheck: boolean;
+}
+
+export interface MenuEntry {
+  key: string;
+  label: string;
+  href: string;
+  badge?: number;
+}
+
+interface MenuRow {
+  key: string;
+  label: string;
+  roles: readonly Access[];
+  href: (access: readonly string[]) => string;
+  /** The spec's condition column; absent means none. */
+  condition?: (facts: MenuFacts) => boolean;
+  badge?: (facts: MenuFacts) => number | undefined;
+}
+
+const always = (href: string) => () => href;
+
+/** The side menu of spec §2: one row per entry, in order. */
+export const SIDE_MENU: readonly MenuRow[] = [
+  { key: 'dashboard', label: 'Dashboard', roles: ['admin'], href: always(paths.dashboard.href()) },
+  {
+    key: 'pricing',
+    label: 'Pricing',
+    roles: ['admin', 'editor'],
+    href: always(paths.pricingPlansEdit.href()),
+  },
+  { key: 'landing', label: 'Page Content', roles: ['admin', 'editor'], href: always(paths.landing.href()) },
+  { key: 'user-requests', label: 'User Requests', roles: ['admin'], href: always(paths.userRequests.href()) },
+  { key: 'users', label: 'Users', roles: ['admin'], href: always(paths.users.href()) },
+  {
+    key: 'my-favz',
+    label: 'My FAVZ',
+    roles: ['user', 'owner', 'host', 'guest'],
+    href: always(paths.myPodcasts.href()),
+  },
+  {
+    key: 'messages',
+    label: 'Messages',
+    roles: ['user', 'host', 'guest', 'owner', 'admin'],
+    href: always(paths.messages.href()),
+    badge: (facts) => (facts.newMessages > 0 ? facts.newMessages : undefined),
+  },
+  {
+    key: 'host-requests',
+    label: 'Host Requests',
+    roles: ['user', 'host'],
+    href: always(paths.hostRequests.href()),
+    condition: (facts) => facts.hostsAShow,
+  },
+  {
+    key: 'guest-podz',
+    label: 'Guest PODZ',
+    roles: ['guest'],
+    href: always(paths.guestPodz.href()),
+    condition: (facts) => facts.guestsAnEpisode,
+  },
+  {
+    key: 'my-podz',
+    label: 'My PODZ',
+    roles: ['user', 'owner'],
+    href: (access) => (access.includes('owner') ? paths.podcasts.href() : paths.podcastRequests.href()),
+    condition: (facts) => facts.ownerRequestCheck,
+  },
+  {
+    key: 'profile',
+    label: 'My Profile',
+    roles: ['user', 'host', 'guest', 'owner'],
+    href: always(paths.profile.href()),
+  },
+  { key: 'mediaz', label: 'MediaZ', roles: ['admin', 'owner'], href: always(paths.mediaz.href()) },
+  {
+    key: 'documentation',
+    label: 'Documentation',
+    roles: ['admin'],
+    href: always(paths.documentation.href()),
+  },
+  {
+    key: 'settings',
+    label: 'Settings',
+    roles: ['user', 'host', 'guest', 'owner'],
+    href: always(paths.settings.href()),
+  },
+  {
+    key: 'podz-management',
+    label: 'PODZ Management',
+    roles: ['admin'],
+    href: always(paths.podzManagement.href()),
+  },
+  {
+    key: 'image-gallery',
+    label: 'Image Gallery',
+    roles: ['admin', 'owner'],
+    href: always(paths.imageGallery.href()),
+  },
+];
+
+/** The entries a user sees: each once, whatever number of their access values match. */
+export function menuFor(access: readonly string[], facts: MenuFacts): MenuEntry[] {
+  return SIDE_MENU.filter((row) => row.roles.some((role) => access.includes(role)))
+    .filter((row) => row.condition?.(facts) ?? true)
+    .map((row) => {
+      const badge = row.badge?.(facts);
+      return { key: row.key, label: row.label, href: row.href(access), ...(badge ? { badge } : {}) };
+    });
+}
+
+/** The role badges under the menu (spec §2): owner shows as podcaster. */
+const ROLE_BADGES: readonly { access: Access; label: string }[] = [
+  { access: 'user', label: 'user' },
+  { access: 'host', label: 'host' },
+  { access: 'owner', label: 'podcaster' },
+  { access: 'guest', label: 'guest' },
+];
+
+export function roleBadges(access: readonly string[]): string[] {
+  return ROLE_BADGES.filter((badge) => access.includes(badge.access)).map((badge) => badge.label);
+}
