@@ -14,6 +14,16 @@ export function latencyLine(label: string, samples: number[]): string {
   return `  ${label}  p50 ${ms(at(50))}  p95 ${ms(at(95))}  p99 ${ms(at(99))}  max ${ms(sorted.at(-1)!)}`;
 }
 
+/** Runs `task(0 … total-1)` with `concurrency` of them in flight at once. */
+export async function concurrently(concurrency: number, total: number, task: (n: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await task(next++);
+    }),
+  );
+}
+
 /** Runs the benchmark and exits: 0 when it finished, 1 with the error otherwise. */
 export function runBench(main: () => Promise<void>): void {
   main().then(

@@ -1,7 +1,7 @@
 // `npm run bench:messaging [-- --clients N --messages M --concurrency C]`: N Socket.IO clients
 // connected to a real messaging service (real store, broker, Redis adapter); M messages sent over
 // HTTP between them. Prints send→push delivery latency percentiles and messages per second.
-import { latencyLine, option, runBench } from './bench-kit';
+import { concurrently, latencyLine, option, runBench } from './bench-kit';
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
@@ -99,18 +99,12 @@ async function main() {
   );
 
   const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const n = next++;
-        const from = n % clients;
-        const text = `bench ${n}`;
-        sentAt.set(text, performance.now());
-        await post(from, `/api/conversations/${conversations[from]}`, { text });
-      }
-    }),
-  );
+  await concurrently(concurrency, total, async (n) => {
+    const from = n % clients;
+    const text = `bench ${n}`;
+    sentAt.set(text, performance.now());
+    await post(from, `/api/conversations/${conversations[from]}`, { text });
+  });
   const sentSeconds = (performance.now() - started) / 1000;
   await Promise.race([
     allDelivered,

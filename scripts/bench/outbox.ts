@@ -1,7 +1,7 @@
 // `npm run bench:outbox [-- --events N --concurrency C]`: how fast an event recorded in an
 // aggregate's outbox reaches Kafka through the relay, on the real store and broker.
 // Prints write→on-topic latency percentiles and sustained events per second.
-import { latencyLine, option, runBench } from './bench-kit';
+import { concurrently, latencyLine, option, runBench } from './bench-kit';
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import { z } from 'zod';
@@ -68,19 +68,13 @@ async function main() {
   await joined;
 
   const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const n = next++;
-        const thing = new Thing({ n });
-        const event = createEvent(definition, thing.id, { n });
-        writtenAt.set(event.id, performance.now());
-        await Thing.create(newWithEvents({ _id: thing._id, n }, [{ topic, envelope: event }]));
-        relay.kick();
-      }
-    }),
-  );
+  await concurrently(concurrency, total, async (n) => {
+    const thing = new Thing({ n });
+    const event = createEvent(definition, thing.id, { n });
+    writtenAt.set(event.id, performance.now());
+    await Thing.create(newWithEvents({ _id: thing._id, n }, [{ topic, envelope: event }]));
+    relay.kick();
+  });
   await allSeen;
   const seconds = (performance.now() - started) / 1000;
   console.log(`outbox relay: ${total} events, ${concurrency} concurrent writers`);

@@ -22,7 +22,7 @@ export { errorMiddleware, notFoundHandler } from './http/error-middleware';
 export { handle, zodDetails, type RouteInput } from './http/validation';
 export { listen, closeServer } from './http/server-lifecycle';
 export { requestId, REQUEST_ID_HEADER } from './http/request-id';
-export type { AuthUser } from './auth/auth-user';
+export { isAdmin, type AuthUser } from './auth/auth-user';
 export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware';
 export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';
 export { SessionRevocations } from './auth/session-revocations';
@@ -60,3 +60,4 @@ export {
 export { runMain } from './service/run-main';
 export { UserDirectory } from './users/user-directory';
 export { sanitizeRichText } from './text/rich-text';
+export { isoOrNull } from './text/iso-date';

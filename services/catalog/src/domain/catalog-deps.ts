@@ -1,4 +1,4 @@
-import type { AuthUser, Logger, UserDirectory } from '@podz/kit';
+import type { Logger, UserDirectory } from '@podz/kit';
 import type { CatalogConfig } from '../config';
 import type { EpisodeRepository } from '../data/episode-repository';
 import type { FollowRepository } from '../data/follow-repository';
@@ -16,5 +16,3 @@ export interface CatalogDeps {
   users: UserDirectory;
   blobs: BlobStore;
 }
-
-export const isAdmin = (user: AuthUser | undefined) => Boolean(user?.access.includes('admin'));

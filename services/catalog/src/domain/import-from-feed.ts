@@ -1,7 +1,15 @@
-import { AppError, type AuthUser, conflict, forbidden, pendingEvent, sanitizeRichText } from '@podz/kit';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  isAdmin,
+  pendingEvent,
+  sanitizeRichText,
+  type AuthUser,
+} from '@podz/kit';
 import { episodeCreated, podcastCreated, type Category } from '@podz/proto';
 import { FeedImportError, parseImportedFeed } from '../rss/import-feed';
-import { isAdmin, type CatalogDeps } from './catalog-deps';
+import type { CatalogDeps } from './catalog-deps';
 import { FeedFetchError, fetchFeed } from './fetch-feed';
 import { DEFAULT_LOGO, removePodcast, uniqueUId } from './podcasts';
 import { podcastView } from './views';

@@ -1,4 +1,12 @@
-import { type AuthUser, conflict, forbidden, notFound, pendingEvent, sanitizeRichText } from '@podz/kit';
+import {
+  conflict,
+  forbidden,
+  isAdmin,
+  notFound,
+  pendingEvent,
+  sanitizeRichText,
+  type AuthUser,
+} from '@podz/kit';
 import {
   hostInvited,
   hostRemoved,
@@ -10,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
-import { isAdmin, type CatalogDeps } from './catalog-deps';
+import type { CatalogDeps } from './catalog-deps';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';
 

@@ -1,8 +1,8 @@
-import { forbidden, notFound, type AuthUser } from '@podz/kit';
+import { forbidden, isAdmin, notFound, type AuthUser } from '@podz/kit';
 import { paginated } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PodcastFilter } from '../data/podcast-repository';
-import { isAdmin, type CatalogDeps } from './catalog-deps';
+import type { CatalogDeps } from './catalog-deps';
 import { canSeeUnpublished } from './podcasts';
 import { podcastView } from './views';
 

@@ -16,5 +16,3 @@ export interface ContentDeps {
 
 /** Who saved something, under the name they had then (history is a record, not a live view). */
 export const editorOf = (user: AuthUser) => ({ id: user.id, username: user.username });
-
-export const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);

@@ -1,4 +1,4 @@
-import { conflict, notFound, type AuthUser } from '@podz/kit';
+import { conflict, isoOrNull, notFound, type AuthUser } from '@podz/kit';
 import {
   API_ROUTES,
   EVENT_DEFINITIONS,
@@ -8,7 +8,7 @@ import {
   type SaveDocBody,
 } from '@podz/proto';
 import type { DocRecord } from '../data/doc-model';
-import { editorOf, iso, type ContentDeps } from './content-deps';
+import { editorOf, type ContentDeps } from './content-deps';
 import { DEFAULT_DOCS } from './default-docs';
 import { renderMarkdown } from './markdown';
 
@@ -19,7 +19,7 @@ function docView(record: Omit<DocRecord, 'createdAt'>, generated = false): Doc {
     slug: record._id,
     title: record.title,
     generated,
-    updatedAt: iso(record.updatedAt),
+    updatedAt: isoOrNull(record.updatedAt),
     markdown: record.markdown,
     ...renderMarkdown(record.markdown),
     updatedBy: record.updatedBy,
@@ -55,7 +55,7 @@ export async function listDocs(deps: ContentDeps) {
         slug: doc._id,
         title: doc.title,
         generated: false,
-        updatedAt: iso(doc.updatedAt),
+        updatedAt: isoOrNull(doc.updatedAt),
       })),
     ],
   };

@@ -1,7 +1,15 @@
-import { badRequest, conflict, notFound, pendingEvent, sanitizeRichText, type AuthUser } from '@podz/kit';
+import {
+  badRequest,
+  conflict,
+  isoOrNull,
+  notFound,
+  pendingEvent,
+  sanitizeRichText,
+  type AuthUser,
+} from '@podz/kit';
 import { PAGE_LIMITS, pagePublished, type Page, type PageSlug, type SavePageBody } from '@podz/proto';
 import type { PageRecord, PageVersionRecord } from '../data/page-model';
-import { editorOf, iso, type ContentDeps } from './content-deps';
+import { editorOf, type ContentDeps } from './content-deps';
 import { DEFAULT_PAGES } from './default-pages';
 import type { PageContent } from './page-content';
 
@@ -17,7 +25,7 @@ function pageView(slug: PageSlug, version: PageVersionRecord): Page {
     featuredShows: version.featuredShows,
     version: version.version,
     updatedBy: version.updatedBy,
-    updatedAt: iso(version.updatedAt),
+    updatedAt: isoOrNull(version.updatedAt),
   };
 }
 

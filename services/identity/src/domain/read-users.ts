@@ -1,4 +1,4 @@
-import { badRequest, forbidden, notFound, unauthenticated, type AuthUser } from '@podz/kit';
+import { badRequest, forbidden, isAdmin, notFound, unauthenticated, type AuthUser } from '@podz/kit';
 import {
   paginated,
   PUBLIC_USER_TYPES,
@@ -21,8 +21,6 @@ const USER_TYPE_ACCESS: Record<UserType, Access[]> = {
   user: ['user'],
   owner: ['owner'],
 };
-
-const isAdmin = (viewer: AuthUser | undefined) => Boolean(viewer?.access.includes('admin'));
 
 /**
  * Hosts, guests and crew are public; any other type, or everyone at once, is for admins only.

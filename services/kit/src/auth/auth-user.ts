@@ -14,6 +14,9 @@ export interface AuthUser {
   expiresAt?: Date;
 }
 
+/** Whether the caller holds admin access: the exception most ownership rules make. */
+export const isAdmin = (user: AuthUser | undefined): boolean => Boolean(user?.access.includes('admin'));
+
 declare module 'express-serve-static-core' {
   interface Request {
     user?: AuthUser;

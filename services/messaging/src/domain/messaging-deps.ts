@@ -1,4 +1,4 @@
-import type { AuthUser, Logger, RateLimiter, UserDirectory } from '@podz/kit';
+import type { Logger, RateLimiter, UserDirectory } from '@podz/kit';
 import type { MessagingConfig } from '../config';
 import type { ConversationRepository } from '../data/conversation-repository';
 import type { MessageRepository } from '../data/message-repository';
@@ -17,5 +17,3 @@ export interface MessagingDeps {
   limiter: RateLimiter;
   notifier: Notifier;
 }
-
-export const isAdmin = (user: AuthUser) => user.access.includes('admin');

@@ -1,3 +1,4 @@
+import { isoOrNull } from '@podz/kit';
 import {
   DEFAULT_PROFILE_PICTURE,
   DELETED_USER_NAME,
@@ -8,8 +9,6 @@ import {
 import { stateOf, type ConversationRecord } from '../data/conversation-repository';
 import type { MessageRecord } from '../data/message-repository';
 
-const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);
-
 /** A conversation as `viewerId` sees it: their own unread count and last read time. */
 export function conversationView(record: ConversationRecord, viewerId: string): Conversation {
   const id = record._id.toHexString();
@@ -19,13 +18,13 @@ export function conversationView(record: ConversationRecord, viewerId: string): 
     id,
     participants: record.participants,
     lastMessage: record.lastMessage
-      ? { ...record.lastMessage, createdAt: iso(record.lastMessage.createdAt)! }
+      ? { ...record.lastMessage, createdAt: isoOrNull(record.lastMessage.createdAt)! }
       : null,
-    lastMessageAt: iso(record.lastMessageAt),
+    lastMessageAt: isoOrNull(record.lastMessageAt),
     unreadCount: state.unread,
-    lastReadAt: iso(state.lastReadAt),
-    createdAt: iso(record.createdAt)!,
-    updatedAt: iso(record.updatedAt)!,
+    lastReadAt: isoOrNull(state.lastReadAt),
+    createdAt: isoOrNull(record.createdAt)!,
+    updatedAt: isoOrNull(record.updatedAt)!,
   };
 }
 
@@ -41,6 +40,6 @@ export function messageView(record: MessageRecord, participants: UserRef[]): Mes
     conversationId: record.conversationId.toHexString(),
     sender,
     text: record.text,
-    createdAt: iso(record.createdAt)!,
+    createdAt: isoOrNull(record.createdAt)!,
   };
 }

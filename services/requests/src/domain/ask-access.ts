@@ -1,6 +1,6 @@
-import { conflict, forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
+import { conflict, forbidden, isAdmin, notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { requestCreated, type CreateRequestBody, type RequestRole, type UserRef } from '@podz/proto';
-import { isAdmin, type RequestsDeps } from './requests-deps';
+import type { RequestsDeps } from './requests-deps';
 import { requestView } from './request-views';
 
 interface Ask {

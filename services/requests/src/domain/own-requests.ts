@@ -1,6 +1,6 @@
-import { conflict, forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
+import { conflict, forbidden, isAdmin, notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { requestDeleted, requestUpdated } from '@podz/proto';
-import { isAdmin, type RequestsDeps } from './requests-deps';
+import type { RequestsDeps } from './requests-deps';
 import { requestState, requestView } from './request-views';
 
 /** The requester edits what their pending request says. */

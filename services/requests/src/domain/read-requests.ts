@@ -1,4 +1,4 @@
-import { forbidden, notFound, type AuthUser } from '@podz/kit';
+import { forbidden, isAdmin, notFound, type AuthUser } from '@podz/kit';
 import {
   paginated,
   type AccessRequest,
@@ -6,7 +6,7 @@ import {
   type RequestRole,
   type RequestStatus,
 } from '@podz/proto';
-import { isAdmin, type RequestsDeps } from './requests-deps';
+import type { RequestsDeps } from './requests-deps';
 import { requestView } from './request-views';
 
 /** `GET /api/requests` (admin): every request, newest first. */

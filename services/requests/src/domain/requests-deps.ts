@@ -1,4 +1,4 @@
-import type { AuthUser, Logger, UserDirectory } from '@podz/kit';
+import type { Logger, UserDirectory } from '@podz/kit';
 import type { RequestsConfig } from '../config';
 import type { RequestRepository } from '../data/request-repository';
 
@@ -8,5 +8,3 @@ export interface RequestsDeps {
   requests: RequestRepository;
   users: UserDirectory;
 }
-
-export const isAdmin = (user: AuthUser | undefined) => Boolean(user?.access.includes('admin'));
