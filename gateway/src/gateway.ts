@@ -20,7 +20,7 @@ import { rateLimits } from './rate-limits';
 import { SOCKET_IO } from './route-policies';
 import { sessionGate } from './session-gate';
 import { upstreamHealthRoutes } from './upstream-health';
-import { webApp } from './web-app';
+import { WEB_APP_CONTENT_SECURITY, webApp } from './web-app';
 
 export interface RunningGateway {
   server: Server;
@@ -75,6 +75,7 @@ export async function startGateway(
       onApi(toService),
     ],
     fallback: webApp(config.WEB_DIST),
+    contentSecurity: WEB_APP_CONTENT_SECURITY,
   });
   const server = createServer(app);
   server.on('upgrade', upgradeHandler(proxies[SOCKET_IO.service], SOCKET_IO.prefix, config.PUBLIC_ORIGIN));

@@ -2,6 +2,19 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 
+/**
+ * What the web app loads from elsewhere, on top of helmet's same-origin defaults: the payment
+ * provider's script, frames and calls (PayPal, with Braintree for vaulting), and artwork and audio
+ * of shows imported from feeds, which stay on their publishers' https hosts.
+ */
+export const WEB_APP_CONTENT_SECURITY: Record<string, string[]> = {
+  scriptSrc: ["'self'", 'https://*.paypal.com', 'https://js.braintreegateway.com'],
+  frameSrc: ["'self'", 'https://*.paypal.com'],
+  connectSrc: ["'self'", 'https://*.paypal.com', 'https://*.braintreegateway.com'],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  mediaSrc: ["'self'", 'https:'],
+};
+
 const NOT_FOR_THE_WEB_APP = /^\/(api|socket\.io|healthz|readyz|metrics)(\/|$)/;
 
 /**

@@ -37,3 +37,6 @@ export function clampBcryptCost(configured: number | string | undefined): number
   if (value === undefined || !Number.isFinite(value)) return BCRYPT_COST.default;
   return Math.min(BCRYPT_COST.max, Math.max(BCRYPT_COST.min, Math.trunc(value)));
 }
+
+/** What a client shows when a failed answer carries no `error` (spec §7, §8). */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong';

@@ -34,6 +34,3 @@ export const apiErrorSchema = z.object({
 
 export type ApiError = z.infer<typeof apiErrorSchema>;
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
-
-/** What a client shows when a failed answer carries no `error` (spec §7, §8). */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong';

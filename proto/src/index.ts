@@ -29,6 +29,7 @@ export * from './content/form-api';
 export * from './content/pricing-plan-api';
 export * from './content/doc-api';
 export * from './messaging/conversation-api';
+export * from './messaging/socket-events';
 export * from './event-docs';
 export * from './api-reference';
 export * from './routes';

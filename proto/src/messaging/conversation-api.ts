@@ -116,16 +116,3 @@ export const messagePageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_SIZE),
 });
 export const messagePageSchema = z.object({ items: z.array(messageSchema), hasMore: z.boolean() });
-
-/** What the Socket.IO server pushes to every socket of an affected user (room `user:<id>`). */
-export const SOCKET_EVENTS = {
-  /** `{ conversation, message }`: a message in one of the user's conversations. */
-  messageNew: 'message:new',
-  /** A conversation as the user sees it, after a message or a read. */
-  conversationUpdated: 'conversation:updated',
-  /** `{ count }`: the user's new-message count, after anything that changes it. */
-  messageCount: 'messages:count',
-} as const;
-
-export const SOCKET_PATH = '/socket.io';
-export const userRoom = (userId: string) => `user:${userId}`;

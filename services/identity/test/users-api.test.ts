@@ -174,6 +174,17 @@ describe('GET /api/users and /api/users/user-count', () => {
     await api().get('/api/users/user-count?userType=owner').set(bearer(user.token)).expect(403);
   });
 
+  it('lets a signed-in member find anyone by a name prefix, with public fields only', async () => {
+    const member = await client.userWith(admin, 'user');
+    const target = await client.userWith(admin, 'user');
+    const prefix = target.username;
+    const found = await api().get(`/api/users?search=${prefix}`).set(bearer(member.token)).expect(200);
+    expect(found.body.items.map((u: { username: string }) => u.username)).toContain(target.username);
+    expect(Object.keys(found.body.items[0]).sort()).toEqual(PUBLIC_KEYS);
+    await api().get(`/api/users?search=${prefix}`).expect(400);
+    await api().get('/api/users?search=a').set(bearer(member.token)).expect(400);
+  });
+
   it('counts users by type', async () => {
     const before = (await api().get('/api/users/user-count?userType=guest').expect(200)).body.userCount;
     await client.userWith(admin, 'user', ['user', 'guest']);

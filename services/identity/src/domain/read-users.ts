@@ -22,11 +22,20 @@ const USER_TYPE_ACCESS: Record<UserType, Access[]> = {
   owner: ['owner'],
 };
 
+/** The shortest name prefix a member may look everyone up by (inviting a host, writing to someone). */
+export const PEOPLE_SEARCH_MIN = 2;
+
 /**
- * Hosts, guests and crew are public; any other type, or everyone at once, is for admins only.
+ * Hosts, guests and crew are public; any other type, or everyone at once, is for admins only,
+ * except that a signed-in member may find anyone by a name prefix (public fields only).
  */
-function filterFor(viewer: AuthUser | undefined, userType: UserType | undefined): UserFilter {
-  if (!isAdmin(viewer)) {
+function filterFor(
+  viewer: AuthUser | undefined,
+  userType: UserType | undefined,
+  search?: string,
+): UserFilter {
+  const findsByName = viewer && !userType && (search?.length ?? 0) >= PEOPLE_SEARCH_MIN;
+  if (!isAdmin(viewer) && !findsByName) {
     if (!userType) throw badRequest(`userType is required: ${PUBLIC_USER_TYPES.join(', ')}`);
     if (!(PUBLIC_USER_TYPES as readonly string[]).includes(userType)) {
       throw viewer ? forbidden('Only admins can list users of that type') : unauthenticated();
@@ -52,7 +61,7 @@ export async function listUsers(
   viewer: AuthUser | undefined,
   query: { userType?: UserType; search?: string; page: number; limit: number },
 ): Promise<Paginated<PublicUser>> {
-  const filter = { ...filterFor(viewer, query.userType), search: query.search || undefined };
+  const filter = { ...filterFor(viewer, query.userType, query.search), search: query.search || undefined };
   const { items, total } = await deps.users.list(filter, query.page, query.limit);
   const view = isAdmin(viewer) ? fullView : publicView;
   return paginated(items.map(view), total, query.page, query.limit);

@@ -22,6 +22,8 @@ export interface HttpAppOptions {
   before?: express.RequestHandler[];
   /** Handlers tried after the routes and before the API 404 (the gateway's web app). */
   fallback?: express.RequestHandler[];
+  /** Content-Security-Policy directives added to helmet's defaults (the web app's payment provider). */
+  contentSecurity?: Record<string, string[]>;
 }
 
 /** Every PODZ HTTP process is built the same way, so they log, measure and fail alike. */
@@ -41,7 +43,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   );
   // No upgrade-insecure-requests: a network may run PODZ on plain http inside its own LAN, where
   // forcing https would break every asset. TLS is the job of whatever terminates it in front.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, ...options.contentSecurity } },
+    }),
+  );
   const metrics = createMetrics(options.name);
   app.use(metrics.middleware);
   app.use(options.health ?? healthRoutes(options.name, options.readiness));

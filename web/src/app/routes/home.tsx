@@ -1,27 +1,55 @@
 import { Link } from 'react-router-dom';
+import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
+import { usePage } from '../../features/content/api/content-api';
+import { PageHero, PageSections } from '../../features/content/components/page-content';
+import { useLatestEpisodes, useShows } from '../../features/shows/api/shows-api';
+import { EpisodeList } from '../../features/shows/components/episode-list';
+import { ShowGrid } from '../../features/shows/components/show-card';
 
-export function HomeRoute() {
+const FEATURED_COUNT = 8;
+
+/** `/`: page content, featured shows and latest episodes, fetched in parallel. */
+export default function HomeRoute() {
+  const page = usePage('home');
+  const mode = page.data?.featuredShows?.mode ?? 'featured';
+  const featured = useShows({ limit: FEATURED_COUNT, featured: mode === 'featured' ? true : undefined });
+  const latest = useLatestEpisodes(6);
   return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center sm:py-32">
-      <h1 className="text-6xl font-extrabold tracking-tight text-slate-900 sm:text-7xl">PODZ</h1>
-      <p className="mt-6 text-lg text-balance text-slate-600 sm:text-xl">
-        One home for your podcast network: shows, episodes, hosts and guests, all in one place.
-      </p>
-      <div className="mt-10 flex flex-wrap justify-center gap-4">
-        <Link
-          to={paths.shows.href()}
-          className="rounded-md bg-indigo-600 px-5 py-3 text-sm font-semibold text-white hover:bg-indigo-500"
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <QueryState query={page}>
+        {(content) => (
+          <>
+            <PageHero page={content} />
+            <PageSections page={content} />
+          </>
+        )}
+      </QueryState>
+      <section aria-labelledby="featured-heading" className="mt-14">
+        <div className="mb-4 flex items-baseline justify-between">
+          <h2 id="featured-heading" className="text-2xl font-bold text-slate-900">
+            Featured shows
+          </h2>
+          <Link to={paths.shows.href()} className="text-sm font-semibold text-indigo-700 underline">
+            View all shows
+          </Link>
+        </div>
+        <QueryState
+          query={featured}
+          isEmpty={(data) => data.items.length === 0}
+          empty="No shows have been published yet."
         >
-          Browse shows
-        </Link>
-        <Link
-          to={paths.register.href()}
-          className="rounded-md border border-slate-300 px-5 py-3 text-sm font-semibold text-slate-800 hover:border-indigo-600 hover:text-indigo-600"
-        >
-          Start your PODZ
-        </Link>
-      </div>
-    </section>
+          {(data) => <ShowGrid shows={data.items} />}
+        </QueryState>
+      </section>
+      <section aria-labelledby="latest-heading" className="mt-14">
+        <h2 id="latest-heading" className="mb-4 text-2xl font-bold text-slate-900">
+          Latest episodes
+        </h2>
+        <QueryState query={latest} isEmpty={(data) => data.items.length === 0} empty="No episodes yet.">
+          {(data) => <EpisodeList episodes={data.items} withShow />}
+        </QueryState>
+      </section>
+    </div>
   );
 }

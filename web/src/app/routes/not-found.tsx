@@ -1,18 +1,15 @@
 import { Link } from 'react-router-dom';
+import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 
-export function NotFoundRoute() {
+export default function NotFoundRoute() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-indigo-600">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Page not found</h1>
-      <p className="mt-4 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link
-        to={paths.home.href()}
-        className="mt-8 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
-      >
-        Back to home
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <p className="text-6xl font-extrabold text-indigo-700">404</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">This page does not exist</h1>
+      <Link to={paths.home.href()} className={buttonClass('primary', 'mt-8')}>
+        Back to PODZ
       </Link>
-    </section>
+    </div>
   );
 }

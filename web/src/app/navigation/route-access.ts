@@ -1,5 +1,5 @@
 import type { Access } from '@podz/proto';
-import { paths } from '../config/paths';
+import { paths } from '../../config/paths';
 
 /**
  * Who may open a route (spec §6): anyone; auth-only (no session → `/login`); guest-only (signed in

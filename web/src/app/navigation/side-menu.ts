@@ -1,5 +1,5 @@
 import type { Access } from '@podz/proto';
-import { paths } from '../config/paths';
+import { paths } from '../../config/paths';
 
 /** What the side menu's conditions depend on, beyond the user's access list. */
 export interface MenuFacts {

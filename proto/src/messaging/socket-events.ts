@@ -1,0 +1,14 @@
+// No schemas here: the web app's first load imports these, and zod should not come with them.
+
+/** What the Socket.IO server pushes to every socket of an affected user (room `user:<id>`). */
+export const SOCKET_EVENTS = {
+  /** `{ conversation, message }`: a message in one of the user's conversations. */
+  messageNew: 'message:new',
+  /** A conversation as the user sees it, after a message or a read. */
+  conversationUpdated: 'conversation:updated',
+  /** `{ count }`: the user's new-message count, after anything that changes it. */
+  messageCount: 'messages:count',
+} as const;
+
+export const SOCKET_PATH = '/socket.io';
+export const userRoom = (userId: string) => `user:${userId}`;

@@ -1,0 +1,222 @@
+import { SIDEBAR_WIDTH, type SessionUser } from '@podz/proto';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { buttonClass } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/query-state';
+import { paths } from '../../config/paths';
+import { useMessageCount } from '../../stores/message-count-store';
+import { useSession } from '../../stores/session-store';
+import { RouteGuard } from '../navigation/route-guard';
+import { menuFor, roleBadges } from '../navigation/side-menu';
+import { useMenuFacts } from '../navigation/use-menu-facts';
+import { useSignOut } from '../navigation/use-sign-out';
+import { UserMenu } from './user-menu';
+
+// Spec §9: 72 units expanded, 20 collapsed (SIDEBAR_WIDTH). Tailwind needs the literal class
+// names; the menu collapses on large screens only, small ones slide it in at full width.
+const WIDTH_CLASS: Record<number, string> = { 72: 'w-72', 20: 'lg:w-20' };
+const EXPANDED = WIDTH_CLASS[SIDEBAR_WIDTH.expanded]!;
+const COLLAPSED = `${EXPANDED} ${WIDTH_CLASS[SIDEBAR_WIDTH.collapsed]!}`;
+
+function SideMenu({
+  user,
+  collapsed,
+  onNavigate,
+}: {
+  user: SessionUser;
+  collapsed: boolean;
+  onNavigate: () => void;
+}) {
+  const facts = useMenuFacts(user);
+  const entries = menuFor(user.access, facts);
+  const signOut = useSignOut();
+  const item = (active: boolean) =>
+    `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+      active ? 'bg-indigo-600 text-white' : 'text-slate-200 hover:bg-slate-800 hover:text-white'
+    }`;
+  return (
+    <nav aria-label="Side menu" className="flex h-full flex-col">
+      <Link
+        to={paths.home.href()}
+        className="px-3 py-4 text-2xl font-extrabold tracking-tight text-white"
+        onClick={onNavigate}
+      >
+        {collapsed ? 'P' : 'PODZ'}
+      </Link>
+      <ul className="flex-1 space-y-1 overflow-y-auto px-2" data-testid="side-menu">
+        {entries.map((entry) => (
+          <li key={entry.key}>
+            <NavLink
+              to={entry.href}
+              end
+              onClick={onNavigate}
+              title={collapsed ? entry.label : undefined}
+              className={({ isActive }) => item(isActive)}
+              data-menu-entry={entry.key}
+            >
+              <span
+                aria-hidden="true"
+                className="flex size-6 shrink-0 items-center justify-center rounded bg-white/10 text-xs font-bold"
+              >
+                {entry.label[0]}
+              </span>
+              <span className={collapsed ? 'sr-only' : 'flex-1'}>{entry.label}</span>
+              {entry.badge !== undefined && (
+                <span
+                  className="rounded-full bg-rose-500 px-2 py-0.5 text-xs font-bold text-white"
+                  data-testid="messages-badge"
+                  aria-label={`${entry.badge} new`}
+                >
+                  {entry.badge}
+                </span>
+              )}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" className={`${item(false)} w-full`} onClick={() => void signOut()}>
+            <span
+              aria-hidden="true"
+              className="flex size-6 shrink-0 items-center justify-center rounded bg-white/10 text-xs font-bold"
+            >
+              ⎋
+            </span>
+            <span className={collapsed ? 'sr-only' : ''}>Logout</span>
+          </button>
+        </li>
+      </ul>
+      {!collapsed && (
+        <ul className="flex flex-wrap gap-1 px-3 py-4" aria-label="Your roles">
+          {roleBadges(user.access).map((badge) => (
+            <li
+              key={badge}
+              className="rounded-full bg-slate-700 px-2.5 py-0.5 text-xs font-semibold text-slate-100"
+            >
+              {badge}
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+/** Spec §2 action bar: "Add your PODZ" (owners add a show, others ask first), bell, user menu. */
+function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) {
+  const isAdmin = user.access.includes('admin');
+  const isOwner = user.access.includes('owner');
+  const count = useMessageCount((state) => state.count);
+  return (
+    <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
+      <button
+        type="button"
+        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+        aria-label="Open the menu"
+        onClick={onMenu}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </button>
+      <div className="flex-1" />
+      <Link
+        to={paths.messages.href()}
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+        aria-label={`Notifications: ${count} new messages`}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2c0 .5-.2 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0" />
+        </svg>
+        {count > 0 && <span className="absolute top-1 right-1 size-2.5 rounded-full bg-rose-500" />}
+      </Link>
+      {!isAdmin && (
+        <>
+          <Link
+            to={isOwner ? paths.addPodcast.href() : paths.accessRequest.href()}
+            className={buttonClass('primary', 'hidden sm:inline-flex')}
+            data-testid="add-your-podz"
+          >
+            Add your PODZ
+          </Link>
+          {/* Small screens: the round button (spec §2 side menu) opens the add-show form. */}
+          <Link
+            to={isOwner ? paths.addPodcast.href() : paths.accessRequest.href()}
+            className="flex size-10 items-center justify-center rounded-full bg-indigo-600 text-2xl text-white sm:hidden"
+            aria-label="Add your PODZ"
+          >
+            +
+          </Link>
+          <UserMenu user={user} />
+        </>
+      )}
+    </header>
+  );
+}
+
+export function AppLayout() {
+  const user = useSession((state) => state.user);
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      {user && (
+        <>
+          {mobileOpen && (
+            <div
+              className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden"
+              aria-hidden="true"
+              onClick={() => setMobileOpen(false)}
+            />
+          )}
+          <aside
+            className={`fixed inset-y-0 left-0 z-40 flex flex-col bg-slate-900 transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0 ${
+              mobileOpen ? 'translate-x-0' : '-translate-x-full'
+            } ${collapsed ? COLLAPSED : EXPANDED}`}
+            data-collapsed={collapsed}
+          >
+            <SideMenu
+              user={user}
+              collapsed={collapsed && !mobileOpen}
+              onNavigate={() => setMobileOpen(false)}
+            />
+            <button
+              type="button"
+              className="hidden border-t border-slate-800 py-2 text-sm text-slate-300 hover:text-white lg:block"
+              aria-label={collapsed ? 'Expand the menu' : 'Collapse the menu'}
+              onClick={() => setCollapsed((value) => !value)}
+            >
+              {collapsed ? '»' : '«'}
+            </button>
+          </aside>
+        </>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        {user && <ActionBar user={user} onMenu={() => setMobileOpen(true)} />}
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <RouteGuard>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteGuard>
+        </main>
+      </div>
+    </div>
+  );
+}

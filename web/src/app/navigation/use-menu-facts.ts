@@ -1,0 +1,25 @@
+import { useHostInvitations, useGuestEpisodes } from '../../features/hosting/api/hosting-api';
+import { useMyRequest } from '../../features/requests/api/requests-api';
+import { useMessageCount } from '../../stores/message-count-store';
+import type { SessionUser } from '@podz/proto';
+import type { MenuFacts } from './side-menu';
+
+/**
+ * The side menu's conditions (spec §2), each read only for users whose access could show the
+ * entry: Host Requests (user, host), Guest PODZ (guest), My PODZ (user, owner).
+ */
+export function useMenuFacts(user: SessionUser): MenuFacts {
+  const has = (...values: string[]) => values.some((value) => user.access.includes(value as never));
+  const newMessages = useMessageCount((state) => state.count);
+  const hosting = useHostInvitations(1, has('user', 'host'));
+  const guesting = useGuestEpisodes(user.id, 1, has('guest'));
+  const isOwner = has('owner');
+  const ownerRequest = useMyRequest('owner', { enabled: has('user') && !isOwner });
+  return {
+    newMessages,
+    hostsAShow: (hosting.data?.total ?? 0) > 0,
+    guestsAnEpisode: (guesting.data?.total ?? 0) > 0,
+    // Owners always manage their shows; others see My PODZ once they asked to become one.
+    ownerRequestCheck: isOwner || Boolean(ownerRequest.data),
+  };
+}

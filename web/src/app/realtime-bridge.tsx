@@ -1,0 +1,50 @@
+import { SOCKET_EVENTS, SOCKET_PATH } from '@podz/proto';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiFetch } from '../lib/api-client';
+import { useMessageCount } from '../stores/message-count-store';
+import { useSession } from '../stores/session-store';
+
+/**
+ * While signed in, one Socket.IO connection (cookie-authenticated through the gateway) keeps the
+ * Messages badge and any open conversation up to date without reloading.
+ */
+export function RealtimeBridge() {
+  const userId = useSession((state) => (state.status === 'authenticated' ? state.user?.id : undefined));
+  const setCount = useMessageCount((state) => state.setCount);
+  const client = useQueryClient();
+
+  useEffect(() => {
+    if (!userId) {
+      setCount(0);
+      return;
+    }
+    // The first count comes over HTTP too, so the badge is right even if sockets are blocked.
+    apiFetch<{ count: number }>('/api/conversations/count').then(
+      ({ count }) => setCount(count),
+      () => {},
+    );
+    // Loaded on sign-in only: visitors never download the socket client.
+    let socket: { disconnect: () => void } | undefined;
+    let stopped = false;
+    void import('socket.io-client').then(({ io }) => {
+      if (stopped) return;
+      const connection = io({
+        path: SOCKET_PATH,
+        withCredentials: true,
+        transports: ['websocket', 'polling'],
+      });
+      connection.on(SOCKET_EVENTS.messageCount, (payload: { count: number }) => setCount(payload.count));
+      const refresh = () => void client.invalidateQueries({ queryKey: ['conversations'] });
+      connection.on(SOCKET_EVENTS.messageNew, refresh);
+      connection.on(SOCKET_EVENTS.conversationUpdated, refresh);
+      socket = connection;
+    });
+    return () => {
+      stopped = true;
+      socket?.disconnect();
+    };
+  }, [userId, setCount, client]);
+
+  return null;
+}

@@ -1,0 +1,37 @@
+import type { PageSlug } from '@podz/proto';
+import { QueryState } from '../../components/ui/query-state';
+import { usePage } from '../../features/content/api/content-api';
+import { PageHero, PageSections } from '../../features/content/components/page-content';
+import { SendForm } from '../../features/content/components/send-form';
+
+/** `/about`, `/advertise`, `/contact`: the editors' page content, with the page's form if any. */
+function ContentPage({ slug, form }: { slug: PageSlug; form?: 'contact' | 'advertise' }) {
+  const page = usePage(slug);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <QueryState query={page}>
+        {(content) => (
+          <>
+            <PageHero page={content} />
+            <PageSections page={content} />
+          </>
+        )}
+      </QueryState>
+      {form && (
+        <section
+          aria-labelledby="form-heading"
+          className="mx-auto mt-12 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="form-heading" className="mb-4 text-xl font-bold text-slate-900">
+            {form === 'contact' ? 'Send us a message' : 'Advertise with us'}
+          </h2>
+          <SendForm kind={form} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+export const AboutRoute = () => <ContentPage slug="about" />;
+export const AdvertiseRoute = () => <ContentPage slug="advertise" form="advertise" />;
+export const ContactRoute = () => <ContentPage slug="contact" form="contact" />;

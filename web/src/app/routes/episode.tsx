@@ -1,0 +1,70 @@
+import { Link, useParams } from 'react-router-dom';
+import { Avatar } from '../../components/ui/avatar';
+import { QueryState } from '../../components/ui/query-state';
+import { paths } from '../../config/paths';
+import { formatDate, formatDuration } from '../../lib/format';
+import { useEpisode, useEpisodeGuests, usePreviousEpisodes } from '../../features/shows/api/shows-api';
+import { AudioPlayer } from '../../features/shows/components/audio-player';
+import { EpisodeList } from '../../features/shows/components/episode-list';
+
+/** `/shows/{name}/{episodeId}`: the player, show notes, guests and earlier episodes, in parallel. */
+export default function EpisodeRoute() {
+  const { episodeId = '' } = useParams();
+  const episode = useEpisode(episodeId);
+  const guests = useEpisodeGuests(episodeId);
+  const previous = usePreviousEpisodes(episodeId);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+      <QueryState query={episode}>
+        {(item) => (
+          <article>
+            <Link
+              to={paths.show.href(item.show.uId)}
+              className="flex items-center gap-3 text-sm font-semibold text-indigo-700"
+            >
+              <img src={item.show.logoPath} alt="" className="size-8 rounded" />
+              {item.show.name}
+            </Link>
+            <h1 className="mt-3 text-3xl font-extrabold text-slate-900">{item.title}</h1>
+            <p className="mt-1 text-sm text-slate-600">
+              {formatDate(item.publishedAt)} · {formatDuration(item.audio.durationSeconds)}
+            </p>
+            <div className="mt-6">
+              <AudioPlayer src={item.audio.url} title={item.title} duration={item.audio.durationSeconds} />
+            </div>
+            {/* Show notes are rich text the catalog sanitized when they were saved. */}
+            <div
+              className="mt-6 space-y-3 text-slate-700 [&_a]:text-indigo-700 [&_a]:underline"
+              dangerouslySetInnerHTML={{ __html: item.description }}
+            />
+          </article>
+        )}
+      </QueryState>
+      <section aria-labelledby="guests-heading" className="mt-10">
+        <h2 id="guests-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Guests
+        </h2>
+        <QueryState query={guests} isEmpty={(data) => data.length === 0} empty="No guests on this episode.">
+          {(people) => (
+            <ul className="flex flex-wrap gap-4">
+              {people.map((guest) => (
+                <li key={guest.id} className="flex items-center gap-2 text-slate-800">
+                  <Avatar src={guest.profilePicture} name="" />
+                  {guest.username}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+      <section aria-labelledby="previous-heading" className="mt-10">
+        <h2 id="previous-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Previous episodes
+        </h2>
+        <QueryState query={previous} isEmpty={(data) => data.length === 0} empty="This is the first episode.">
+          {(items) => <EpisodeList episodes={items} />}
+        </QueryState>
+      </section>
+    </div>
+  );
+}

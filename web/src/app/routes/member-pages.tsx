@@ -1,0 +1,150 @@
+import { PageHeading } from '../../components/ui/page-heading';
+import { Pagination } from '../../components/ui/pagination';
+import { QueryState } from '../../components/ui/query-state';
+import { usePageParam } from '../../lib/use-page-param';
+import { useSession } from '../../stores/session-store';
+import { DeleteAccountForm, PasswordForm } from '../../features/account/components/settings-forms';
+import { ProfileForm } from '../../features/account/components/profile-form';
+import { useMe } from '../../features/account/api/account-api';
+import { useGuestEpisodes } from '../../features/hosting/api/hosting-api';
+import { HostInvitations } from '../../features/hosting/components/host-invitations';
+import { AccessRequestCard } from '../../features/requests/components/access-request-card';
+import { MyShows } from '../../features/podcasts/components/my-shows';
+import { useFollowedShows } from '../../features/shows/api/shows-api';
+import { EpisodeList } from '../../features/shows/components/episode-list';
+import { ShowGrid } from '../../features/shows/components/show-card';
+
+/** `/mypodcasts`: My FAVZ, the shows the user follows. */
+export function MyFavzRoute() {
+  const [page, setPage] = usePageParam();
+  const followed = useFollowedShows(page);
+  return (
+    <>
+      <PageHeading title="My FAVZ" intro="The shows you follow." />
+      <QueryState
+        query={followed}
+        isEmpty={(data) => data.items.length === 0}
+        empty="You do not follow any show yet. Find one under Shows and press Follow."
+      >
+        {(data) => (
+          <>
+            <ShowGrid shows={data.items} />
+            <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+export function ProfileRoute() {
+  const me = useMe();
+  return (
+    <>
+      <PageHeading title="My Profile" intro="What other members see of you." />
+      <QueryState query={me}>{(user) => <ProfileForm user={user} />}</QueryState>
+    </>
+  );
+}
+
+export function SettingsRoute() {
+  const userId = useSession((state) => state.user?.id ?? '');
+  return (
+    <>
+      <PageHeading title="Settings" />
+      <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
+          Password
+        </h2>
+        <PasswordForm userId={userId} />
+      </section>
+      <section
+        aria-labelledby="delete-heading"
+        className="mt-6 rounded-xl border border-red-200 bg-white p-6"
+      >
+        <h2 id="delete-heading" className="text-lg font-semibold text-red-800">
+          Delete account
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600">
+          Deleting your account removes your profile, shows and follows for good.
+        </p>
+        <DeleteAccountForm userId={userId} />
+      </section>
+    </>
+  );
+}
+
+/** `/requests/access`: ask to become a podcaster (owner) or a guest, and follow the answer. */
+export function AccessRequestsRoute() {
+  return (
+    <>
+      <PageHeading
+        title="Request access"
+        intro="Only podcasters add shows directly; everyone else asks first."
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AccessRequestCard role="owner" />
+        <AccessRequestCard role="guest" />
+      </div>
+    </>
+  );
+}
+
+/** `/podcast-requests`: My PODZ for users who asked to become a podcaster. */
+export function PodcastRequestsRoute() {
+  return (
+    <>
+      <PageHeading title="My PODZ" intro="Once your request is approved, you can add your shows here." />
+      <AccessRequestCard role="owner" />
+    </>
+  );
+}
+
+/** `/podcasts`: My PODZ. Users without owner access see their request instead of the form. */
+export function MyPodzRoute() {
+  const user = useSession((state) => state.user);
+  if (!user) return null;
+  const canAdd = user.access.includes('owner') || user.access.includes('admin');
+  return (
+    <>
+      <PageHeading
+        title="My PODZ"
+        intro={canAdd ? 'Your shows and their episodes.' : 'Only podcasters add shows. Ask to become one:'}
+      />
+      {canAdd ? <MyShows ownerId={user.id} /> : <AccessRequestCard role="owner" />}
+    </>
+  );
+}
+
+export function HostRequestsRoute() {
+  return (
+    <>
+      <PageHeading title="Host Requests" intro="Shows that invited you to host." />
+      <HostInvitations />
+    </>
+  );
+}
+
+/** `/guest-podz`: the episodes the user appears in. */
+export function GuestPodzRoute() {
+  const userId = useSession((state) => state.user?.id);
+  const [page, setPage] = usePageParam();
+  const episodes = useGuestEpisodes(userId, page);
+  return (
+    <>
+      <PageHeading title="Guest PODZ" intro="Episodes you appear in." />
+      <QueryState
+        query={episodes}
+        isEmpty={(data) => data.items.length === 0}
+        empty="You have not been a guest on any episode yet."
+      >
+        {(data) => (
+          <>
+            <EpisodeList episodes={data.items} withShow />
+            <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useParams } from 'react-router-dom';
+import { Avatar } from '../../components/ui/avatar';
+import { Pagination } from '../../components/ui/pagination';
+import { QueryState } from '../../components/ui/query-state';
+import { usePageParam } from '../../lib/use-page-param';
+import { useShowByName, useShowEpisodes } from '../../features/shows/api/shows-api';
+import { EpisodeList } from '../../features/shows/components/episode-list';
+import { FollowButton } from '../../features/shows/components/follow-button';
+
+/** `/shows/{name}`: cover, description, hosts, follow, RSS, and the episodes a page at a time. */
+export default function ShowRoute() {
+  const { name = '' } = useParams();
+  const [page, setPage] = usePageParam();
+  const show = useShowByName(name);
+  const episodes = useShowEpisodes(show.data?.id, page);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <QueryState query={show}>
+        {(podcast) => {
+          const hosts = podcast.hosts.filter((host) => host.confirmed);
+          return (
+            <>
+              <div className="flex flex-col gap-6 sm:flex-row">
+                <img
+                  src={podcast.logoPath}
+                  alt={`${podcast.name} cover`}
+                  className="aspect-square w-full max-w-56 rounded-2xl bg-slate-100 object-cover shadow"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">
+                    {podcast.category}
+                  </p>
+                  <h1 className="mt-1 text-3xl font-extrabold text-slate-900">{podcast.name}</h1>
+                  <p className="mt-3 whitespace-pre-line text-slate-700">{podcast.description}</p>
+                  <div className="mt-5 flex flex-wrap items-center gap-4">
+                    <FollowButton podcastId={podcast.id} followerCount={podcast.followerCount} />
+                    {podcast.status === 'published' && (
+                      <a
+                        href={podcast.feedUrl}
+                        className="inline-flex items-center gap-1 text-sm font-semibold text-orange-700 underline"
+                      >
+                        RSS feed
+                      </a>
+                    )}
+                  </div>
+                  {hosts.length > 0 && (
+                    <div className="mt-6">
+                      <h2 className="text-sm font-semibold text-slate-900">Hosted by</h2>
+                      <ul className="mt-2 flex flex-wrap gap-3">
+                        {hosts.map((host) => (
+                          <li key={host.user.id} className="flex items-center gap-2 text-sm text-slate-800">
+                            <Avatar src={host.user.profilePicture} name="" size="size-8" />
+                            {host.user.username}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                </div>
+              </div>
+              <section aria-labelledby="episodes-heading" className="mt-10">
+                <h2 id="episodes-heading" className="mb-4 text-xl font-bold text-slate-900">
+                  Episodes
+                </h2>
+                <QueryState
+                  query={episodes}
+                  isEmpty={(data) => data.items.length === 0}
+                  empty="No episodes yet."
+                >
+                  {(data) => (
+                    <>
+                      <EpisodeList episodes={data.items} />
+                      <Pagination
+                        page={data.page}
+                        totalPages={data.totalPages}
+                        onChange={setPage}
+                        label="Episode pages"
+                      />
+                    </>
+                  )}
+                </QueryState>
+              </section>
+            </>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

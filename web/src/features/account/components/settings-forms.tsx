@@ -1,0 +1,126 @@
+import { passwordSchema } from '@podz/proto';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { FormError, TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../stores/session-store';
+import { useUi } from '../../../stores/ui-store';
+import { useDeleteMe, useUpdateMe } from '../api/account-api';
+
+export function PasswordForm({ userId }: { userId: string }) {
+  const update = useUpdateMe(userId);
+  const toast = useUi((state) => state.toast);
+  const [currentPassword, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<{ field?: string; message: string }>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = passwordSchema.safeParse(password);
+    if (!currentPassword) return setError({ field: 'current', message: 'Enter your current password' });
+    if (!checked.success) return setError({ field: 'password', message: checked.error.issues[0]!.message });
+    if (password !== confirmation)
+      return setError({ field: 'confirmation', message: 'The passwords do not match' });
+    setError(undefined);
+    update.mutate(
+      { password, currentPassword },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setPassword('');
+          setConfirmation('');
+          toast('Your password was changed');
+        },
+        onError: (failure) => setError({ message: errorMessage(failure) }),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-4" aria-label="Change password">
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrent(e.target.value)}
+        error={error?.field === 'current' ? error.message : undefined}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={error?.field === 'password' ? error.message : undefined}
+      />
+      <TextField
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+        error={error?.field === 'confirmation' ? error.message : undefined}
+      />
+      <FormError message={error && !error.field ? error.message : undefined} />
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function DeleteAccountForm({ userId }: { userId: string }) {
+  const remove = useDeleteMe(userId);
+  const confirm = useUi((state) => state.confirm);
+  const toast = useUi((state) => state.toast);
+  const signOut = useSession((state) => state.signOut);
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError('Enter your password to confirm');
+    const sure = await confirm({
+      title: 'Delete your account?',
+      message: 'Your profile, shows, follows and messages go for good. This cannot be undone.',
+    });
+    if (!sure) return;
+    remove.mutate(password, {
+      onSuccess: async () => {
+        await signOut().catch(() => {});
+        toast('Your account was deleted');
+        navigate('/', { replace: true });
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      className="grid max-w-md gap-4"
+      aria-label="Delete account"
+    >
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormError message={error} />
+      <div>
+        <Button type="submit" variant="danger" disabled={remove.isPending}>
+          Delete my account
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Page, PageSlug } from '@podz/proto';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export function usePage(slug: PageSlug) {
+  return useQuery({
+    queryKey: ['content', 'page', slug],
+    queryFn: ({ signal }) => apiFetch<Page>(`/api/content/pages/${slug}`, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSendForm(kind: 'contact' | 'advertise') {
+  return useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      apiFetch<{ id: string; receivedAt: string }>(`/api/content/forms/${kind}`, { method: 'POST', body }),
+  });
+}

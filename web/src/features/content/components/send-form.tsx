@@ -1,0 +1,139 @@
+import { AD_BUDGETS, advertiseFormBodySchema, contactFormBodySchema } from '@podz/proto';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useUi } from '../../../stores/ui-store';
+import { useSendForm } from '../api/content-api';
+
+type Kind = 'contact' | 'advertise';
+
+interface FieldSpec {
+  name: string;
+  label: string;
+  type?: 'email' | 'url' | 'textarea' | 'budget';
+  autoComplete?: string;
+}
+
+/** The fields of each form, in order; the schemas come from proto, as the service's do. */
+const FORMS: Record<
+  Kind,
+  { schema: typeof contactFormBodySchema | typeof advertiseFormBodySchema; fields: FieldSpec[] }
+> = {
+  contact: {
+    schema: contactFormBodySchema,
+    fields: [
+      { name: 'name', label: 'Your name', autoComplete: 'name' },
+      { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+      { name: 'subject', label: 'Subject' },
+      { name: 'message', label: 'Message', type: 'textarea' },
+    ],
+  },
+  advertise: {
+    schema: advertiseFormBodySchema,
+    fields: [
+      { name: 'name', label: 'Your name', autoComplete: 'name' },
+      { name: 'email', label: 'Work email', type: 'email', autoComplete: 'email' },
+      { name: 'company', label: 'Company', autoComplete: 'organization' },
+      { name: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
+      { name: 'budget', label: 'Monthly budget', type: 'budget' },
+      { name: 'message', label: 'What would you like to promote?', type: 'textarea' },
+    ],
+  },
+};
+
+const BUDGET_LABELS: Record<(typeof AD_BUDGETS)[number], string> = {
+  'under-1k': 'Under $1,000',
+  '1k-5k': '$1,000 – $5,000',
+  '5k-20k': '$5,000 – $20,000',
+  'over-20k': 'Over $20,000',
+  unsure: 'Not sure yet',
+};
+
+export function SendForm({ kind }: { kind: Kind }) {
+  const { schema, fields } = FORMS[kind];
+  const initial = Object.fromEntries(
+    fields.map((field) => [field.name, field.type === 'budget' ? 'unsure' : '']),
+  );
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const send = useSendForm(kind);
+  const showModal = useUi((state) => state.showModal);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(schema, values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    send.mutate(values, {
+      onSuccess: () => {
+        setValues(initial);
+        showModal({
+          kind: 'success',
+          title: 'Message sent',
+          message: 'Thank you! We will get back to you soon.',
+        });
+      },
+      onError: (error) => setErrors(apiFieldErrors(error)),
+    });
+  };
+
+  const set = (name: string) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4"
+      aria-label={kind === 'contact' ? 'Contact form' : 'Advertising form'}
+    >
+      {fields.map((field) =>
+        field.type === 'textarea' ? (
+          <TextArea
+            key={field.name}
+            label={field.label}
+            value={values[field.name]}
+            onChange={set(field.name)}
+            error={errors[field.name]}
+            rows={6}
+          />
+        ) : field.type === 'budget' ? (
+          <SelectField
+            key={field.name}
+            label={field.label}
+            value={values[field.name]}
+            onChange={set(field.name)}
+            options={AD_BUDGETS.map((value) => ({ value, label: BUDGET_LABELS[value] }))}
+          />
+        ) : (
+          <TextField
+            key={field.name}
+            label={field.label}
+            type={field.type ?? 'text'}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            onChange={set(field.name)}
+            error={errors[field.name]}
+          />
+        ),
+      )}
+      <FormError
+        message={
+          send.isError && !Object.keys(apiFieldErrors(send.error)).length
+            ? errorMessage(send.error)
+            : undefined
+        }
+      />
+      <div>
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  );
+}

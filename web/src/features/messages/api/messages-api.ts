@@ -1,0 +1,73 @@
+import { MESSAGES_PAGE_SIZE, type Conversation, type Message, type Paginated } from '@podz/proto';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { useMessageCount } from '../../../stores/message-count-store';
+
+/** Query keys the realtime bridge invalidates when the server pushes a change. */
+export const messageKeys = {
+  conversations: ['conversations'] as const,
+  thread: (conversationId: string) => ['conversations', 'thread', conversationId] as const,
+};
+
+interface Sent {
+  conversation: Conversation;
+  message: Message;
+}
+
+export function useConversations() {
+  return useQuery({
+    queryKey: messageKeys.conversations,
+    queryFn: ({ signal }) => apiFetch<Paginated<Conversation>>('/api/conversations?limit=50', { signal }),
+  });
+}
+
+/** A thread, newest page first; older pages load on demand (`before` the oldest message). */
+export function useThread(conversationId: string) {
+  return useInfiniteQuery({
+    queryKey: messageKeys.thread(conversationId),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<{ items: Message[]; hasMore: boolean }>(
+        `/api/conversations/${conversationId}/messages?limit=${MESSAGES_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => (last.hasMore ? last.items[last.items.length - 1]?.id : undefined),
+  });
+}
+
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      conversationId,
+      recipientId,
+      text,
+    }: {
+      conversationId?: string;
+      recipientId?: string;
+      text: string;
+    }) =>
+      conversationId
+        ? apiFetch<Sent>(`/api/conversations/${conversationId}`, { method: 'POST', body: { text } })
+        : apiFetch<Sent>('/api/conversations', { method: 'POST', body: { recipientId, text } }),
+    onSuccess: (sent) => {
+      void client.invalidateQueries({ queryKey: messageKeys.conversations });
+      void client.invalidateQueries({ queryKey: messageKeys.thread(sent.conversation.id) });
+    },
+  });
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  const setCount = useMessageCount((state) => state.setCount);
+  return useMutation({
+    mutationFn: (conversationId: string) =>
+      apiFetch<Conversation>(`/api/conversations/${conversationId}`, { method: 'PUT' }),
+    onSuccess: async () => {
+      void client.invalidateQueries({ queryKey: messageKeys.conversations, exact: true });
+      // The server pushes the new count too; reading it here keeps the badge right without a socket.
+      const { count } = await apiFetch<{ count: number }>('/api/conversations/count');
+      setCount(count);
+    },
+  });
+}

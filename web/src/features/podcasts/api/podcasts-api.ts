@@ -1,0 +1,80 @@
+import type { Episode, Paginated, Podcast } from '@podz/proto';
+import { PODCAST_EPISODES_PAGE_SIZE } from '@podz/proto';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+const keys = {
+  mine: (page: number) => ['my-shows', page] as const,
+  episodes: (podcastId: string, page: number) => ['my-shows', 'episodes', podcastId, page] as const,
+};
+
+/** Everything the public pages cached about shows may be stale after an owner's change. */
+function useRefreshShows() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: ['my-shows'] });
+    void client.invalidateQueries({ queryKey: ['shows'] });
+    void client.invalidateQueries({ queryKey: ['episodes'] });
+  };
+}
+
+export function useMyShows(page: number) {
+  return useQuery({
+    queryKey: keys.mine(page),
+    queryFn: ({ signal }) => apiFetch<Paginated<Podcast>>(`/api/podcasts?page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type ShowInput = Record<string, unknown>;
+
+export function useSaveShow() {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: ShowInput }) =>
+      id
+        ? apiFetch<Podcast>(`/api/podcasts/${id}`, { method: 'PUT', body })
+        : apiFetch<Podcast>('/api/podcasts', { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteShow() {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/podcasts/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+/** A show's episodes as its owner sees them: drafts and scheduled ones included. */
+export function useManagedEpisodes(podcastId: string, page: number) {
+  return useQuery({
+    queryKey: keys.episodes(podcastId, page),
+    queryFn: ({ signal }) =>
+      apiFetch<Paginated<Episode>>(
+        `/api/episodes/podcast-episodes?podcastId=${podcastId}&page=${page}&limit=${PODCAST_EPISODES_PAGE_SIZE}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveEpisode() {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: Record<string, unknown> }) =>
+      id
+        ? apiFetch<Episode>(`/api/episodes/${id}`, { method: 'PUT', body })
+        : apiFetch<Episode>('/api/episodes', { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteEpisode() {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/episodes/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,115 @@
+import { EPISODE_STATUSES, createEpisodeBodySchema, type Episode, type UserRef } from '@podz/proto';
+import { useState, type FormEvent } from 'react';
+import { MediaUpload } from '../../../components/media-upload';
+import { PeoplePicker } from '../../../components/people-picker';
+import { Button } from '../../../components/ui/button';
+import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useSaveEpisode } from '../api/podcasts-api';
+
+const PLACEHOLDER_ID = '000000000000000000000000';
+
+/** Publishes an episode (audio uploaded first, with a progress bar), or edits one. */
+export function EpisodeForm({
+  podcastId,
+  episode,
+  onDone,
+  onCancel,
+}: {
+  podcastId: string;
+  episode?: Episode;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const save = useSaveEpisode();
+  const [title, setTitle] = useState(episode?.title ?? '');
+  const [description, setDescription] = useState(episode?.description ?? '');
+  const [status, setStatus] = useState<string>(episode?.status ?? 'published');
+  const [audioId, setAudioId] = useState<string>();
+  const [guests, setGuests] = useState<UserRef[]>(episode?.guests ?? []);
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!episode && !audioId) {
+      setErrors({ audioId: uploading ? 'Wait for the upload to finish' : 'Upload the episode audio' });
+      return;
+    }
+    const body = {
+      title: title.trim(),
+      description,
+      status,
+      guestIds: guests.map((guest) => guest.id),
+      ...(audioId ? { audioId } : {}),
+    };
+    // An edit keeps its audio unless a new file was uploaded; the schema wants one either way.
+    const checked = validate(createEpisodeBodySchema, {
+      podcastId,
+      audioId: audioId ?? PLACEHOLDER_ID,
+      ...body,
+    });
+    setErrors(checked.errors ?? {});
+    setFormError(undefined);
+    if (!checked.data) return;
+    save.mutate(
+      { id: episode?.id, body: episode ? body : { podcastId, ...body } },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const fields = apiFieldErrors(error);
+          if (Object.keys(fields).length) setErrors(fields);
+          else setFormError(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4 rounded-lg border border-indigo-100 bg-indigo-50/40 p-4"
+      aria-label={episode ? `Edit ${episode.title}` : 'New episode'}
+    >
+      <h3 className="font-semibold text-slate-900">{episode ? `Edit “${episode.title}”` : 'New episode'}</h3>
+      <TextField
+        label="Episode title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+      />
+      <TextArea
+        label="Show notes"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+      />
+      <MediaUpload
+        kind="audio"
+        label={episode ? 'Replace the audio (optional)' : 'Episode audio'}
+        onUploaded={(media) => setAudioId(media.id)}
+        onBusyChange={setUploading}
+        error={errors.audioId}
+      />
+      <SelectField
+        label="Status"
+        value={status}
+        onChange={(e) => setStatus(e.target.value)}
+        options={EPISODE_STATUSES.map((value) => ({ value, label: value }))}
+      />
+      <PeoplePicker label="Guests" value={guests} onChange={setGuests} />
+      <FormError message={formError} />
+      <div className="flex gap-3">
+        <Button type="submit" disabled={save.isPending || uploading}>
+          {save.isPending ? 'Saving…' : episode ? 'Save episode' : 'Publish episode'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Episode } from '@podz/proto';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-state';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatDuration } from '../../../lib/format';
+import { useUi } from '../../../stores/ui-store';
+import { useDeleteEpisode, useManagedEpisodes } from '../api/podcasts-api';
+import { EpisodeForm } from './episode-form';
+
+/** A show's episodes for its owner: add (with upload), edit and delete. */
+export function ShowEpisodes({ podcastId }: { podcastId: string }) {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Episode | 'new'>();
+  const episodes = useManagedEpisodes(podcastId, page);
+  const remove = useDeleteEpisode();
+  const confirm = useUi((state) => state.confirm);
+  const toast = useUi((state) => state.toast);
+
+  const onDelete = async (episode: Episode) => {
+    if (
+      !(await confirm({
+        title: 'Delete episode?',
+        message: `“${episode.title}” and its audio will be deleted.`,
+      }))
+    )
+      return;
+    remove.mutate(episode.id, {
+      onSuccess: () => toast('The episode was deleted'),
+      onError: (error) => toast(errorMessage(error), 'error'),
+    });
+  };
+
+  return (
+    <div className="mt-4 grid gap-4">
+      {editing ? (
+        <EpisodeForm
+          podcastId={podcastId}
+          episode={editing === 'new' ? undefined : editing}
+          onCancel={() => setEditing(undefined)}
+          onDone={() => {
+            toast(editing === 'new' ? 'The episode was published' : 'The episode was saved');
+            setEditing(undefined);
+          }}
+        />
+      ) : (
+        <div>
+          <Button onClick={() => setEditing('new')}>Add episode</Button>
+        </div>
+      )}
+      <QueryState
+        query={episodes}
+        isEmpty={(data) => data.items.length === 0}
+        empty="No episodes yet: add the first one."
+      >
+        {(data) => (
+          <>
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {data.items.map((episode) => (
+                <li key={episode.id} className="flex flex-wrap items-center gap-3 p-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-slate-900">{episode.title}</p>
+                    <p className="text-sm text-slate-600">
+                      {episode.status} · {formatDate(episode.publishedAt)} ·{' '}
+                      {formatDuration(episode.audio.durationSeconds)}
+                    </p>
+                  </div>
+                  <Button variant="secondary" onClick={() => setEditing(episode)}>
+                    Edit
+                  </Button>
+                  <Button variant="danger" onClick={() => void onDelete(episode)}>
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={data.page}
+              totalPages={data.totalPages}
+              onChange={setPage}
+              label="Episode pages"
+            />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

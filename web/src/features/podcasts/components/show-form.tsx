@@ -1,0 +1,125 @@
+import {
+  EPISODE_CATEGORIES,
+  PODCAST_STATUSES,
+  createPodcastBodySchema,
+  type Podcast,
+  type UserRef,
+} from '@podz/proto';
+import { useState, type FormEvent } from 'react';
+import { MediaUpload } from '../../../components/media-upload';
+import { PeoplePicker } from '../../../components/people-picker';
+import { Button } from '../../../components/ui/button';
+import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useSaveShow } from '../api/podcasts-api';
+
+/** Adds a show, or edits one when `show` is given. Hosts invited here answer under Host Requests. */
+export function ShowForm({
+  show,
+  ownerId,
+  onDone,
+  onCancel,
+}: {
+  show?: Podcast;
+  ownerId: string;
+  onDone: (show: Podcast) => void;
+  onCancel: () => void;
+}) {
+  const save = useSaveShow();
+  const [name, setName] = useState(show?.name ?? '');
+  const [description, setDescription] = useState(show?.description ?? '');
+  const [category, setCategory] = useState<string>(show?.category ?? EPISODE_CATEGORIES[0]);
+  const [status, setStatus] = useState<string>(show?.status ?? 'published');
+  const [logoId, setLogoId] = useState<string>();
+  const [hosts, setHosts] = useState<UserRef[]>(show?.hosts.map((host) => host.user) ?? []);
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      name: name.trim(),
+      description,
+      category,
+      status,
+      hostIds: hosts.map((host) => host.id),
+      ...(logoId ? { logoId } : {}),
+    };
+    const checked = validate(createPodcastBodySchema, body);
+    setErrors(checked.errors ?? {});
+    setFormError(undefined);
+    if (!checked.data) return;
+    save.mutate(
+      { id: show?.id, body },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const fields = apiFieldErrors(error);
+          if (Object.keys(fields).length) setErrors(fields);
+          else setFormError(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6"
+      aria-label={show ? `Edit ${show.name}` : 'Add a show'}
+    >
+      <h2 className="text-lg font-semibold text-slate-900">{show ? `Edit ${show.name}` : 'Add your PODZ'}</h2>
+      <TextField
+        label="Show name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
+      <TextArea
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          options={EPISODE_CATEGORIES.map((value) => ({ value, label: value }))}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          options={PODCAST_STATUSES.map((value) => ({ value, label: value }))}
+        />
+      </div>
+      <MediaUpload
+        kind="image"
+        label="Cover image"
+        onUploaded={(media) => setLogoId(media.id)}
+        onBusyChange={setUploading}
+        error={errors.logoId}
+      />
+      <PeoplePicker
+        label="Hosts (they are asked to confirm)"
+        value={hosts}
+        onChange={setHosts}
+        excludeIds={[ownerId]}
+      />
+      <FormError message={formError} />
+      <div className="flex gap-3">
+        <Button type="submit" disabled={save.isPending || uploading}>
+          {save.isPending ? 'Saving…' : show ? 'Save show' : 'Create show'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

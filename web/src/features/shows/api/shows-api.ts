@@ -1,0 +1,140 @@
+import {
+  EPISODES_PAGE_SIZE,
+  PODCAST_EPISODES_PAGE_SIZE,
+  SHOWS_MENU_LIMIT,
+  type Episode,
+  type Paginated,
+  type Podcast,
+  type UserRef,
+} from '@podz/proto';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Query keys of the catalog's public reads, so mutations elsewhere can refresh them. */
+export const showKeys = {
+  all: ['shows'] as const,
+  list: (params: object) => ['shows', 'list', params] as const,
+  byName: (name: string) => ['shows', 'name', name] as const,
+  episodes: (podcastId: string, page: number) => ['shows', 'episodes', podcastId, page] as const,
+  episode: (id: string) => ['episodes', id] as const,
+  latest: (limit: number) => ['episodes', 'latest', limit] as const,
+  follow: (id: string) => ['shows', 'follow', id] as const,
+  followed: (page: number) => ['shows', 'followed', page] as const,
+};
+
+const query = (params: Record<string, string | number | boolean | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  ).toString();
+
+export interface ShowListParams {
+  page?: number;
+  limit?: number;
+  category?: string;
+  featured?: boolean;
+}
+
+export function useShows(params: ShowListParams) {
+  return useQuery({
+    queryKey: showKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiFetch<Paginated<Podcast>>(`/api/podcasts/all-podcasts?${query({ ...params })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The top navigation's Shows menu: up to 5 shows, featured ones first. */
+export function useMenuShows() {
+  return useShows({ limit: SHOWS_MENU_LIMIT, featured: true });
+}
+
+export function useShowByName(name: string) {
+  return useQuery({
+    queryKey: showKeys.byName(name),
+    queryFn: ({ signal }) => apiFetch<Podcast>(`/api/podcasts/name/${encodeURIComponent(name)}`, { signal }),
+  });
+}
+
+export function useShowEpisodes(podcastId: string | undefined, page: number) {
+  return useQuery({
+    queryKey: showKeys.episodes(podcastId ?? '', page),
+    enabled: Boolean(podcastId),
+    queryFn: ({ signal }) =>
+      apiFetch<Paginated<Episode>>(
+        `/api/episodes/podcast-episodes?${query({ podcastId, page, limit: PODCAST_EPISODES_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLatestEpisodes(limit = EPISODES_PAGE_SIZE) {
+  return useQuery({
+    queryKey: showKeys.latest(limit),
+    queryFn: ({ signal }) =>
+      apiFetch<Paginated<Episode>>(`/api/episodes?${query({ page: 1, limit })}`, { signal }),
+  });
+}
+
+export function useEpisode(id: string) {
+  return useQuery({
+    queryKey: showKeys.episode(id),
+    queryFn: ({ signal }) => apiFetch<Episode>(`/api/episodes/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function usePreviousEpisodes(id: string, limit = 5) {
+  return useQuery({
+    queryKey: [...showKeys.episode(id), 'previous', limit],
+    queryFn: ({ signal }) =>
+      apiFetch<Episode[]>(`/api/episodes/${encodeURIComponent(id)}/prevEpisodes?limit=${limit}`, { signal }),
+  });
+}
+
+export function useEpisodeGuests(id: string) {
+  return useQuery({
+    queryKey: [...showKeys.episode(id), 'guests'],
+    queryFn: ({ signal }) =>
+      apiFetch<UserRef[]>(`/api/episodes/${encodeURIComponent(id)}/guests`, { signal }),
+  });
+}
+
+interface FollowState {
+  following: boolean;
+  followerCount: number;
+}
+
+export function useFollowState(podcastId: string | undefined, signedIn: boolean) {
+  return useQuery({
+    queryKey: showKeys.follow(podcastId ?? ''),
+    enabled: Boolean(podcastId) && signedIn,
+    queryFn: ({ signal }) => apiFetch<FollowState>(`/api/podcasts/${podcastId}/follow`, { signal }),
+  });
+}
+
+/** Follow and unfollow are separate calls (spec §4); either answers the new state. */
+export function useSetFollow(podcastId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      apiFetch<FollowState>(`/api/podcasts/${podcastId}/follow${follow ? '' : '?unfollow=true'}`, {
+        method: 'PATCH',
+      }),
+    onSuccess: (state) => {
+      client.setQueryData(showKeys.follow(podcastId), state);
+      void client.invalidateQueries({ queryKey: ['shows', 'followed'] });
+    },
+  });
+}
+
+/** My FAVZ: the shows the user follows. */
+export function useFollowedShows(page: number) {
+  return useQuery({
+    queryKey: showKeys.followed(page),
+    queryFn: ({ signal }) =>
+      apiFetch<Paginated<Podcast>>(`/api/podcasts/followed?${query({ page })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,35 @@
+import type { Episode } from '@podz/proto';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { formatDate, formatDuration } from '../../../lib/format';
+
+/** Episodes as rows linking to their pages; `withShow` names the show (lists across shows). */
+export function EpisodeList({ episodes, withShow = false }: { episodes: Episode[]; withShow?: boolean }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      {episodes.map((episode) => (
+        <li key={episode.id}>
+          <Link
+            to={paths.episode.href(episode.show.uId, episode.id)}
+            className="flex items-center gap-4 p-4 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <img
+              src={episode.image ?? episode.show.logoPath}
+              alt=""
+              loading="lazy"
+              className="size-14 shrink-0 rounded-md bg-slate-100 object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              {withShow && <p className="text-xs font-medium text-indigo-700">{episode.show.name}</p>}
+              <p className="truncate font-medium text-slate-900">{episode.title}</p>
+              <p className="text-sm text-slate-600">
+                {formatDate(episode.publishedAt)} · {formatDuration(episode.audio.durationSeconds)}
+                {episode.status === 'draft' && ' · draft'}
+              </p>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

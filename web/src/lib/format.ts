@@ -1,0 +1,24 @@
+/** 3725 → "1:02:05", 65 → "1:05". */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds || 0));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' });
+
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? dateFormat.format(new Date(iso)) : '';
+}
+
+/** Today's messages by their time, older ones by their date. */
+export function formatMessageTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return date.toDateString() === new Date().toDateString()
+    ? timeFormat.format(date)
+    : dateFormat.format(date);
+}
