@@ -31,6 +31,7 @@ const PROJECTS = [
   'gateway',
   'deploy',
   'web',
+  'e2e',
 ];
 
 module.exports = {

@@ -17,8 +17,11 @@ async function main(): Promise<number> {
   await buildServices();
   await run('npx', ['tsc', '-p', 'tsconfig.tests.json', '--noEmit']);
   await run('npx', ['tsc', '-p', 'web/tsconfig.test.json', '--noEmit']);
+  await run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']);
   console.log('▶ building the web app');
   await buildWeb(true);
+  console.log('▶ checking for Chromium (end-to-end tests)');
+  await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
 
   const results = path.join(REPO_ROOT, '.local', 'jest-results.json');
   mkdirSync(path.dirname(results), { recursive: true });

@@ -74,7 +74,7 @@ async function upload(
   name: string,
 ) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${catalogUrl}/api/media/${kind}`, {
     method: 'POST',
     headers: auth(session),

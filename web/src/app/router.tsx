@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { paths } from '../config/paths';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
+import { RouteError } from './route-error';
 
 // One chunk per route: a visitor's first load of `/` carries only the home page.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -45,6 +46,7 @@ const page = (path: string, Component: React.ComponentType): RouteObject => ({
 const router = createBrowserRouter([
   {
     element: <PublicLayout />,
+    errorElement: <RouteError />,
     children: [
       page(paths.home.path, Home),
       page(paths.shows.path, Shows),
@@ -66,6 +68,7 @@ const router = createBrowserRouter([
   },
   {
     element: <AppLayout />,
+    errorElement: <RouteError />,
     children: [
       page(paths.myPodcasts.path, MyFavz),
       page(paths.profile.path, Profile),

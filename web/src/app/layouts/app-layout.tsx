@@ -60,7 +60,9 @@ function SideMenu({
               >
                 {entry.label[0]}
               </span>
-              <span className={collapsed ? 'sr-only' : 'flex-1'}>{entry.label}</span>
+              <span className={collapsed ? 'sr-only' : 'flex-1'} data-label>
+                {entry.label}
+              </span>
               {entry.badge !== undefined && (
                 <span
                   className="rounded-full bg-rose-500 px-2 py-0.5 text-xs font-bold text-white"
@@ -172,7 +174,9 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  useEffect(() => {
+    setMobileOpen(false);
+  }, [location.pathname]);
 
   return (
     <div className="flex min-h-screen bg-slate-50">

@@ -21,6 +21,8 @@ export function Dropdown({
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  // A pointer that hovers, then clicks, must not close what the hover just opened.
+  const hoveredOpenAt = useRef(0);
   useEffect(() => {
     if (!open) return;
     const onClick = (event: MouseEvent) => {
@@ -41,7 +43,11 @@ export function Dropdown({
     <div
       ref={root}
       className="relative"
-      onPointerEnter={(event) => event.pointerType === 'mouse' && setOpen(true)}
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'mouse' || open) return;
+        hoveredOpenAt.current = Date.now();
+        setOpen(true);
+      }}
       onPointerLeave={(event) => event.pointerType === 'mouse' && close()}
     >
       <button
@@ -50,7 +56,10 @@ export function Dropdown({
         aria-controls={id}
         aria-label={buttonLabel}
         className={buttonClassName}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (open && Date.now() - hoveredOpenAt.current < 600) return;
+          setOpen(!open);
+        }}
       >
         {label}
       </button>

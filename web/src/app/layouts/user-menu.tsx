@@ -2,22 +2,26 @@ import { Link } from 'react-router-dom';
 import type { SessionUser } from '@podz/proto';
 import { Avatar } from '../../components/ui/avatar';
 import { paths } from '../../config/paths';
+import { redirectFor } from '../../lib/route-access';
 import { useSignOut } from '../navigation/use-sign-out';
 import { Dropdown } from './dropdown';
 
-/** Spec §2 user menu: the admin's Dashboard is /dashboard; everyone else's is /mypodcasts. */
+/**
+ * Spec §2 user menu: the admin's Dashboard is /dashboard; everyone else's is /mypodcasts. Entries
+ * the guard table would answer with /401 are left out (an editor has none of these pages).
+ */
 export function userMenuEntries(user: SessionUser): { label: string; href: string }[] {
-  if (user.access.includes('admin')) {
-    return [
-      { label: 'Dashboard', href: paths.dashboard.href() },
-      { label: 'Settings', href: paths.settings.href() },
-    ];
-  }
-  return [
-    { label: 'Dashboard', href: paths.myPodcasts.href() },
-    { label: 'Profile', href: paths.profile.href() },
-    { label: 'Settings', href: paths.settings.href() },
-  ];
+  const entries = user.access.includes('admin')
+    ? [
+        { label: 'Dashboard', href: paths.dashboard.href() },
+        { label: 'Settings', href: paths.settings.href() },
+      ]
+    : [
+        { label: 'Dashboard', href: paths.myPodcasts.href() },
+        { label: 'Profile', href: paths.profile.href() },
+        { label: 'Settings', href: paths.settings.href() },
+      ];
+  return entries.filter((entry) => redirectFor(entry.href, user.access) === undefined);
 }
 
 export function UserMenu({ user }: { user: SessionUser }) {

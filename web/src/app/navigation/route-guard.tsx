@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session-store';
-import { redirectFor, ruleFor } from './route-access';
+import { redirectFor, ruleFor } from '../../lib/route-access';
 
 /**
  * Applies the one guard table (spec §6) to the current URL. Public pages render at once; the

@@ -5,6 +5,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
+import { dashboardFor } from '../../../lib/route-access';
 
 /** NextAuth error names the sign-in page may be sent with (`/login?error=`). */
 const SIGN_IN_ERRORS: Record<string, string> = {
@@ -37,7 +38,8 @@ export function LoginForm() {
     setError(undefined);
     try {
       await signIn(username.trim(), password);
-      navigate(safeCallback(params.get('callbackUrl')) ?? paths.myPodcasts.href(), { replace: true });
+      const access = useSession.getState().user?.access ?? [];
+      navigate(safeCallback(params.get('callbackUrl')) ?? dashboardFor(access), { replace: true });
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);

@@ -21,7 +21,11 @@ export function MessageThread({ conversation, myId }: { conversation: Conversati
   useEffect(() => {
     if (conversation.unreadCount > 0 && !markRead.isPending) markRead.mutate(conversation.id);
   }, [conversation.id, conversation.unreadCount]);
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [newest]);
+  // Braces matter: Chromium's scrollIntoView now returns a promise, which React would take for
+  // the effect's cleanup and call.
+  useEffect(() => {
+    void bottom.current?.scrollIntoView({ block: 'end' });
+  }, [newest]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

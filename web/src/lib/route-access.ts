@@ -1,5 +1,5 @@
 import type { Access } from '@podz/proto';
-import { paths } from '../../config/paths';
+import { paths } from '../config/paths';
 
 /**
  * Who may open a route (spec §6): anyone; auth-only (no session → `/login`); guest-only (signed in
@@ -81,4 +81,14 @@ export function redirectFor(pathname: string, access: readonly string[] | undefi
     return paths.accessDenied.href();
   }
   return undefined;
+}
+
+/**
+ * Where a user lands after signing in: their dashboard, or for an editor (who has none) the first
+ * console they may open.
+ */
+export function dashboardFor(access: readonly string[]): string {
+  if (access.includes('admin')) return paths.dashboard.href();
+  if (redirectFor(paths.myPodcasts.path, access) === undefined) return paths.myPodcasts.href();
+  return paths.pricingPlansEdit.href();
 }

@@ -1,5 +1,5 @@
 import type { Access } from '@podz/proto';
-import { redirectFor, ROUTE_RULES } from './route-access';
+import { dashboardFor, redirectFor, ROUTE_RULES } from './route-access';
 
 const PUBLIC = [
   '/',
@@ -97,5 +97,14 @@ describe('the route guard table', () => {
 
   it('leaves unknown paths to the not-found page', () => {
     expect(redirectFor('/nowhere/at/all', undefined)).toBeUndefined();
+  });
+});
+
+describe('dashboardFor', () => {
+  it('sends admins to /dashboard, editors to their first console and everyone else to /mypodcasts', () => {
+    expect(dashboardFor(['admin'])).toBe('/dashboard');
+    expect(dashboardFor(['editor'])).toBe('/pricing-plans/edit');
+    expect(dashboardFor(['user', 'owner'])).toBe('/mypodcasts');
+    expect(dashboardFor(['user', 'editor'])).toBe('/mypodcasts');
   });
 });

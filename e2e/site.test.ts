@@ -1,0 +1,560 @@
+import type { Browser, Page } from 'playwright-core';
+import { wavTone } from '../services/catalog/src/blobs/generate-media';
+import { ApiActor, uniqueUsername } from './support/api-actor';
+import {
+  WIDTHS,
+  accessibilityProblems,
+  launchChromium,
+  newVisitor,
+  screenshot,
+  signInThroughForm,
+  signedInContext,
+} from './support/browser';
+import { ADMIN, DEMO_PASSWORD, startFullStack, type FullStack } from './support/full-stack';
+
+/**
+ * The web app end to end: headless Chromium against every service behind the gateway, on the real
+ * store, broker and cache, with the demo network seeded as `npm start` seeds it.
+ */
+jest.setTimeout(240_000);
+
+let stack: FullStack;
+let browser: Browser;
+const PASSWORD = 'e2e-member-pass-1';
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startFullStack(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function register(page: Page, username: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.org`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL('**/mypodcasts');
+}
+
+const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Side menu' });
+
+describe('1. a visitor browses to an episode and listens', () => {
+  it('opens /, uses the Shows menu, opens a show and an episode, and the audio plays and seeks', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Featured shows' }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Shows' }).hover();
+    const menu = page.getByRole('list', { name: 'Shows' });
+    await menu.waitFor();
+    const cards = menu.getByRole('link');
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await cards.count()).toBeLessThanOrEqual(5);
+    expect(await page.getByRole('link', { name: /View All Shows/ }).isVisible()).toBe(true);
+    const showName = (await cards.first().innerText()).trim();
+    const href = await cards.first().getAttribute('href');
+    expect(href).toMatch(/^\/shows\/[a-z0-9-]+$/);
+    await cards.first().click();
+    await page.waitForURL(`**${href}`);
+    await page.getByRole('heading', { level: 1, name: showName }).waitFor();
+    expect(await page.getByRole('link', { name: 'RSS feed' }).getAttribute('href')).toMatch(/\/feed\.xml$/);
+
+    const episodes = page.getByRole('region', { name: 'Episodes' }).getByRole('link');
+    await episodes.first().waitFor();
+    const episodeTitle = (await episodes.first().locator('p.truncate').innerText()).trim();
+    await episodes.first().click();
+    await page.getByRole('heading', { level: 1, name: episodeTitle }).waitFor();
+
+    const audio = page.getByTestId('episode-audio');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => {
+      const element = document.querySelector<HTMLAudioElement>('[data-testid="episode-audio"]');
+      return element !== null && !element.paused && element.currentTime > 0.3;
+    });
+    // Seek with the keyboard, as a listener without a mouse would: four steps of one second.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const before = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    await seek.focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (from) =>
+        (document.querySelector<HTMLAudioElement>('[data-testid="episode-audio"]')?.currentTime ?? 0) >=
+        from + 1.5,
+      before,
+    );
+    expect(await page.getByTestId('player-time').innerText()).toMatch(/^0:0[2-6] \/ 0:06$/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('2. a new member follows a show', () => {
+  it('registers, is signed in, follows a show, sees it in My FAVZ, signs out and sees the toast', async () => {
+    const { page, context } = await newVisitor(browser, stack.origin);
+    const username = uniqueUsername('fan');
+    await register(page, username);
+    await page.getByRole('heading', { name: 'My FAVZ' }).waitFor();
+    await page.getByText('You do not follow any show yet').waitFor();
+
+    await page.goto('/shows');
+    const firstShow = page.getByRole('main').getByRole('listitem').first().getByRole('link');
+    const showName = (await firstShow.getByRole('heading').innerText()).trim();
+    await firstShow.click();
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
+
+    await page.goto('/mypodcasts');
+    await page.getByRole('main').getByRole('heading', { name: showName }).waitFor();
+
+    await page.getByRole('button', { name: `Account menu for ${username}` }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You have been signed out').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('3. a member becomes a podcaster and publishes', () => {
+  it('asks, is approved, adds a show and an episode with an uploaded file, and the show is public', async () => {
+    const { page, context } = await newVisitor(browser, stack.origin);
+    const username = uniqueUsername('caster');
+    await register(page, username);
+    const addYourPodz = page.getByTestId('add-your-podz');
+    expect(await addYourPodz.getAttribute('href')).toBe('/requests/access');
+    await addYourPodz.click();
+    const ownerCard = page.getByRole('region', { name: 'Become a podcaster' });
+    await ownerCard.getByLabel('Tell us about yourself (optional)').fill('I run a kids science show.');
+    await ownerCard.getByRole('button', { name: 'Send request' }).click();
+    await expect(ownerCard.getByTestId('request-status-owner').innerText()).resolves.toBe('pending');
+
+    // An admin approves through the API; the page notices on its own, without a reload.
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const userId = await admin.userId(username);
+    const pending = await admin.json('/api/requests?status=pending&role=owner&limit=100');
+    const request = (pending.body.items as { id: string; requester: { id: string } }[]).find(
+      (item) => item.requester.id === userId,
+    );
+    expect(request).toBeDefined();
+    expect((await admin.json(`/api/requests/${request!.id}`, 'PUT', { status: 'approved' })).status).toBe(
+      200,
+    );
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="add-your-podz"]')?.getAttribute('href') ===
+        '/podcasts?add=true',
+      undefined,
+      { timeout: 30_000 },
+    );
+    await addYourPodz.click();
+    await page.waitForURL('**/podcasts?add=true');
+
+    const showName = `Tiny Lab ${username.slice(-6)}`;
+    const form = page.getByRole('form', { name: 'Add a show' });
+    await form.getByLabel('Show name').fill(showName);
+    await form.getByLabel('Description').fill('Science for curious kids.');
+    await form.getByLabel('Category').selectOption('Kids and family');
+    await form.getByRole('button', { name: 'Create show' }).click();
+    await page.getByText(`${showName} was created`).waitFor();
+
+    await page.getByRole('button', { name: 'Add episode' }).click();
+    const episodeForm = page.getByRole('form', { name: 'New episode' });
+    await episodeForm.getByLabel('Episode title').fill('Why is the sky blue?');
+    // A slow uplink, so the progress bar is there to be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+    const audio = wavTone({ seconds: 120, notes: [440, 660] });
+    await episodeForm
+      .getByLabel('Episode audio')
+      .setInputFiles({ name: 'sky.wav', mimeType: 'audio/wav', buffer: audio });
+    const progress = episodeForm.getByRole('progressbar');
+    await progress.waitFor();
+    const shown = Number(await progress.getAttribute('aria-valuenow'));
+    expect(shown).toBeGreaterThanOrEqual(0);
+    expect(shown).toBeLessThanOrEqual(100);
+    await episodeForm.getByText('Uploaded sky.wav').waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await episodeForm.getByRole('button', { name: 'Publish episode' }).click();
+    await page.getByText('The episode was published').waitFor();
+    await page.getByText('Why is the sky blue?').waitFor();
+
+    await page.goto('/shows');
+    await page.getByLabel('Category').selectOption('Kids and family');
+    await page.getByRole('main').getByRole('heading', { name: showName }).waitFor();
+    await page.getByRole('main').getByRole('heading', { name: showName }).click();
+    await page.getByRole('link', { name: /Why is the sky blue\?/ }).waitFor();
+    await context.close();
+  });
+});
+
+describe('4. two members message each other live', () => {
+  it('updates the Messages badge and the open thread without a reload', async () => {
+    const alice = await newVisitor(browser, stack.origin);
+    const bob = await newVisitor(browser, stack.origin);
+    const aliceName = uniqueUsername('alice');
+    const bobName = uniqueUsername('bob');
+    await register(alice.page, aliceName);
+    await register(bob.page, bobName);
+
+    await alice.page.goto('/messages');
+    await alice.page.getByRole('button', { name: 'New conversation' }).click();
+    const compose = alice.page.getByRole('form', { name: 'New conversation' });
+    await compose.getByLabel('To').fill(bobName);
+    await compose.getByRole('button', { name: bobName }).click();
+    await compose.getByLabel('Message').fill('Hi Bob, loved your last episode!');
+    await compose.getByRole('button', { name: 'Send' }).click();
+    await alice.page
+      .getByRole('list', { name: 'Messages' })
+      .getByText('Hi Bob, loved your last episode!')
+      .waitFor();
+
+    // Bob sits on My FAVZ: the badge appears by itself.
+    const badge = sideMenu(bob.page).getByTestId('messages-badge');
+    await badge.waitFor({ timeout: 10_000 });
+    expect(await badge.innerText()).toBe('1');
+
+    await sideMenu(bob.page)
+      .getByRole('link', { name: /Messages/ })
+      .click();
+    await bob.page.getByRole('button', { name: new RegExp(aliceName) }).click();
+    const bobThread = bob.page.getByRole('list', { name: 'Messages' });
+    await bobThread.getByText('Hi Bob, loved your last episode!').waitFor();
+    // Reading it clears the badge.
+    await badge.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Alice answers while Bob watches the thread.
+    await alice.page.getByLabel('Message', { exact: true }).fill('Next one is about octopuses.');
+    await alice.page
+      .getByRole('form', { name: 'Send a message' })
+      .getByRole('button', { name: 'Send' })
+      .click();
+    await bobThread.getByText('Next one is about octopuses.').waitFor({ timeout: 10_000 });
+    expect(alice.problems).toEqual([]);
+    expect(bob.problems).toEqual([]);
+    await alice.context.close();
+    await bob.context.close();
+  });
+});
+
+/** The identities of spec §6: nobody, and a demo account per role with that role's access list. */
+const IDENTITIES = ['anonymous', 'admin', 'editor', 'user', 'owner', 'host', 'guest'] as const;
+type Identity = (typeof IDENTITIES)[number];
+const ACCESS: Record<Exclude<Identity, 'anonymous'>, string[]> = {
+  admin: ['admin'],
+  editor: ['editor'],
+  user: ['user'],
+  owner: ['user', 'owner'],
+  host: ['user', 'host'],
+  guest: ['user', 'guest'],
+};
+
+/** Spec §2 routes with their kind from spec §6 and, for restricted ones, the spec's role list. */
+type Kind = 'public' | 'auth' | 'guest-only' | string[];
+function specRoutes(showPath: string, episodePath: string): [string, Kind][] {
+  return [
+    ['/', 'public'],
+    ['/about', 'public'],
+    ['/advertise', 'public'],
+    ['/contact', 'public'],
+    ['/people', 'public'],
+    ['/people/hosts', 'public'],
+    ['/people/guests', 'public'],
+    ['/people/crew', 'public'],
+    ['/shows', 'public'],
+    [showPath, 'public'],
+    [episodePath, 'public'],
+    ['/pricing', 'public'],
+    ['/401', 'public'],
+    ['/login', 'guest-only'],
+    ['/register', 'guest-only'],
+    ['/requests/access', 'auth'],
+    ['/podcast-requests', 'auth'],
+    ['/dashboard', ['admin']],
+    ['/mypodcasts', ['user', 'owner', 'host', 'guest']],
+    ['/pricing-plans/edit', ['admin', 'editor']],
+    ['/landing', ['admin', 'editor']],
+    ['/users/requests', ['admin']],
+    ['/users', ['admin']],
+    ['/messages', ['user', 'host', 'guest', 'owner', 'admin']],
+    ['/podcasts/requests', ['user', 'host']],
+    ['/guest-podz', ['guest']],
+    ['/podcasts', ['user', 'owner']],
+    ['/profile', ['user', 'host', 'guest', 'owner']],
+    ['/mediaz', ['admin', 'owner']],
+    ['/documentation', ['admin']],
+    ['/settings', ['user', 'host', 'guest', 'owner', 'admin']],
+    ['/podz-management', ['admin']],
+    ['/image-gallery', ['admin', 'owner']],
+  ];
+}
+
+/** Where spec §6 says a visit ends, worked out from the spec's words, not from the app's table. */
+function expectedLanding(route: string, kind: Kind, who: Identity): string {
+  if (kind === 'public') return route;
+  if (who === 'anonymous') return kind === 'guest-only' ? route : '/login';
+  const access = ACCESS[who];
+  // Signed in, a guest-only page sends the user on to /mypodcasts, with that page's rules.
+  if (kind === 'guest-only') return expectedLanding('/mypodcasts', ['user', 'owner', 'host', 'guest'], who);
+  if (route === '/mypodcasts' && access.includes('admin')) return '/dashboard';
+  if (kind === 'auth') return route;
+  return kind.some((role) => access.includes(role)) ? route : '/401';
+}
+
+/** The page has its session and its data: the guard decided and nothing is loading any more. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => !document.querySelector('[role="status"]')?.textContent?.includes('Checking your session'),
+  );
+}
+
+async function latestEpisode(): Promise<{ id: string; show: { uId: string } }> {
+  const answer = (await (await fetch(`${stack.origin}/api/episodes?limit=1`)).json()) as {
+    items: { id: string; show: { uId: string } }[];
+  };
+  return answer.items[0]!;
+}
+
+async function demoSession(who: Exclude<Identity, 'anonymous'>) {
+  return signedInContext(browser, stack.origin, `demo-${who}`, DEMO_PASSWORD);
+}
+
+describe('5. the guard table', () => {
+  it('lands every spec route, opened anonymously and as each role, where spec §6 says', async () => {
+    const episode = await latestEpisode();
+    const routes = specRoutes(`/shows/${episode.show.uId}`, `/shows/${episode.show.uId}/${episode.id}`);
+
+    const mismatches = (
+      await Promise.all(
+        IDENTITIES.map(async (who) => {
+          const { context, page } =
+            who === 'anonymous' ? await newVisitor(browser, stack.origin) : await demoSession(who);
+          const wrong: string[] = [];
+          for (const [route, kind] of routes) {
+            const expected = expectedLanding(route, kind, who);
+            await page.goto(route);
+            await settled(page);
+            if (new URL(page.url()).pathname !== expected) {
+              await page
+                .waitForURL((url) => url.pathname === expected, { timeout: 5_000 })
+                .catch(() => undefined);
+            }
+            const landed = new URL(page.url()).pathname;
+            if (landed !== expected) wrong.push(`${who} ${route}: landed on ${landed}, expected ${expected}`);
+          }
+          await context.close();
+          return wrong;
+        }),
+      )
+    ).flat();
+    expect(mismatches).toEqual([]);
+  });
+
+  it('sends a visitor to log in with SessionRequired and back to the page afterwards', async () => {
+    const { page, context } = await newVisitor(browser, stack.origin);
+    await page.goto('/profile');
+    await page.waitForURL('**/login?**');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe('/profile');
+    await page.getByText('Please sign in to see that page').waitFor();
+    await page.getByLabel('Username or email').fill('demo-user');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('6. the side menu', () => {
+  let owner: ApiActor;
+
+  beforeAll(async () => {
+    // The conditional entries need their facts: demo-host invited to a show, demo-guest on an episode.
+    owner = await ApiActor.signedIn(stack.origin, 'demo-owner', DEMO_PASSWORD);
+    const hostId = await owner.userId('demo-host');
+    const guestId = await owner.userId('demo-guest');
+    const show = await owner.json('/api/podcasts', 'POST', {
+      name: `Menu Facts ${Date.now().toString(36)}`,
+      category: 'Technology',
+      hostIds: [hostId],
+    });
+    expect(show.status).toBe(201);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(wavTone({ seconds: 2, notes: [330] }))], { type: 'audio/wav' }),
+      'facts.wav',
+    );
+    const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
+    expect(upload.status).toBe(201);
+    const audio = (await upload.json()) as { id: string };
+    const episode = await owner.json('/api/episodes', 'POST', {
+      podcastId: show.body.id,
+      title: 'With our guest',
+      audioId: audio.id,
+      guestIds: [guestId],
+    });
+    expect(episode.status).toBe(201);
+  });
+
+  async function menuOf(
+    page: Page,
+  ): Promise<{ labels: string[]; hrefs: Record<string, string>; badges: string[] }> {
+    // Every signed-in user may open the access page, and it has no entry of its own.
+    await page.goto('/requests/access');
+    await settled(page);
+    const menu = sideMenu(page);
+    await menu.waitFor();
+    const entries = menu.locator('[data-menu-entry]');
+    const labels = await entries.locator('[data-label]').allInnerTexts();
+    const hrefs: Record<string, string> = {};
+    for (const entry of await entries.all()) {
+      hrefs[(await entry.locator('[data-label]').innerText()).trim()] =
+        (await entry.getAttribute('href')) ?? '';
+    }
+    const badges = await page.getByRole('list', { name: 'Your roles' }).getByRole('listitem').allInnerTexts();
+    return { labels: labels.map((label) => label.trim()), hrefs, badges };
+  }
+
+  const EXPECTED: Record<Exclude<Identity, 'anonymous'>, { labels: string[]; badges: string[] }> = {
+    admin: {
+      labels: [
+        'Dashboard',
+        'Pricing',
+        'Page Content',
+        'User Requests',
+        'Users',
+        'Messages',
+        'MediaZ',
+        'Documentation',
+        'PODZ Management',
+        'Image Gallery',
+      ],
+      badges: [],
+    },
+    editor: { labels: ['Pricing', 'Page Content'], badges: [] },
+    user: { labels: ['My FAVZ', 'Messages', 'My Profile', 'Settings'], badges: ['user'] },
+    owner: {
+      labels: ['My FAVZ', 'Messages', 'My PODZ', 'My Profile', 'MediaZ', 'Settings', 'Image Gallery'],
+      badges: ['user', 'podcaster'],
+    },
+    host: {
+      labels: ['My FAVZ', 'Messages', 'Host Requests', 'My Profile', 'Settings'],
+      badges: ['user', 'host'],
+    },
+    guest: {
+      labels: ['My FAVZ', 'Messages', 'Guest PODZ', 'My Profile', 'Settings'],
+      badges: ['user', 'guest'],
+    },
+  };
+
+  it.each(Object.keys(EXPECTED) as Exclude<Identity, 'anonymous'>[])(
+    'shows exactly the spec entries for %s',
+    async (who) => {
+      const { context, page } = await demoSession(who);
+      const menu = await menuOf(page);
+      expect(menu.labels).toEqual(EXPECTED[who].labels);
+      expect(menu.badges).toEqual(EXPECTED[who].badges);
+      if (who === 'owner') expect(menu.hrefs['My PODZ']).toBe('/podcasts');
+      // The current route's entry, and only it, is highlighted.
+      const last = sideMenu(page).locator('[data-menu-entry]').last();
+      await last.click();
+      await page.waitForURL(`**${await last.getAttribute('href')}`);
+      await sideMenu(page).locator('[aria-current="page"]').waitFor();
+      expect(await sideMenu(page).locator('[aria-current="page"]').count()).toBe(1);
+      expect(await last.getAttribute('aria-current')).toBe('page');
+      await context.close();
+    },
+  );
+
+  it('shows My PODZ to a member who asked to become a podcaster, leading to /podcast-requests', async () => {
+    const { page, context } = await newVisitor(browser, stack.origin);
+    await register(page, uniqueUsername('asker'));
+    expect((await menuOf(page)).labels).not.toContain('My PODZ');
+    await page.goto('/requests/access');
+    await page
+      .getByRole('region', { name: 'Become a podcaster' })
+      .getByRole('button', { name: 'Send request' })
+      .click();
+    await page.getByTestId('request-status-owner').waitFor();
+    const menu = await menuOf(page);
+    expect(menu.labels).toEqual(['My FAVZ', 'Messages', 'My PODZ', 'My Profile', 'Settings']);
+    expect(menu.hrefs['My PODZ']).toBe('/podcast-requests');
+    await context.close();
+  });
+});
+
+describe('the main screens at 375 px and 1280 px', () => {
+  it('render without overflow, with no serious or critical axe findings on public pages, and are screenshotted', async () => {
+    const episode = await latestEpisode();
+    const publicPages: [string, string][] = [
+      ['home', '/'],
+      ['shows', '/shows'],
+      ['show', `/shows/${episode.show.uId}`],
+      ['episode', `/shows/${episode.show.uId}/${episode.id}`],
+      ['people', '/people'],
+      ['hosts', '/people/hosts'],
+      ['about', '/about'],
+      ['advertise', '/advertise'],
+      ['contact', '/contact'],
+      ['pricing', '/pricing'],
+      ['login', '/login'],
+      ['register', '/register'],
+      ['access-denied', '/401'],
+    ];
+    const memberPages: [string, string][] = [
+      ['my-favz', '/mypodcasts'],
+      ['my-podz', '/podcasts?add=true'],
+      ['messages', '/messages'],
+      ['profile', '/profile'],
+      ['settings', '/settings'],
+      ['request-access', '/requests/access'],
+    ];
+    const findings: string[] = [];
+    for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+      const visitor = await newVisitor(browser, stack.origin, width);
+      for (const [name, route] of publicPages) {
+        await visitor.page.goto(route);
+        await visitor.page.waitForLoadState('networkidle');
+        const overflow = await visitor.page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        if (overflow > 0) findings.push(`${route} at ${width}px is ${overflow}px wider than the window`);
+        for (const problem of await accessibilityProblems(visitor.page))
+          findings.push(`${route} at ${width}px: ${problem}`);
+        await screenshot(visitor.page, name);
+      }
+      await visitor.context.close();
+
+      const member = await newVisitor(browser, stack.origin, width);
+      await signInThroughForm(member.page, 'demo-owner', DEMO_PASSWORD);
+      for (const [name, route] of memberPages) {
+        await member.page.goto(route);
+        await member.page.waitForLoadState('networkidle');
+        const overflow = await member.page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        if (overflow > 0) findings.push(`${route} at ${width}px is ${overflow}px wider than the window`);
+        await screenshot(member.page, name);
+      }
+      await member.context.close();
+    }
+    expect(findings).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { SiteBrowser } from '../../gateway/test/support/site-browser';
+
+/**
+ * Someone acting through the API while the browser is watched: an admin approving a request, an
+ * owner setting up a show. Same gateway, same cookies, no shortcuts around the services.
+ */
+export class ApiActor extends SiteBrowser {
+  static async signedIn(origin: string, username: string, password: string): Promise<ApiActor> {
+    const actor = new ApiActor(origin);
+    await actor.signIn(username, password);
+    return actor;
+  }
+
+  async userId(username: string): Promise<string> {
+    const found = await this.json(`/api/users?search=${encodeURIComponent(username)}&limit=20`);
+    const user = (found.body.items as { id: string; username: string }[]).find(
+      (u) => u.username === username,
+    );
+    if (!user) throw new Error(`no user named ${username}`);
+    return user.id;
+  }
+}
+
+/** A unique, valid username for this run. */
+export const uniqueUsername = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;

@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@podz/kit';
+import { freePort, testServiceEnv } from '@podz/kit/testing';
+import { catalogConfigSchema } from '../../services/catalog/src/config';
+import { startCatalog } from '../../services/catalog/src/catalog-service';
+import { contentConfigSchema } from '../../services/content/src/config';
+import { startContent } from '../../services/content/src/content-service';
+import { messagingConfigSchema } from '../../services/messaging/src/config';
+import { startMessaging } from '../../services/messaging/src/messaging-service';
+import { requestsConfigSchema } from '../../services/requests/src/config';
+import { startRequests } from '../../services/requests/src/requests-service';
+import {
+  ADMIN,
+  startTestIdentity,
+  stopTestIdentity,
+  type TestIdentity,
+} from '../../services/identity/test/support/identity-harness';
+import { startTestGateway } from '../../gateway/test/support/identity-platform';
+import type { RunningGateway } from '../../gateway/src/gateway';
+import { seedDemoNetwork } from '../../scripts/demo/seed-demo-network';
+
+/** The demo accounts' password in these tests (identity creates demo-admin … demo-guest with it). */
+export const DEMO_PASSWORD = 'e2e-demo-pass-1';
+export { ADMIN };
+
+export interface FullStack {
+  /** The site as a browser sees it: the gateway serving the built web app and the API. */
+  origin: string;
+  identityUrl: string;
+  catalogUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every service and the gateway, on the real store, broker and cache, serving `web/dist` (built
+ * by `npm test` before jest runs), with the demo network seeded: what `npm start` runs, in-process.
+ */
+export async function startFullStack(): Promise<FullStack> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const media = mkdtempSync(path.join(tmpdir(), 'podz-e2e-media-'));
+  const catalog = await startCatalog(
+    loadConfig(catalogConfigSchema, testServiceEnv('catalog', { PUBLIC_ORIGIN: origin, MEDIA_DIR: media })),
+  );
+  const requests = await startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests')));
+  const messaging = await startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging')));
+  const content = await startContent(loadConfig(contentConfigSchema, testServiceEnv('content')));
+  const services = [catalog, requests, messaging, content];
+  const identity: TestIdentity = await startTestIdentity({
+    PUBLIC_ORIGIN: origin,
+    DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD,
+  });
+  const gateway: RunningGateway = await startTestGateway(port, origin, {
+    IDENTITY_URL: identity.url,
+    CATALOG_URL: catalog.url,
+    REQUESTS_URL: requests.url,
+    MESSAGING_URL: messaging.url,
+    CONTENT_URL: content.url,
+  });
+  await seedDemoNetwork({
+    identityUrl: identity.url,
+    catalogUrl: catalog.url,
+    admin: { username: ADMIN.username, password: ADMIN.password },
+    password: DEMO_PASSWORD,
+  });
+  return {
+    origin,
+    identityUrl: identity.url,
+    catalogUrl: catalog.url,
+    stop: async () => {
+      await gateway.stop();
+      await stopTestIdentity(identity);
+      for (const service of services) {
+        await service.context.db.dropDatabase().catch(() => undefined);
+        await service.stop();
+      }
+    },
+  };
+}
