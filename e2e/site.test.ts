@@ -500,6 +500,20 @@ describe('6. the side menu', () => {
   });
 });
 
+/** A page wider than the window, or an image that did not load. */
+async function layoutProblems(page: Page, route: string, width: number): Promise<string[]> {
+  const found = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    broken: [...document.images]
+      .filter((image) => image.complete && image.naturalWidth === 0)
+      .map((image) => image.src),
+  }));
+  return [
+    ...(found.overflow > 0 ? [`${route} at ${width}px is ${found.overflow}px wider than the window`] : []),
+    ...found.broken.map((src) => `${route} at ${width}px: image ${src} did not load`),
+  ];
+}
+
 describe('the main screens at 375 px and 1280 px', () => {
   it('render without overflow, with no serious or critical axe findings on public pages, and are screenshotted', async () => {
     const episode = await latestEpisode();
@@ -532,10 +546,7 @@ describe('the main screens at 375 px and 1280 px', () => {
       for (const [name, route] of publicPages) {
         await visitor.page.goto(route);
         await visitor.page.waitForLoadState('networkidle');
-        const overflow = await visitor.page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        if (overflow > 0) findings.push(`${route} at ${width}px is ${overflow}px wider than the window`);
+        findings.push(...(await layoutProblems(visitor.page, route, width)));
         for (const problem of await accessibilityProblems(visitor.page))
           findings.push(`${route} at ${width}px: ${problem}`);
         await screenshot(visitor.page, name);
@@ -547,10 +558,7 @@ describe('the main screens at 375 px and 1280 px', () => {
       for (const [name, route] of memberPages) {
         await member.page.goto(route);
         await member.page.waitForLoadState('networkidle');
-        const overflow = await member.page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        if (overflow > 0) findings.push(`${route} at ${width}px is ${overflow}px wider than the window`);
+        findings.push(...(await layoutProblems(member.page, route, width)));
         await screenshot(member.page, name);
       }
       await member.context.close();

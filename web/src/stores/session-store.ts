@@ -1,5 +1,6 @@
 import type { SessionUser } from '@podz/proto';
 import { create } from 'zustand';
+import { ApiFailure } from '../lib/api-client';
 import { fetchSession, logClientError, signInWithCredentials, signOut } from '../lib/auth-client';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -22,7 +23,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       const session = await fetchSession();
       set({ status: session ? 'authenticated' : 'unauthenticated', user: session?.user });
     } catch (error) {
-      logClientError('CLIENT_SESSION_ERROR', error);
+      // NextAuth's names (spec §8): the call did not get through, or its answer was unusable.
+      logClientError(error instanceof ApiFailure ? 'CLIENT_SESSION_ERROR' : 'CLIENT_FETCH_ERROR', error);
       // A failed refresh keeps what we knew; a failed first read leaves the visitor signed out.
       if (get().status === 'loading') set({ status: 'unauthenticated', user: undefined });
     }

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useMessageCount } from '../../stores/message-count-store';
 import { useSession } from '../../stores/session-store';
+import { redirectFor } from '../../lib/route-access';
 import { RouteGuard } from '../navigation/route-guard';
 import { menuFor, roleBadges } from '../navigation/side-menu';
 import { useMenuFacts } from '../navigation/use-menu-facts';
@@ -107,6 +108,7 @@ function SideMenu({
 function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) {
   const isAdmin = user.access.includes('admin');
   const isOwner = user.access.includes('owner');
+  const canOpenAddForm = redirectFor(paths.podcasts.path, user.access) === undefined;
   const count = useMessageCount((state) => state.count);
   return (
     <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
@@ -147,21 +149,26 @@ function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) 
       </Link>
       {!isAdmin && (
         <>
-          <Link
-            to={isOwner ? paths.addPodcast.href() : paths.accessRequest.href()}
-            className={buttonClass('primary', 'hidden sm:inline-flex')}
-            data-testid="add-your-podz"
-          >
-            Add your PODZ
-          </Link>
-          {/* Small screens: the round button (spec §2 side menu) opens the add-show form. */}
-          <Link
-            to={isOwner ? paths.addPodcast.href() : paths.accessRequest.href()}
-            className="flex size-10 items-center justify-center rounded-full bg-indigo-600 text-2xl text-white sm:hidden"
-            aria-label="Add your PODZ"
-          >
-            +
-          </Link>
+          <span className="hidden sm:block">
+            <Link
+              to={isOwner ? paths.addPodcast.href() : paths.accessRequest.href()}
+              className={buttonClass('primary')}
+              data-testid="add-your-podz"
+            >
+              Add your PODZ
+            </Link>
+          </span>
+          {/* Small screens: the round button of spec §2 opens the add-show form (which shows a
+              member without podcaster access how to ask for it). */}
+          {canOpenAddForm && (
+            <Link
+              to={paths.addPodcast.href()}
+              className="flex size-10 items-center justify-center rounded-full bg-indigo-600 text-2xl text-white sm:hidden"
+              aria-label="Add a show"
+            >
+              +
+            </Link>
+          )}
           <UserMenu user={user} />
         </>
       )}

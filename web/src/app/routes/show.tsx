@@ -31,7 +31,11 @@ export default function ShowRoute() {
                     {podcast.category}
                   </p>
                   <h1 className="mt-1 text-3xl font-extrabold text-slate-900">{podcast.name}</h1>
-                  <p className="mt-3 whitespace-pre-line text-slate-700">{podcast.description}</p>
+                  {/* Rich text the catalog sanitized when it was saved. */}
+                  <div
+                    className="mt-3 space-y-2 text-slate-700 [&_a]:text-indigo-700 [&_a]:underline"
+                    dangerouslySetInnerHTML={{ __html: podcast.description }}
+                  />
                   <div className="mt-5 flex flex-wrap items-center gap-4">
                     <FollowButton podcastId={podcast.id} followerCount={podcast.followerCount} />
                     {podcast.status === 'published' && (

@@ -86,6 +86,7 @@ export function EpisodeForm({
         value={description}
         onChange={(e) => setDescription(e.target.value)}
         error={errors.description}
+        hint="Plain text, or basic HTML: paragraphs, links, bold, italics and lists"
       />
       <MediaUpload
         kind="audio"

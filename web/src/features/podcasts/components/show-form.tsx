@@ -83,6 +83,7 @@ export function ShowForm({
         value={description}
         onChange={(e) => setDescription(e.target.value)}
         error={errors.description}
+        hint="Plain text, or basic HTML: paragraphs, links, bold, italics and lists"
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

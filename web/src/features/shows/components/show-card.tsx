@@ -1,6 +1,7 @@
 import type { Podcast } from '@podz/proto';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { plainText } from '../../../lib/rich-text';
 
 export function ShowCard({ show }: { show: Podcast }) {
   return (
@@ -17,7 +18,7 @@ export function ShowCard({ show }: { show: Podcast }) {
       <div className="p-4">
         <h3 className="font-semibold text-slate-900 group-hover:text-indigo-700">{show.name}</h3>
         <p className="mt-1 text-xs font-medium tracking-wide text-indigo-700 uppercase">{show.category}</p>
-        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{show.description}</p>
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{plainText(show.description)}</p>
       </div>
     </Link>
   );
