@@ -109,6 +109,24 @@ describe('the web app', () => {
     expect(deep.headers['cache-control']).toBe('no-cache');
   });
 
+  it("lets the page load PayPal's script and frames, and nothing else from elsewhere", async () => {
+    const home = await request(gateway.url).get('/').set('accept', 'text/html').expect(200);
+    const policy = Object.fromEntries(
+      String(home.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      'https://*.paypal.com',
+      'https://js.braintreegateway.com',
+    ]);
+    expect(policy['frame-src']).toEqual(["'self'", 'https://*.paypal.com']);
+    expect(policy['default-src']).toEqual(["'self'"]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const res = await request(gateway.url).get('/assets/app-abc123.js').expect(200);
     expect(res.headers['cache-control']).toContain('immutable');

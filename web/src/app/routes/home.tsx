@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { QueryState } from '../../components/ui/query-state';
+import { EmptyState, ErrorState, QueryState, Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { usePage } from '../../features/content/api/content-api';
 import { PageHero, PageSections } from '../../features/content/components/page-content';
-import { useLatestEpisodes, useShows } from '../../features/shows/api/shows-api';
+import { useFeaturedShows, useLatestEpisodes } from '../../features/shows/api/shows-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
 import { ShowGrid } from '../../features/shows/components/show-card';
 
@@ -12,8 +12,7 @@ const FEATURED_COUNT = 8;
 /** `/`: page content, featured shows and latest episodes, fetched in parallel. */
 export default function HomeRoute() {
   const page = usePage('home');
-  const mode = page.data?.featuredShows?.mode ?? 'featured';
-  const featured = useShows({ limit: FEATURED_COUNT, featured: mode === 'featured' ? true : undefined });
+  const featured = useFeaturedShows(page.data?.featuredShows, FEATURED_COUNT);
   const latest = useLatestEpisodes(6);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -34,13 +33,15 @@ export default function HomeRoute() {
             View all shows
           </Link>
         </div>
-        <QueryState
-          query={featured}
-          isEmpty={(data) => data.items.length === 0}
-          empty="No shows have been published yet."
-        >
-          {(data) => <ShowGrid shows={data.items} />}
-        </QueryState>
+        {featured.isPending ? (
+          <Spinner />
+        ) : featured.isError ? (
+          <ErrorState error={featured.error} onRetry={() => void featured.refetch()} />
+        ) : featured.shows.length === 0 ? (
+          <EmptyState>No shows have been published yet.</EmptyState>
+        ) : (
+          <ShowGrid shows={featured.shows} />
+        )}
       </section>
       <section aria-labelledby="latest-heading" className="mt-14">
         <h2 id="latest-heading" className="mb-4 text-2xl font-bold text-slate-900">

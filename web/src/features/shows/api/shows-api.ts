@@ -7,7 +7,7 @@ import {
   type Podcast,
   type UserRef,
 } from '@podz/proto';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Query keys of the catalog's public reads, so mutations elsewhere can refresh them. */
@@ -48,6 +48,40 @@ export function useShows(params: ShowListParams) {
 /** The top navigation's Shows menu: up to 5 shows, featured ones first. */
 export function useMenuShows() {
   return useShows({ limit: SHOWS_MENU_LIMIT, featured: true });
+}
+
+/**
+ * The home page's featured shows as the editors chose them (page content `featuredShows`): the
+ * shows admins flagged, a hand-picked list in its order, or the network's shows. The picked ones
+ * load in parallel; one that was deleted since is left out.
+ */
+export function useFeaturedShows(
+  choice: { mode: string; podcastIds: string[] } | null | undefined,
+  limit: number,
+) {
+  const picked = choice?.mode === 'picked' ? choice.podcastIds.slice(0, limit) : [];
+  const list = useShows({ limit, featured: choice?.mode === 'latest' ? undefined : true });
+  const singles = useQueries({
+    queries: picked.map((id) => ({
+      queryKey: ['shows', 'id', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<Podcast>(`/api/podcasts/${id}`, { signal }),
+    })),
+  });
+  if (picked.length === 0)
+    return {
+      isPending: list.isPending,
+      isError: list.isError,
+      error: list.error,
+      refetch: list.refetch,
+      shows: list.data?.items ?? [],
+    };
+  return {
+    isPending: singles.some((query) => query.isPending),
+    isError: singles.every((query) => query.isError),
+    error: singles.find((query) => query.error)?.error ?? null,
+    refetch: () => Promise.all(singles.map((query) => query.refetch())),
+    shows: singles.flatMap((query) => (query.data ? [query.data] : [])),
+  };
 }
 
 export function useShowByName(name: string) {
