@@ -17,14 +17,16 @@ import { ADMIN, DEMO_PASSWORD, startFullStack, type FullStack } from './support/
  * The web app end to end: headless Chromium against every service behind the gateway, on the real
  * store, broker and cache, with the demo network seeded as `npm start` seeds it.
  */
-jest.setTimeout(240_000);
+// Generous: under `npm test` other suites share the two cores, and seeding alone takes up to a minute.
+jest.setTimeout(300_000);
 
 let stack: FullStack;
 let browser: Browser;
 const PASSWORD = 'e2e-member-pass-1';
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startFullStack(), launchChromium()]);
+  browser = await launchChromium();
+  stack = await startFullStack();
 });
 afterAll(async () => {
   await browser?.close();
@@ -158,7 +160,7 @@ describe('3. a member becomes a podcaster and publishes', () => {
         document.querySelector('[data-testid="add-your-podz"]')?.getAttribute('href') ===
         '/podcasts?add=true',
       undefined,
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     );
     await addYourPodz.click();
     await page.waitForURL('**/podcasts?add=true');
@@ -234,7 +236,7 @@ describe('4. two members message each other live', () => {
 
     // Bob sits on My FAVZ: the badge appears by itself.
     const badge = sideMenu(bob.page).getByTestId('messages-badge');
-    await badge.waitFor({ timeout: 10_000 });
+    await badge.waitFor({ timeout: 20_000 });
     expect(await badge.innerText()).toBe('1');
 
     await sideMenu(bob.page)
@@ -244,7 +246,7 @@ describe('4. two members message each other live', () => {
     const bobThread = bob.page.getByRole('list', { name: 'Messages' });
     await bobThread.getByText('Hi Bob, loved your last episode!').waitFor();
     // Reading it clears the badge.
-    await badge.waitFor({ state: 'detached', timeout: 10_000 });
+    await badge.waitFor({ state: 'detached', timeout: 20_000 });
 
     // Alice answers while Bob watches the thread.
     await alice.page.getByLabel('Message', { exact: true }).fill('Next one is about octopuses.');
@@ -252,7 +254,7 @@ describe('4. two members message each other live', () => {
       .getByRole('form', { name: 'Send a message' })
       .getByRole('button', { name: 'Send' })
       .click();
-    await bobThread.getByText('Next one is about octopuses.').waitFor({ timeout: 10_000 });
+    await bobThread.getByText('Next one is about octopuses.').waitFor({ timeout: 20_000 });
     expect(alice.problems).toEqual([]);
     expect(bob.problems).toEqual([]);
     await alice.context.close();

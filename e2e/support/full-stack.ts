@@ -41,41 +41,62 @@ export async function startFullStack(): Promise<FullStack> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const media = mkdtempSync(path.join(tmpdir(), 'podz-e2e-media-'));
-  const catalog = await startCatalog(
-    loadConfig(catalogConfigSchema, testServiceEnv('catalog', { PUBLIC_ORIGIN: origin, MEDIA_DIR: media })),
-  );
-  const requests = await startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests')));
-  const messaging = await startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging')));
-  const content = await startContent(loadConfig(contentConfigSchema, testServiceEnv('content')));
-  const services = [catalog, requests, messaging, content];
-  const identity: TestIdentity = await startTestIdentity({
-    PUBLIC_ORIGIN: origin,
-    DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD,
-  });
-  const gateway: RunningGateway = await startTestGateway(port, origin, {
-    IDENTITY_URL: identity.url,
-    CATALOG_URL: catalog.url,
-    REQUESTS_URL: requests.url,
-    MESSAGING_URL: messaging.url,
-    CONTENT_URL: content.url,
-  });
-  await seedDemoNetwork({
-    identityUrl: identity.url,
-    catalogUrl: catalog.url,
-    admin: { username: ADMIN.username, password: ADMIN.password },
-    password: DEMO_PASSWORD,
-  });
-  return {
-    origin,
-    identityUrl: identity.url,
-    catalogUrl: catalog.url,
-    stop: async () => {
-      await gateway.stop();
-      await stopTestIdentity(identity);
-      for (const service of services) {
-        await service.context.db.dropDatabase().catch(() => undefined);
-        await service.stop();
-      }
-    },
+  // Whatever started is stopped again if a later step fails, so a failed start leaves nothing running.
+  const started: { stop(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const running of started.reverse()) await running.stop().catch(() => undefined);
   };
+  const service = <
+    T extends { stop(): Promise<void>; context: { db: { dropDatabase(): Promise<unknown> } } },
+  >(
+    running: T,
+  ): T => {
+    started.push({
+      stop: async () => {
+        await running.context.db.dropDatabase().catch(() => undefined);
+        await running.stop();
+      },
+    });
+    return running;
+  };
+  try {
+    const catalog = service(
+      await startCatalog(
+        loadConfig(
+          catalogConfigSchema,
+          testServiceEnv('catalog', { PUBLIC_ORIGIN: origin, MEDIA_DIR: media }),
+        ),
+      ),
+    );
+    const requests = service(
+      await startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests'))),
+    );
+    const messaging = service(
+      await startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging'))),
+    );
+    const content = service(await startContent(loadConfig(contentConfigSchema, testServiceEnv('content'))));
+    const identity: TestIdentity = await startTestIdentity({
+      PUBLIC_ORIGIN: origin,
+      DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD,
+    });
+    started.push({ stop: () => stopTestIdentity(identity) });
+    const gateway: RunningGateway = await startTestGateway(port, origin, {
+      IDENTITY_URL: identity.url,
+      CATALOG_URL: catalog.url,
+      REQUESTS_URL: requests.url,
+      MESSAGING_URL: messaging.url,
+      CONTENT_URL: content.url,
+    });
+    started.push(gateway);
+    await seedDemoNetwork({
+      identityUrl: identity.url,
+      catalogUrl: catalog.url,
+      admin: { username: ADMIN.username, password: ADMIN.password },
+      password: DEMO_PASSWORD,
+    });
+    return { origin, identityUrl: identity.url, catalogUrl: catalog.url, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }

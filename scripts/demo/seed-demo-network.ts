@@ -83,7 +83,11 @@ async function upload(
   return (await json(res, `upload ${name}`)) as { id: string; url: string };
 }
 
-async function retry<T>(what: string, attempt: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+/**
+ * Catalog hears of new users through identity's events; on a loaded machine a new consumer group
+ * has taken over 30 s to join, so the seed waits up to two minutes before giving up.
+ */
+async function retry<T>(what: string, attempt: () => Promise<T>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

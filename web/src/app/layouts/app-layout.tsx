@@ -8,6 +8,7 @@ import { useMessageCount } from '../../stores/message-count-store';
 import { useSession } from '../../stores/session-store';
 import { redirectFor } from '../../lib/route-access';
 import { RouteGuard } from '../navigation/route-guard';
+import { MenuIcon } from '../navigation/menu-icons';
 import { menuFor, roleBadges } from '../navigation/side-menu';
 import { useMenuFacts } from '../navigation/use-menu-facts';
 import { useSignOut } from '../navigation/use-sign-out';
@@ -55,12 +56,7 @@ function SideMenu({
               className={({ isActive }) => item(isActive)}
               data-menu-entry={entry.key}
             >
-              <span
-                aria-hidden="true"
-                className="flex size-6 shrink-0 items-center justify-center rounded bg-white/10 text-xs font-bold"
-              >
-                {entry.label[0]}
-              </span>
+              <MenuIcon name={entry.key} />
               <span className={collapsed ? 'sr-only' : 'flex-1'} data-label>
                 {entry.label}
               </span>
@@ -78,12 +74,7 @@ function SideMenu({
         ))}
         <li>
           <button type="button" className={`${item(false)} w-full`} onClick={() => void signOut()}>
-            <span
-              aria-hidden="true"
-              className="flex size-6 shrink-0 items-center justify-center rounded bg-white/10 text-xs font-bold"
-            >
-              ⎋
-            </span>
+            <MenuIcon name="logout" />
             <span className={collapsed ? 'sr-only' : ''}>Logout</span>
           </button>
         </li>
