@@ -4,8 +4,7 @@ import { MediaUpload } from '../../../components/media-upload';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextArea, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { useUpdateMe } from '../api/account-api';
@@ -20,8 +19,7 @@ export function ProfileForm({ user }: { user: FullUser }) {
   const [links, setLinks] = useState(user.links.join('\n'));
   const [picture, setPicture] = useState(user.profilePicture);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { errors, formError, check, fail } = useFormErrors();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,19 +32,14 @@ export function ProfileForm({ user }: { user: FullUser }) {
         .filter(Boolean),
       profilePicture: picture,
     };
-    const checked = validate(updateUserBodySchema, body);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    update.mutate(checked.data, {
+    const data = check(updateUserBodySchema, body);
+    if (!data) return;
+    update.mutate(data, {
       onSuccess: () => {
         void refreshSession();
         toast('Your profile was saved');
       },
-      onError: (error) => {
-        const fields = apiFieldErrors(error);
-        if (Object.keys(fields).length) setErrors(fields);
-        else setFormError(errorMessage(error));
-      },
+      onError: fail,
     });
   };
 

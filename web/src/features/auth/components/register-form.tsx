@@ -4,9 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { ApiFailure, errorMessage } from '../../../lib/api-client';
 import { register } from '../../../lib/auth-client';
-import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSession } from '../../../stores/session-store';
 
 /** Registration with the service's own rules shown next to each field; signs the new user in. */
@@ -14,8 +13,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const signIn = useSession((state) => state.signIn);
   const [values, setValues] = useState({ username: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { errors, formError, check, fail } = useFormErrors();
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -23,21 +21,16 @@ export function RegisterForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(registerBodySchema, values);
-    setErrors(checked.errors ?? {});
-    setFormError(undefined);
-    if (!checked.data) return;
+    const data = check(registerBodySchema, values);
+    if (!data) return;
     setBusy(true);
     try {
-      await register(checked.data);
-      await signIn(checked.data.username, checked.data.password);
+      await register(data);
+      await signIn(data.username, data.password);
       navigate(paths.myPodcasts.href(), { replace: true });
     } catch (failure) {
-      const fields = apiFieldErrors(failure);
-      // A taken name or address comes back as a conflict naming no field.
-      if (failure instanceof ApiFailure && failure.status === 409) setFormError(failure.message);
-      else if (Object.keys(fields).length) setErrors(fields);
-      else setFormError(errorMessage(failure));
+      // A taken name or address is a conflict that names no field: it shows above the button.
+      fail(failure);
       setBusy(false);
     }
   };

@@ -2,8 +2,7 @@ import { AD_BUDGETS, advertiseFormBodySchema, contactFormBodySchema } from '@pod
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUi } from '../../../stores/ui-store';
 import { useSendForm } from '../api/content-api';
 
@@ -57,18 +56,13 @@ export function SendForm({ kind }: { kind: Kind }) {
     fields.map((field) => [field.name, field.type === 'budget' ? 'unsure' : '']),
   );
   const [values, setValues] = useState<Record<string, string>>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, formError, check, fail } = useFormErrors();
   const send = useSendForm(kind);
   const showModal = useUi((state) => state.showModal);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(schema, values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+    if (!check(schema, values)) return;
     send.mutate(values, {
       onSuccess: () => {
         setValues(initial);
@@ -78,7 +72,7 @@ export function SendForm({ kind }: { kind: Kind }) {
           message: 'Thank you! We will get back to you soon.',
         });
       },
-      onError: (error) => setErrors(apiFieldErrors(error)),
+      onError: fail,
     });
   };
 
@@ -122,13 +116,7 @@ export function SendForm({ kind }: { kind: Kind }) {
           />
         ),
       )}
-      <FormError
-        message={
-          send.isError && !Object.keys(apiFieldErrors(send.error)).length
-            ? errorMessage(send.error)
-            : undefined
-        }
-      />
+      <FormError message={formError} />
       <div>
         <Button type="submit" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send'}

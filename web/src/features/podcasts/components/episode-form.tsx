@@ -4,8 +4,7 @@ import { MediaUpload } from '../../../components/media-upload';
 import { PeoplePicker } from '../../../components/people-picker';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveEpisode } from '../api/podcasts-api';
 
 const PLACEHOLDER_ID = '000000000000000000000000';
@@ -29,8 +28,7 @@ export function EpisodeForm({
   const [audioId, setAudioId] = useState<string>();
   const [guests, setGuests] = useState<UserRef[]>(episode?.guests ?? []);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { errors, formError, setErrors, check, fail } = useFormErrors();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,23 +44,19 @@ export function EpisodeForm({
       ...(audioId ? { audioId } : {}),
     };
     // An edit keeps its audio unless a new file was uploaded; the schema wants one either way.
-    const checked = validate(createEpisodeBodySchema, {
-      podcastId,
-      audioId: audioId ?? PLACEHOLDER_ID,
-      ...body,
-    });
-    setErrors(checked.errors ?? {});
-    setFormError(undefined);
-    if (!checked.data) return;
+    if (
+      !check(createEpisodeBodySchema, {
+        podcastId,
+        audioId: audioId ?? PLACEHOLDER_ID,
+        ...body,
+      })
+    )
+      return;
     save.mutate(
       { id: episode?.id, body: episode ? body : { podcastId, ...body } },
       {
         onSuccess: onDone,
-        onError: (error) => {
-          const fields = apiFieldErrors(error);
-          if (Object.keys(fields).length) setErrors(fields);
-          else setFormError(errorMessage(error));
-        },
+        onError: fail,
       },
     );
   };

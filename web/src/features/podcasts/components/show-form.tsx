@@ -10,8 +10,7 @@ import { MediaUpload } from '../../../components/media-upload';
 import { PeoplePicker } from '../../../components/people-picker';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { apiFieldErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveShow } from '../api/podcasts-api';
 
 /** Adds a show, or edits one when `show` is given. Hosts invited here answer under Host Requests. */
@@ -34,8 +33,7 @@ export function ShowForm({
   const [logoId, setLogoId] = useState<string>();
   const [hosts, setHosts] = useState<UserRef[]>(show?.hosts.map((host) => host.user) ?? []);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { errors, formError, check, fail } = useFormErrors();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,19 +45,12 @@ export function ShowForm({
       hostIds: hosts.map((host) => host.id),
       ...(logoId ? { logoId } : {}),
     };
-    const checked = validate(createPodcastBodySchema, body);
-    setErrors(checked.errors ?? {});
-    setFormError(undefined);
-    if (!checked.data) return;
+    if (!check(createPodcastBodySchema, body)) return;
     save.mutate(
       { id: show?.id, body },
       {
         onSuccess: onDone,
-        onError: (error) => {
-          const fields = apiFieldErrors(error);
-          if (Object.keys(fields).length) setErrors(fields);
-          else setFormError(errorMessage(error));
-        },
+        onError: fail,
       },
     );
   };
