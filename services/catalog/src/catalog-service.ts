@@ -1,4 +1,4 @@
-import { startService, UserDirectory } from '@podz/kit';
+import { idempotent, startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { catalogModels } from './data/catalog-models';
@@ -20,7 +20,7 @@ export function startCatalog(config: CatalogConfig) {
     name: 'catalog',
     config,
     topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode],
-    setup: async ({ db, relay, logger }) => {
+    setup: async ({ db, redis, relay, logger }) => {
       const models = catalogModels(db);
       const users = new UserDirectory(db);
       await Promise.all([...Object.values(models).map((model) => model.init()), users.init()]);
@@ -33,6 +33,7 @@ export function startCatalog(config: CatalogConfig) {
         media: new MediaLibrary(models.media),
         users,
         blobs: createBlobStore(config),
+        idempotency: idempotent(redis, 'catalog'),
       };
       return {
         routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],

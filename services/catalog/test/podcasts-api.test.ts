@@ -93,6 +93,24 @@ describe('creating shows', () => {
   });
 });
 
+describe('double submits', () => {
+  it('creates one show per Idempotency-Key and answers a repeat with the same show', async () => {
+    const name = showName('Once Only');
+    const create = () =>
+      api()
+        .post('/api/podcasts')
+        .set(bearer(owner.token))
+        .set('idempotency-key', `create-${name.replace(/\W/g, '')}`)
+        .send({ name, category: 'Science' });
+    const first = await create().expect(201);
+    const repeat = await create().expect(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body.id).toBe(first.body.id);
+    const mine = await api().get('/api/podcasts?limit=100').set(bearer(owner.token)).expect(200);
+    expect(mine.body.items.filter((show: { name: string }) => show.name === name)).toHaveLength(1);
+  });
+});
+
 describe('reading shows', () => {
   it('finds a show by id and by URL name or name, and hides drafts from others', async () => {
     const show = await createShow(owner);

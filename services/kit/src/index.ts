@@ -22,6 +22,7 @@ export { errorMiddleware, notFoundHandler } from './http/error-middleware';
 export { handle, zodDetails, type RouteInput } from './http/validation';
 export { listen, closeServer } from './http/server-lifecycle';
 export { requestId, REQUEST_ID_HEADER } from './http/request-id';
+export { idempotent, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from './http/idempotency';
 export { isAdmin, type AuthUser } from './auth/auth-user';
 export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware';
 export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';

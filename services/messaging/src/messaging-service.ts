@@ -1,4 +1,4 @@
-import { connectRedis, RateLimiter, SessionRevocations, startService, UserDirectory } from '@podz/kit';
+import { connectRedis, idempotent, RateLimiter, SessionRevocations, startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
 import { ConversationRepository } from './data/conversation-repository';
@@ -39,6 +39,7 @@ export function startMessaging(config: MessagingConfig) {
         users,
         limiter: new RateLimiter(redis),
         notifier: sockets.notifier,
+        idempotency: idempotent(redis, 'messaging'),
       };
       return {
         routes: [conversationRoutes(deps)],

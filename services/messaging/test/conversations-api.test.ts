@@ -126,6 +126,43 @@ describe('conversations', () => {
   });
 });
 
+describe('double submits', () => {
+  it('sends a message once per Idempotency-Key, answering a repeat with the first answer', async () => {
+    const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
+    const { conversation } = await start(ana, bo, 'first');
+    const send = (key: string, text: string) =>
+      api()
+        .post(`/api/conversations/${conversation.id}`)
+        .set(bearer(ana.token))
+        .set('idempotency-key', key)
+        .send({ text });
+    const once = await send('draft-0001-abcd', 'only once').expect(201);
+    const again = await send('draft-0001-abcd', 'only once').expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.message.id).toBe(once.body.message.id);
+    await send('draft-0002-abcd', 'a new draft').expect(201);
+    const page = await api()
+      .get(`/api/conversations/${conversation.id}/messages`)
+      .set(bearer(bo.token))
+      .expect(200);
+    expect(page.body.items.map((m: { text: string }) => m.text)).toEqual([
+      'a new draft',
+      'only once',
+      'first',
+    ]);
+    expect(await count(bo)).toBe(3);
+    // Keys are per caller: Bo's use of Ana's key is his own request.
+    await api()
+      .post(`/api/conversations/${conversation.id}`)
+      .set(bearer(bo.token))
+      .set('idempotency-key', 'draft-0001-abcd')
+      .send({ text: 'reply' })
+      .expect(201)
+      .expect((res) => expect(res.headers['idempotent-replayed']).toBeUndefined());
+    await send('bad key!', 'x').expect(400);
+  });
+});
+
 describe('who may see and write', () => {
   it('answers 404 to anyone outside a conversation, for every call', async () => {
     const [ana, bo, eve] = await Promise.all([platform.member(), platform.member(), platform.member()]);

@@ -1,6 +1,7 @@
 import { AUDIO_TYPES, IMAGE_TYPES, MEDIA_LIMITS, type Media } from '@podz/proto';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 import { uploadMedia, type UploadKind } from '../lib/upload';
 
 const RULES: Record<UploadKind, { accept: readonly string[]; maxBytes: number; what: string }> = {
@@ -46,7 +47,14 @@ export function MediaUpload({
     setProgress(0);
     onBusyChange?.(true);
     try {
-      const media = await uploadMedia(kind, file, setProgress, controller.current.signal);
+      // One key per picked file: a retry after a lost answer does not store it twice.
+      const media = await uploadMedia(
+        kind,
+        file,
+        setProgress,
+        controller.current.signal,
+        newIdempotencyKey(),
+      );
       setDone(file.name);
       onUploaded(media);
     } catch (uploadError) {

@@ -5,14 +5,19 @@ import { ApiFailure, apiFetch } from './api-client';
 // A real HTTP server answering the shapes the API client must handle.
 let server: Server;
 let base: string;
-const seen: { method?: string; body: string; contentType?: string }[] = [];
+const seen: { method?: string; body: string; contentType?: string; idempotencyKey?: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      seen.push({ method: req.method, body, contentType: req.headers['content-type'] });
+      seen.push({
+        method: req.method,
+        body,
+        contentType: req.headers['content-type'],
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      });
       const send = (status: number, text = '', type = 'application/json') => {
         res.writeHead(status, text ? { 'content-type': type } : {});
         res.end(text);
@@ -62,5 +67,14 @@ describe('the API client (spec §7)', () => {
       const failure = await apiFetch(path, {}, base).catch((err: unknown) => err);
       expect(failure).toMatchObject({ message: 'Something went wrong' });
     }
+  });
+});
+
+describe('double submits', () => {
+  it('sends the Idempotency-Key header only when a key is given', async () => {
+    seen.length = 0;
+    await apiFetch('/ok', { method: 'POST', body: { text: 'hi' }, idempotencyKey: 'draft-1234abcd' }, base);
+    await apiFetch('/ok', { method: 'POST', body: { text: 'hi' } }, base);
+    expect(seen.map((request) => request.idempotencyKey)).toEqual(['draft-1234abcd', undefined]);
   });
 });

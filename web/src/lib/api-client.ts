@@ -19,6 +19,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Sent as an HTML form (the NextAuth-shaped session calls take forms). */
   form?: Record<string, string>;
+  /** Makes a repeat of this request harmless: the service answers it with the first answer. */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -46,7 +48,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, base =
   const res = await fetch(base + path, {
     method: request.method ?? 'GET',
     credentials: 'same-origin',
-    headers: { accept: 'application/json', ...contentType(request) },
+    headers: {
+      accept: 'application/json',
+      ...contentType(request),
+      ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
+    },
     body: request.form
       ? new URLSearchParams(request.form)
       : request.body === undefined

@@ -12,11 +12,13 @@ export function uploadMedia(
   file: File,
   onProgress: (fraction: number) => void = () => {},
   signal?: AbortSignal,
+  idempotencyKey?: string,
 ): Promise<Media> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/media/${kind}`);
     xhr.setRequestHeader('accept', 'application/json');
+    if (idempotencyKey) xhr.setRequestHeader('idempotency-key', idempotencyKey);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import type { Logger, UserDirectory } from '@podz/kit';
 import type { CatalogConfig } from '../config';
 import type { EpisodeRepository } from '../data/episode-repository';
@@ -15,4 +16,6 @@ export interface CatalogDeps {
   media: MediaLibrary;
   users: UserDirectory;
   blobs: BlobStore;
+  /** Answers a repeated `Idempotency-Key` with the first answer (creating shows, episodes, uploads). */
+  idempotency: RequestHandler;
 }

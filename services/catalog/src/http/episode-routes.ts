@@ -32,6 +32,7 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
   router.post(
     base,
     requireAuth,
+    deps.idempotency,
     handle({ body: createEpisodeBodySchema }, async ({ body, user }, _req, res) => {
       res.status(201);
       return createEpisode(deps, user!, body);

@@ -16,7 +16,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export function mediaRoutes(deps: CatalogDeps): express.Router {
   const router = express.Router();
 
-  router.post('/api/media/audio', requireAuth, async (req, res, next) => {
+  router.post('/api/media/audio', requireAuth, deps.idempotency, async (req, res, next) => {
     try {
       const user = req.user!;
       if (!user.access.includes('owner') && !user.access.includes('admin')) {
@@ -43,7 +43,7 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
     }
   });
 
-  router.post('/api/media/images', requireAuth, async (req, res, next) => {
+  router.post('/api/media/images', requireAuth, deps.idempotency, async (req, res, next) => {
     try {
       const id = new Types.ObjectId().toHexString();
       const blob = await receiveUpload(req, deps.blobs, {

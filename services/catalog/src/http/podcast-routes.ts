@@ -100,6 +100,7 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
   router.post(
     base,
     requireAuth,
+    deps.idempotency,
     handle({ body: createPodcastBodySchema }, async ({ body, user }, _req, res) => {
       res.status(201);
       return createPodcast(deps, user!, body);

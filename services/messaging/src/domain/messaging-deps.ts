@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import type { Logger, RateLimiter, UserDirectory } from '@podz/kit';
 import type { MessagingConfig } from '../config';
 import type { ConversationRepository } from '../data/conversation-repository';
@@ -16,4 +17,6 @@ export interface MessagingDeps {
   users: UserDirectory;
   limiter: RateLimiter;
   notifier: Notifier;
+  /** Answers a repeated `Idempotency-Key` with the first answer (a message is sent once). */
+  idempotency: RequestHandler;
 }

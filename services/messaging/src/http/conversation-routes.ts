@@ -33,6 +33,7 @@ export function conversationRoutes(deps: MessagingDeps): express.Router {
   );
   router.post(
     base,
+    deps.idempotency,
     handle({ body: startConversationBodySchema }, async ({ body, user }, _req, res) => {
       const sent = await startConversation(deps, user!, body);
       res.status(201);
@@ -46,6 +47,7 @@ export function conversationRoutes(deps: MessagingDeps): express.Router {
   router.post(
     `${base}/admin`,
     requireAccess('admin'),
+    deps.idempotency,
     handle({ body: adminMessageBodySchema }, async ({ body, user }, _req, res) => {
       const result = await messageAsAdmin(deps, user!, body);
       res.status(201);
@@ -64,6 +66,7 @@ export function conversationRoutes(deps: MessagingDeps): express.Router {
   );
   router.post(
     `${base}/:id`,
+    deps.idempotency,
     handle(
       { params: idParamsSchema, body: sendMessageBodySchema },
       async ({ params, body, user }, _req, res) => {

@@ -42,14 +42,25 @@ export function useSendMessage() {
       conversationId,
       recipientId,
       text,
+      idempotencyKey,
     }: {
       conversationId?: string;
       recipientId?: string;
       text: string;
+      /** One per draft: a resend after a lost answer is not delivered twice. */
+      idempotencyKey: string;
     }) =>
       conversationId
-        ? apiFetch<Sent>(`/api/conversations/${conversationId}`, { method: 'POST', body: { text } })
-        : apiFetch<Sent>('/api/conversations', { method: 'POST', body: { recipientId, text } }),
+        ? apiFetch<Sent>(`/api/conversations/${conversationId}`, {
+            method: 'POST',
+            body: { text },
+            idempotencyKey,
+          })
+        : apiFetch<Sent>('/api/conversations', {
+            method: 'POST',
+            body: { recipientId, text },
+            idempotencyKey,
+          }),
     onSuccess: (sent) => {
       void client.invalidateQueries({ queryKey: messageKeys.conversations });
       void client.invalidateQueries({ queryKey: messageKeys.thread(sent.conversation.id) });

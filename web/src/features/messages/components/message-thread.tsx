@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, Spinner } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMessageTime } from '../../../lib/format';
 import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
 import { otherParticipant } from './conversation-list';
@@ -13,6 +14,7 @@ export function MessageThread({ conversation, myId }: { conversation: Conversati
   const send = useSendMessage();
   const markRead = useMarkRead();
   const [text, setText] = useState('');
+  const draftKey = useRef(newIdempotencyKey());
   const bottom = useRef<HTMLLIElement>(null);
   const other = otherParticipant(conversation, myId);
   const messages = (thread.data?.pages ?? []).flatMap((page) => page.items).reverse();
@@ -30,7 +32,15 @@ export function MessageThread({ conversation, myId }: { conversation: Conversati
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
-    send.mutate({ conversationId: conversation.id, text }, { onSuccess: () => setText('') });
+    send.mutate(
+      { conversationId: conversation.id, text, idempotencyKey: draftKey.current },
+      {
+        onSuccess: () => {
+          setText('');
+          draftKey.current = newIdempotencyKey();
+        },
+      },
+    );
   };
 
   return (

@@ -4,6 +4,7 @@ import { PeoplePicker } from '../../../components/people-picker';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextArea } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSendMessage } from '../api/messages-api';
 
 /** Writes to someone: starts the conversation, or continues the one the two already have. */
@@ -20,6 +21,7 @@ export function NewConversation({
   const [recipient, setRecipient] = useState<UserRef[]>([]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
+  const [idempotencyKey] = useState(newIdempotencyKey);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +29,7 @@ export function NewConversation({
     if (!text.trim()) return setError('Write a message');
     setError(undefined);
     send.mutate(
-      { recipientId: recipient[0].id, text },
+      { recipientId: recipient[0].id, text, idempotencyKey },
       {
         onSuccess: (sent) => onStarted(sent.conversation.id),
         onError: (failure) => setError(errorMessage(failure)),

@@ -31,10 +31,10 @@ export type ShowInput = Record<string, unknown>;
 export function useSaveShow() {
   const refresh = useRefreshShows();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: ShowInput }) =>
+    mutationFn: ({ id, body, idempotencyKey }: { id?: string; body: ShowInput; idempotencyKey?: string }) =>
       id
         ? apiFetch<Podcast>(`/api/podcasts/${id}`, { method: 'PUT', body })
-        : apiFetch<Podcast>('/api/podcasts', { method: 'POST', body }),
+        : apiFetch<Podcast>('/api/podcasts', { method: 'POST', body, idempotencyKey }),
     onSuccess: refresh,
   });
 }
@@ -63,10 +63,18 @@ export function useManagedEpisodes(podcastId: string, page: number) {
 export function useSaveEpisode() {
   const refresh = useRefreshShows();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: Record<string, unknown> }) =>
+    mutationFn: ({
+      id,
+      body,
+      idempotencyKey,
+    }: {
+      id?: string;
+      body: Record<string, unknown>;
+      idempotencyKey?: string;
+    }) =>
       id
         ? apiFetch<Episode>(`/api/episodes/${id}`, { method: 'PUT', body })
-        : apiFetch<Episode>('/api/episodes', { method: 'POST', body }),
+        : apiFetch<Episode>('/api/episodes', { method: 'POST', body, idempotencyKey }),
     onSuccess: refresh,
   });
 }

@@ -4,6 +4,7 @@ import { MediaUpload } from '../../../components/media-upload';
 import { PeoplePicker } from '../../../components/people-picker';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveEpisode } from '../api/podcasts-api';
 
@@ -29,6 +30,7 @@ export function EpisodeForm({
   const [guests, setGuests] = useState<UserRef[]>(episode?.guests ?? []);
   const [uploading, setUploading] = useState(false);
   const { errors, formError, setErrors, check, fail } = useFormErrors();
+  const [idempotencyKey] = useState(newIdempotencyKey);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +55,7 @@ export function EpisodeForm({
     )
       return;
     save.mutate(
-      { id: episode?.id, body: episode ? body : { podcastId, ...body } },
+      { id: episode?.id, body: episode ? body : { podcastId, ...body }, idempotencyKey },
       {
         onSuccess: onDone,
         onError: fail,

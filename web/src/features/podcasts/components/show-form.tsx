@@ -10,6 +10,7 @@ import { MediaUpload } from '../../../components/media-upload';
 import { PeoplePicker } from '../../../components/people-picker';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveShow } from '../api/podcasts-api';
 
@@ -34,6 +35,8 @@ export function ShowForm({
   const [hosts, setHosts] = useState<UserRef[]>(show?.hosts.map((host) => host.user) ?? []);
   const [uploading, setUploading] = useState(false);
   const { errors, formError, check, fail } = useFormErrors();
+  // A new show is created once, however often the form is sent (a lost answer, a second click).
+  const [idempotencyKey] = useState(newIdempotencyKey);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +50,7 @@ export function ShowForm({
     };
     if (!check(createPodcastBodySchema, body)) return;
     save.mutate(
-      { id: show?.id, body },
+      { id: show?.id, body, idempotencyKey },
       {
         onSuccess: onDone,
         onError: fail,
