@@ -1,4 +1,11 @@
-import { connectRedis, idempotent, RateLimiter, SessionRevocations, startService, UserDirectory } from '@podz/kit';
+import {
+  connectRedis,
+  idempotent,
+  RateLimiter,
+  SessionRevocations,
+  startService,
+  UserDirectory,
+} from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
 import { ConversationRepository } from './data/conversation-repository';
