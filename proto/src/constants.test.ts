@@ -1,4 +1,4 @@
-import { ACCESS_LABELS, ACCESS_VALUES } from './access';
+import { ACCESS_LABELS, ACCESS_VALUES } from './access-values';
 import { EPISODE_CATEGORIES, categorySchema } from './categories';
 import * as constants from './constants';
 

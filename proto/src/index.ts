@@ -1,5 +1,6 @@
 // The public surface of @podz/proto: the contracts every package shares.
 export * from './ids';
+export * from './access-values';
 export * from './access';
 export * from './categories';
 export * from './constants';

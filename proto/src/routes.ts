@@ -1,4 +1,4 @@
-import type { Access } from './access';
+import type { Access } from './access-values';
 import type { ServiceName } from './services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

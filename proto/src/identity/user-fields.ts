@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCESS_VALUES, accessSchema } from '../access';
+import { ACCESS_VALUES } from '../access-values';
+import { accessSchema } from '../access';
 
 /** Shown for a user without a picture of their own (spec §3); served by the web app. */
 export const DEFAULT_PROFILE_PICTURE = '/images/default-profile.svg';

@@ -1,13 +1,14 @@
 import { SOCKET_EVENTS, SOCKET_PATH } from '@podz/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch } from '../lib/api-client';
+import { messageKeys } from '../features/messages/api/message-keys';
 import { useMessageCount } from '../stores/message-count-store';
 import { useSession } from '../stores/session-store';
 
 /**
  * While signed in, one Socket.IO connection (cookie-authenticated through the gateway) keeps the
- * Messages badge and any open conversation up to date without reloading.
+ * Messages badge and any open conversation up to date without reloading. The server sends the
+ * count on connect and after every change, so the badge needs no HTTP read of its own.
  */
 export function RealtimeBridge() {
   const userId = useSession((state) => (state.status === 'authenticated' ? state.user?.id : undefined));
@@ -19,11 +20,6 @@ export function RealtimeBridge() {
       setCount(0);
       return;
     }
-    // The first count comes over HTTP too, so the badge is right even if sockets are blocked.
-    apiFetch<{ count: number }>('/api/conversations/count').then(
-      ({ count }) => setCount(count),
-      () => {},
-    );
     // Loaded on sign-in only: visitors never download the socket client.
     let socket: { disconnect: () => void } | undefined;
     let stopped = false;
@@ -35,7 +31,7 @@ export function RealtimeBridge() {
         transports: ['websocket', 'polling'],
       });
       connection.on(SOCKET_EVENTS.messageCount, (payload: { count: number }) => setCount(payload.count));
-      const refresh = () => void client.invalidateQueries({ queryKey: ['conversations'] });
+      const refresh = () => void client.invalidateQueries({ queryKey: messageKeys.conversations });
       connection.on(SOCKET_EVENTS.messageNew, refresh);
       connection.on(SOCKET_EVENTS.conversationUpdated, refresh);
       socket = connection;

@@ -1,4 +1,4 @@
-import type { Access } from '@podz/proto';
+import { hasAnyAccess, type Access } from '@podz/proto';
 import { paths } from '../config/paths';
 
 /**
@@ -77,7 +77,7 @@ export function redirectFor(pathname: string, access: readonly string[] | undefi
   if (!access) return paths.login.href();
   // The admin's dashboard is its own (spec §6).
   if (pathname === paths.myPodcasts.path && access.includes('admin')) return paths.dashboard.href();
-  if (rule.kind === 'roles' && !rule.roles.some((role) => access.includes(role))) {
+  if (rule.kind === 'roles' && !hasAnyAccess(access, rule.roles)) {
     return paths.accessDenied.href();
   }
   return undefined;

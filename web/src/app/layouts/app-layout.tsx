@@ -109,16 +109,7 @@ function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) 
         aria-label="Open the menu"
         onClick={onMenu}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <MenuIcon name="menu" className="size-6" />
       </button>
       <div className="flex-1" />
       <Link
@@ -126,16 +117,7 @@ function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) 
         className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
         aria-label={`Notifications: ${count} new messages`}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2c0 .5-.2 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0" />
-        </svg>
+        <MenuIcon name="bell" className="size-6" />
         {count > 0 && <span className="absolute top-1 right-1 size-2.5 rounded-full bg-rose-500" />}
       </Link>
       {!isAdmin && (

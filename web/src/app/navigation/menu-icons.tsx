@@ -1,4 +1,4 @@
-/** One outline icon per side-menu entry (24×24 paths), keyed like SIDE_MENU. */
+/** One outline icon per side-menu entry (24×24 paths), keyed like SIDE_MENU, and the action bar's. */
 const PATHS: Record<string, string> = {
   dashboard: 'M4 13h6V4H4zm10 7h6V11h-6zM4 20h6v-4H4zm10-16v4h6V4z',
   pricing: 'M7 7h.01M3 11l8.5 8.5a2 2 0 0 0 2.8 0l5.2-5.2a2 2 0 0 0 0-2.8L11 3H3z',
@@ -21,14 +21,16 @@ const PATHS: Record<string, string> = {
   'podz-management': 'M2 20h20M5 20V8l7-5 7 5v12M9 20v-6h6v6',
   'image-gallery':
     'M3 5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zm5.5 5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3M21 15l-5-5L5 21',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  bell: 'M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2c0 .5-.2 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4m7 14 5-5-5-5m5 5H9',
 };
 
-export function MenuIcon({ name }: { name: string }) {
+export function MenuIcon({ name, className = 'size-5' }: { name: string; className?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      className="size-5 shrink-0"
+      className={`${className} shrink-0`}
       fill="none"
       stroke="currentColor"
       strokeWidth="1.8"

@@ -1,4 +1,4 @@
-import type { Access } from '@podz/proto';
+import { ACCESS_LABELS, BADGE_ACCESS_VALUES, hasAnyAccess, type Access } from '@podz/proto';
 import { paths } from '../../config/paths';
 
 /** What the side menu's conditions depend on, beyond the user's access list. */
@@ -113,7 +113,7 @@ export const SIDE_MENU: readonly MenuRow[] = [
 
 /** The entries a user sees: each once, whatever number of their access values match. */
 export function menuFor(access: readonly string[], facts: MenuFacts): MenuEntry[] {
-  return SIDE_MENU.filter((row) => row.roles.some((role) => access.includes(role)))
+  return SIDE_MENU.filter((row) => hasAnyAccess(access, row.roles))
     .filter((row) => row.condition?.(facts) ?? true)
     .map((row) => {
       const badge = row.badge?.(facts);
@@ -121,14 +121,7 @@ export function menuFor(access: readonly string[], facts: MenuFacts): MenuEntry[
     });
 }
 
-/** The role badges under the menu (spec §2): owner shows as podcaster. */
-const ROLE_BADGES: readonly { access: Access; label: string }[] = [
-  { access: 'user', label: 'user' },
-  { access: 'host', label: 'host' },
-  { access: 'owner', label: 'podcaster' },
-  { access: 'guest', label: 'guest' },
-];
-
+/** The role badges under the menu (spec §2), labelled as the interface names them (owner: podcaster). */
 export function roleBadges(access: readonly string[]): string[] {
-  return ROLE_BADGES.filter((badge) => access.includes(badge.access)).map((badge) => badge.label);
+  return BADGE_ACCESS_VALUES.filter((value) => access.includes(value)).map((value) => ACCESS_LABELS[value]);
 }

@@ -1,7 +1,7 @@
 import { useHostInvitations, useGuestEpisodes } from '../../features/hosting/api/hosting-api';
 import { useMyRequest } from '../../features/requests/api/requests-api';
 import { useMessageCount } from '../../stores/message-count-store';
-import type { SessionUser } from '@podz/proto';
+import { hasAnyAccess, type Access, type SessionUser } from '@podz/proto';
 import type { MenuFacts } from './side-menu';
 
 /**
@@ -9,7 +9,7 @@ import type { MenuFacts } from './side-menu';
  * entry: Host Requests (user, host), Guest PODZ (guest), My PODZ (user, owner).
  */
 export function useMenuFacts(user: SessionUser): MenuFacts {
-  const has = (...values: string[]) => values.some((value) => user.access.includes(value as never));
+  const has = (...values: Access[]) => hasAnyAccess(user.access, values);
   const newMessages = useMessageCount((state) => state.count);
   const hosting = useHostInvitations(1, has('user', 'host'));
   const guesting = useGuestEpisodes(user.id, 1, has('guest'));

@@ -1,7 +1,6 @@
 import type { PageSlug } from '@podz/proto';
-import { QueryState } from '../../components/ui/query-state';
 import { usePage } from '../../features/content/api/content-api';
-import { PageHero, PageSections } from '../../features/content/components/page-content';
+import { PageContent } from '../../features/content/components/page-content';
 import { SendForm } from '../../features/content/components/send-form';
 
 /** `/about`, `/advertise`, `/contact`: the editors' page content, with the page's form if any. */
@@ -9,14 +8,7 @@ function ContentPage({ slug, form }: { slug: PageSlug; form?: 'contact' | 'adver
   const page = usePage(slug);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <QueryState query={page}>
-        {(content) => (
-          <>
-            <PageHero page={content} />
-            <PageSections page={content} />
-          </>
-        )}
-      </QueryState>
+      <PageContent page={page} />
       {form && (
         <section
           aria-labelledby="form-heading"

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, QueryState, Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { usePage } from '../../features/content/api/content-api';
-import { PageHero, PageSections } from '../../features/content/components/page-content';
+import { PageContent } from '../../features/content/components/page-content';
 import { useFeaturedShows, useLatestEpisodes } from '../../features/shows/api/shows-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
 import { ShowGrid } from '../../features/shows/components/show-card';
@@ -16,14 +16,7 @@ export default function HomeRoute() {
   const latest = useLatestEpisodes(6);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <QueryState query={page}>
-        {(content) => (
-          <>
-            <PageHero page={content} />
-            <PageSections page={content} />
-          </>
-        )}
-      </QueryState>
+      <PageContent page={page} />
       <section aria-labelledby="featured-heading" className="mt-14">
         <div className="mb-4 flex items-baseline justify-between">
           <h2 id="featured-heading" className="text-2xl font-bold text-slate-900">

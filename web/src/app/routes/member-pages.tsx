@@ -1,3 +1,4 @@
+import { hasAnyAccess } from '@podz/proto';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
@@ -104,7 +105,7 @@ export function PodcastRequestsRoute() {
 export function MyPodzRoute() {
   const user = useSession((state) => state.user);
   if (!user) return null;
-  const canAdd = user.access.includes('owner') || user.access.includes('admin');
+  const canAdd = hasAnyAccess(user.access, ['owner', 'admin']);
   return (
     <>
       <PageHeading

@@ -1,8 +1,10 @@
 import type { Page } from '@podz/proto';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
 
-export function PageHero({ page }: { page: Page }) {
+function PageHero({ page }: { page: Page }) {
   const hero = page.hero;
   if (!hero) return <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{page.title}</h1>;
   const cta = hero.cta;
@@ -29,7 +31,7 @@ export function PageHero({ page }: { page: Page }) {
 }
 
 /** Section bodies are rich text the content service sanitized when it was saved. */
-export function PageSections({ page }: { page: Page }) {
+function PageSections({ page }: { page: Page }) {
   if (page.sections.length === 0) return null;
   return (
     <div className="mx-auto mt-10 grid max-w-4xl gap-10">
@@ -43,5 +45,19 @@ export function PageSections({ page }: { page: Page }) {
         </section>
       ))}
     </div>
+  );
+}
+
+/** An editors' page (home, about, advertise, contact): its hero and sections, with loading and error states. */
+export function PageContent({ page }: { page: UseQueryResult<Page> }) {
+  return (
+    <QueryState query={page}>
+      {(content) => (
+        <>
+          <PageHero page={content} />
+          <PageSections page={content} />
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -1,13 +1,7 @@
 import { MESSAGES_PAGE_SIZE, type Conversation, type Message, type Paginated } from '@podz/proto';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { useMessageCount } from '../../../stores/message-count-store';
-
-/** Query keys the realtime bridge invalidates when the server pushes a change. */
-export const messageKeys = {
-  conversations: ['conversations'] as const,
-  thread: (conversationId: string) => ['conversations', 'thread', conversationId] as const,
-};
+import { messageKeys } from './message-keys';
 
 interface Sent {
   conversation: Conversation;
@@ -68,17 +62,12 @@ export function useSendMessage() {
   });
 }
 
+/** Marks a conversation read; the server pushes the new badge count to every tab. */
 export function useMarkRead() {
   const client = useQueryClient();
-  const setCount = useMessageCount((state) => state.setCount);
   return useMutation({
     mutationFn: (conversationId: string) =>
       apiFetch<Conversation>(`/api/conversations/${conversationId}`, { method: 'PUT' }),
-    onSuccess: async () => {
-      void client.invalidateQueries({ queryKey: messageKeys.conversations, exact: true });
-      // The server pushes the new count too; reading it here keeps the badge right without a socket.
-      const { count } = await apiFetch<{ count: number }>('/api/conversations/count');
-      setCount(count);
-    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: messageKeys.conversations, exact: true }),
   });
 }

@@ -36,9 +36,10 @@ export interface ShowListParams {
   featured?: boolean;
 }
 
-export function useShows(params: ShowListParams) {
+export function useShows(params: ShowListParams, enabled = true) {
   return useQuery({
     queryKey: showKeys.list(params),
+    enabled,
     queryFn: ({ signal }) =>
       apiFetch<Paginated<Podcast>>(`/api/podcasts/all-podcasts?${query({ ...params })}`, { signal }),
     placeholderData: keepPreviousData,
@@ -60,7 +61,10 @@ export function useFeaturedShows(
   limit: number,
 ) {
   const picked = choice?.mode === 'picked' ? choice.podcastIds.slice(0, limit) : [];
-  const list = useShows({ limit, featured: choice?.mode === 'latest' ? undefined : true });
+  const list = useShows(
+    { limit, featured: choice?.mode === 'latest' ? undefined : true },
+    picked.length === 0,
+  );
   const singles = useQueries({
     queries: picked.map((id) => ({
       queryKey: ['shows', 'id', id],
