@@ -1,16 +1,22 @@
 # shellcheck shell=bash
-# The MongoDB-compatible store: FerretDB v1.24.2 (MongoDB wire protocol) on its SQLite backend,
-# built from source with the machine's Go. Sourced by infra.sh, which provides lib/common.sh.
+# The MongoDB-compatible store: FerretDB v1.24.2 (MongoDB wire protocol) on its PostgreSQL backend
+# (PostgreSQL 15 from Debian, postgres.sh), built from source with the machine's Go and two patches.
+# Sourced by infra.sh, which provides lib/common.sh.
+
+# shellcheck source=postgres.sh
+source "$HERE/postgres.sh"
 
 FERRETDB_VERSION=v1.24.2
 FERRETDB_BIN="$BIN_DIR/ferretdb"
 FERRETDB_HOME="$PODZ_LOCAL_DIR/ferretdb"
 FERRETDB_SRC="$PODZ_LOCAL_DIR/src/ferretdb-$FERRETDB_VERSION"
-# Makes updates, findAndModify and deletes atomic; see the patch for why.
-FERRETDB_PATCH="$HERE/ferretdb-atomic-writes.patch"
+# Applied in this order; each says why at the top of what it changes:
+#  - atomic-writes: updates, findAndModify and deletes atomic per collection (lost updates otherwise);
+#  - keyed-reads: `_id` lookups through the _id index, equality on indexed fields through GIN.
+FERRETDB_PATCHES=("$HERE/ferretdb-atomic-writes.patch" "$HERE/ferretdb-keyed-reads.patch")
 FERRETDB_STAMP="$FERRETDB_BIN.build"
 
-ferretdb_signature() { printf '%s' "$FERRETDB_BIN"; }
+ferretdb_signature() { printf '%s --handler=postgresql' "$FERRETDB_BIN"; }
 
 ferretdb_healthy() {
   port_open "$MONGO_PORT" &&
@@ -31,7 +37,7 @@ ferretdb_need_go() {
 # The stamp next to the binary names the version and the patch it was built with.
 ferretdb_build() {
   local want
-  want="$FERRETDB_VERSION $(sha256sum "$FERRETDB_PATCH" | cut -d' ' -f1)"
+  want="$FERRETDB_VERSION $(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -d' ' -f1)"
   [[ -x $FERRETDB_BIN && "$(cat "$FERRETDB_STAMP" 2>/dev/null)" == "$want" ]] && return 0
   ferretdb_need_go
   say mongo "building FerretDB $FERRETDB_VERSION from source with $(go version | cut -d' ' -f3) (first run only, ~1 min)"
@@ -51,9 +57,12 @@ ferretdb_build() {
   chmod -R u+w "$FERRETDB_SRC"
   printf '%s\n' "$FERRETDB_VERSION" >"$FERRETDB_SRC/build/version/version.txt"
   # The ceiling keeps git from taking the enclosing repository as the one to patch.
-  (cd "$FERRETDB_SRC" && GIT_CEILING_DIRECTORIES="$(dirname "$FERRETDB_SRC")" git apply "$FERRETDB_PATCH") \
-    >>"$log" 2>&1 ||
-    die mongo "applying $(rel "$FERRETDB_PATCH") to FerretDB failed (log $(rel "$log"))"
+  local patch
+  for patch in "${FERRETDB_PATCHES[@]}"; do
+    (cd "$FERRETDB_SRC" && GIT_CEILING_DIRECTORIES="$(dirname "$FERRETDB_SRC")" git apply "$patch") \
+      >>"$log" 2>&1 ||
+      die mongo "applying $(rel "$patch") to FerretDB failed (log $(rel "$log"))"
+  done
   (cd "$FERRETDB_SRC" && go build -o "$FERRETDB_BIN" ./cmd/ferretdb) >>"$log" 2>&1 || {
     tail -n 30 "$log" >&2
     die mongo "go build of FerretDB failed (log $(rel "$log"))"
@@ -62,14 +71,27 @@ ferretdb_build() {
 }
 
 ferretdb_needs_start() { ! live_pid ferretdb "$(ferretdb_signature)" >/dev/null && ! port_open "$MONGO_PORT"; }
-ferretdb_tools() { need_cmd curl curl; }
+ferretdb_tools() {
+  need_cmd curl curl
+  postgres_tools
+}
 ferretdb_prepare() {
   ferretdb_build
-  mkdir -p "$FERRETDB_HOME/data" "$FERRETDB_HOME/state"
+  mkdir -p "$FERRETDB_HOME/state"
+}
+
+# Checkouts from before the move to PostgreSQL ran FerretDB on SQLite; one still running would
+# otherwise be taken for "an existing server" and keep the slow store.
+ferretdb_stop_sqlite() {
+  local pid
+  pid="$(live_pid ferretdb "$FERRETDB_BIN --handler=sqlite")" || return 0
+  say mongo "stopping FerretDB on SQLite (pid $pid): the store is now on PostgreSQL"
+  stop_pid ferretdb "$pid"
 }
 
 ferretdb_up() {
   local pid
+  ferretdb_stop_sqlite
   if pid="$(live_pid ferretdb "$(ferretdb_signature)")"; then
     wait_healthy ferretdb 30 ferretdb_healthy
     say mongo "already running  127.0.0.1:$MONGO_PORT  (FerretDB, pid $pid)"
@@ -81,23 +103,26 @@ ferretdb_up() {
   fi
   ferretdb_tools
   ferretdb_prepare
-  launch ferretdb "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRETDB_HOME/data/" \
+  postgres_up
+  launch ferretdb "$FERRETDB_BIN" --handler=postgresql --postgresql-url="$(postgres_url)" \
     --listen-addr="127.0.0.1:$MONGO_PORT" --state-dir="$FERRETDB_HOME/state" \
     --debug-addr="127.0.0.1:$FERRETDB_DEBUG_PORT" --telemetry=disable --log-level=warn
   pid="$(cat "$RUN_DIR/ferretdb.pid")"
   PID_WATCH="$pid" wait_healthy ferretdb 30 ferretdb_healthy
-  say mongo "started  127.0.0.1:$MONGO_PORT  (FerretDB $FERRETDB_VERSION, SQLite, pid $pid, log $(rel "$LOG_DIR/ferretdb.log"))"
+  say mongo "started  127.0.0.1:$MONGO_PORT  (FerretDB $FERRETDB_VERSION on PostgreSQL $(postgres_version) at 127.0.0.1:$POSTGRES_PORT, pid $pid, log $(rel "$LOG_DIR/ferretdb.log"))"
 }
 
 ferretdb_down() {
   local pid
   if pid="$(live_pid ferretdb "$(ferretdb_signature)")"; then
     stop_pid ferretdb "$pid"
-    say mongo "stopped  (pid $pid, data kept in $(rel "$FERRETDB_HOME/data"))"
+    postgres_down
+    say mongo "stopped  (pid $pid, data kept in $(rel "$PG_LINK/data"))"
   elif port_open "$MONGO_PORT"; then
     say mongo "not started here, left alone  (port $MONGO_PORT is served by another process)"
   else
     rm -f "$RUN_DIR/ferretdb.pid"
+    postgres_down
     say mongo "not running"
   fi
 }
@@ -105,7 +130,7 @@ ferretdb_down() {
 ferretdb_status() {
   local pid
   if pid="$(live_pid ferretdb "$(ferretdb_signature)")"; then
-    say mongo "running  pid $pid  127.0.0.1:$MONGO_PORT  (FerretDB, debug http://127.0.0.1:$FERRETDB_DEBUG_PORT/debug)"
+    say mongo "running  pid $pid  127.0.0.1:$MONGO_PORT  (FerretDB on PostgreSQL 127.0.0.1:$POSTGRES_PORT, debug http://127.0.0.1:$FERRETDB_DEBUG_PORT/debug)"
   elif port_open "$MONGO_PORT"; then
     say mongo "external  127.0.0.1:$MONGO_PORT  (served by a process not started by deploy/local)"
   else
@@ -113,4 +138,9 @@ ferretdb_status() {
   fi
 }
 
-ferretdb_data_dirs() { printf '%s\n' "$FERRETDB_HOME"; }
+ferretdb_data_dirs() {
+  printf '%s\n' "$FERRETDB_HOME"
+  # The cluster, wherever it lives, then the link to it (see pg_home).
+  [[ -L $PG_LINK ]] && readlink -f "$PG_LINK"
+  printf '%s\n' "$PG_LINK"
+}

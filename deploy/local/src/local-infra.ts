@@ -18,7 +18,7 @@ const URLS: Record<Component, string> = {
 };
 
 const DETAILS: Record<Component, string> = {
-  mongo: 'FerretDB 1.24 (SQLite) from deploy/local',
+  mongo: 'FerretDB 1.24 on PostgreSQL 15 from deploy/local',
   kafka: 'Apache Kafka 3.9 (KRaft) from deploy/local',
   redis: 'redis-server from deploy/local',
 };
