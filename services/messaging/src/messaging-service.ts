@@ -10,9 +10,11 @@ import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
 import { ConversationRepository } from './data/conversation-repository';
 import { conversationModel } from './data/conversation-model';
+import { inboxModel, InboxRepository } from './data/inbox-repository';
 import { MessageRepository } from './data/message-repository';
 import { messageModel } from './data/message-model';
 import type { MessagingDeps } from './domain/messaging-deps';
+import { newMessageCountOf } from './domain/new-message-count';
 import { reviewNotices } from './domain/review-notices';
 import { userSync } from './domain/user-sync';
 import { conversationRoutes } from './http/conversation-routes';
@@ -27,22 +29,25 @@ export function startMessaging(config: MessagingConfig) {
     setup: async ({ db, redis, relay, logger }) => {
       const conversations = conversationModel(db);
       const messages = messageModel(db);
+      const inboxes = inboxModel(db);
       const users = new UserDirectory(db);
-      await Promise.all([conversations.init(), messages.init(), users.init()]);
-      const conversationRepository = new ConversationRepository(conversations, relay);
+      await Promise.all([conversations.init(), messages.init(), inboxes.init(), users.init()]);
+      // The socket server counts through the same deps it is part of; it asks only once connected.
+      let deps: MessagingDeps | undefined;
       const sockets = await createSocketServer({
         publicKey: config.JWT_PUBLIC_KEY,
         revocations: new SessionRevocations(redis),
         connectRedis: () => connectRedis(config.REDIS_URL, logger),
         redisPrefix: config.SOCKET_REDIS_PREFIX,
         logger,
-        countFor: (userId) => conversationRepository.unreadTotal(userId),
+        countFor: (userId) => newMessageCountOf(deps!, userId),
       });
-      const deps: MessagingDeps = {
+      deps = {
         config,
         logger,
-        conversations: conversationRepository,
+        conversations: new ConversationRepository(conversations, relay),
         messages: new MessageRepository(messages),
+        inboxes: new InboxRepository(inboxes),
         users,
         limiter: new RateLimiter(redis),
         notifier: sockets.notifier,

@@ -118,12 +118,17 @@ export class ConversationRepository {
     return { items, total };
   }
 
-  /** New messages across the user's conversations: the number on the Messages badge. */
-  async unreadTotal(userId: string): Promise<number> {
+  /**
+   * New messages per conversation of the user, read from every conversation they take part in:
+   * only for rebuilding their inbox, never per request (the badge reads the inbox).
+   */
+  async unreadByConversation(userId: string): Promise<Record<string, number>> {
     const rows = await this.model
       .find({ participantIds: userId }, { [`${statePath(userId)}.unread`]: 1 })
-      .lean<Pick<ConversationRecord, 'state'>[]>();
-    return rows.reduce((sum, row) => sum + (row.state?.[stateKey(userId)]?.unread ?? 0), 0);
+      .lean<Pick<ConversationRecord, '_id' | 'state'>[]>();
+    return Object.fromEntries(
+      rows.map((row) => [row._id.toHexString(), row.state?.[stateKey(userId)]?.unread ?? 0]),
+    );
   }
 
   /** A user's name and picture, refreshed wherever they take part. */

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Logger, RateLimiter, UserDirectory } from '@podz/kit';
 import type { MessagingConfig } from '../config';
 import type { ConversationRepository } from '../data/conversation-repository';
+import type { InboxRepository } from '../data/inbox-repository';
 import type { MessageRepository } from '../data/message-repository';
 
 /** Pushes an event to every open socket of a user, on whichever instance it is connected. */
@@ -14,6 +15,7 @@ export interface MessagingDeps {
   logger: Logger;
   conversations: ConversationRepository;
   messages: MessageRepository;
+  inboxes: InboxRepository;
   users: UserDirectory;
   limiter: RateLimiter;
   notifier: Notifier;

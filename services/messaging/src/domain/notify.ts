@@ -2,13 +2,14 @@ import { SOCKET_EVENTS } from '@podz/proto';
 import type { ConversationRecord } from '../data/conversation-repository';
 import type { MessageRecord } from '../data/message-repository';
 import type { MessagingDeps } from './messaging-deps';
+import { newMessageCountOf } from './new-message-count';
 import { conversationView, messageView } from './views';
 
 /** The new-message count of each user, pushed to all their sockets (the Messages badge). */
 export async function pushCounts(deps: MessagingDeps, userIds: string[]): Promise<void> {
   await Promise.all(
     userIds.map(async (userId) => {
-      const count = await deps.conversations.unreadTotal(userId);
+      const count = await newMessageCountOf(deps, userId);
       deps.notifier.push(userId, SOCKET_EVENTS.messageCount, { count });
     }),
   );

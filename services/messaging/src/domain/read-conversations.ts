@@ -2,6 +2,7 @@ import { notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { conversationRead, paginated } from '@podz/proto';
 import { stateOf } from '../data/conversation-repository';
 import type { MessagingDeps } from './messaging-deps';
+import { newMessageCountOf } from './new-message-count';
 import { pushRead } from './notify';
 import { conversationView, messageView } from './views';
 
@@ -21,7 +22,7 @@ export async function listConversations(
 }
 
 export async function newMessageCount(deps: MessagingDeps, user: AuthUser) {
-  return { count: await deps.conversations.unreadTotal(user.id) };
+  return { count: await newMessageCountOf(deps, user.id) };
 }
 
 async function participantOnly(deps: MessagingDeps, user: AuthUser, id: string) {
@@ -63,6 +64,7 @@ export async function markRead(deps: MessagingDeps, user: AuthUser, id: string) 
     : [];
   const updated = await deps.conversations.markRead(id, user.id, readAt, events);
   if (!updated) throw notFound('Conversation');
+  await deps.inboxes.read(user.id, id);
   await pushRead(deps, updated, user.id).catch((err: unknown) =>
     deps.logger.warn({ err, conversationId: id }, 'live update failed'),
   );

@@ -45,6 +45,10 @@ export async function deliver(
     throw notFound('Conversation');
   }
   const senderHadUnread = stateOf(conversation, sender.id).unread > 0;
+  await Promise.all([
+    deps.inboxes.received(recipientIds, conversationId),
+    senderHadUnread ? deps.inboxes.read(sender.id, conversationId) : undefined,
+  ]);
   await pushMessage(deps, updated, message, senderHadUnread).catch((err: unknown) =>
     deps.logger.warn({ err, conversationId }, 'live update failed'),
   );
