@@ -32,17 +32,16 @@ export function startMessaging(config: MessagingConfig) {
       const inboxes = inboxModel(db);
       const users = new UserDirectory(db);
       await Promise.all([conversations.init(), messages.init(), inboxes.init(), users.init()]);
-      // The socket server counts through the same deps it is part of; it asks only once connected.
-      let deps: MessagingDeps | undefined;
+      // The socket server counts through the deps it is part of; it asks only once a socket connects.
       const sockets = await createSocketServer({
         publicKey: config.JWT_PUBLIC_KEY,
         revocations: new SessionRevocations(redis),
         connectRedis: () => connectRedis(config.REDIS_URL, logger),
         redisPrefix: config.SOCKET_REDIS_PREFIX,
         logger,
-        countFor: (userId) => newMessageCountOf(deps!, userId),
+        countFor: (userId) => newMessageCountOf(deps, userId),
       });
-      deps = {
+      const deps: MessagingDeps = {
         config,
         logger,
         conversations: new ConversationRepository(conversations, relay),
