@@ -1,12 +1,15 @@
-import { idempotent, startService, UserDirectory } from '@podz/kit';
+import { idempotent, RankedLists, startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
+import { CatalogLists } from './data/catalog-lists';
 import { catalogModels } from './data/catalog-models';
+import { listSync } from './consumers/list-sync';
 import { EpisodeRepository } from './data/episode-repository';
 import { FollowRepository } from './data/follow-repository';
 import { MediaLibrary } from './data/media-library';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
+import { ensureLists, rebuildSoon } from './domain/listings';
 import { userSync } from './domain/user-sync';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
@@ -30,15 +33,18 @@ export function startCatalog(config: CatalogConfig) {
         podcasts: new PodcastRepository(models.podcasts, relay),
         episodes: new EpisodeRepository(models.episodes, relay),
         follows: new FollowRepository(models.follows),
+        // Keyed by database, so several catalogs (test files, environments) can share one Redis.
+        lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
         media: new MediaLibrary(models.media),
         users,
         blobs: createBlobStore(config),
         idempotency: idempotent(redis, 'catalog'),
       };
+      rebuildSoon(deps, 'catalog lists', () => ensureLists(deps));
       return {
         routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],
         aggregates: [models.podcasts, models.episodes],
-        consumers: [{ subscriptions: userSync(deps) }],
+        consumers: [{ subscriptions: [...userSync(deps), ...listSync(deps)] }],
       };
     },
   });

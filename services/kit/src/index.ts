@@ -31,6 +31,7 @@ export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { closeRedis, connectRedis } from './redis/connect-redis';
+export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics } from './metrics/http-metrics';
 export { createKafka, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';

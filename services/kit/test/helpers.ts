@@ -15,8 +15,19 @@ export async function waitFor(
   }
 }
 
-/** How many messages a topic holds, from the broker's own offsets: exact, no consumer involved. */
+/**
+ * How many messages a topic holds, from the broker's own offsets: exact, no consumer involved.
+ * A fresh broker under load may still be moving a new partition's leader ("not the leader for
+ * that topic-partition"): such retriable answers are asked again, for a few seconds.
+ */
 export async function messageCount(admin: Admin, topic: string): Promise<number> {
-  const offsets = await admin.fetchTopicOffsets(topic);
-  return offsets.reduce((sum, partition) => sum + Number(partition.high) - Number(partition.low), 0);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      return offsets.reduce((sum, partition) => sum + Number(partition.high) - Number(partition.low), 0);
+    } catch (err) {
+      if (!(err as { retriable?: boolean }).retriable || attempt >= 20) throw err;
+      await sleep(250);
+    }
+  }
 }

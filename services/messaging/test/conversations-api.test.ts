@@ -78,7 +78,7 @@ describe('conversations', () => {
     const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
     const { conversation } = await start(ana, bo);
     await start(ana, bo, 'Two');
-    const inboxes = platform.messaging.context.db.collection<{ _id: string }>('inboxes');
+    const inboxes = platform.messaging.context.db.collection<{ _id: string; unread?: object }>('inboxes');
     const inbox = () => inboxes.findOne({ _id: bo.id });
     expect(await count(bo)).toBe(2);
     expect((await inbox())?.unread).toEqual({ [`c${conversation.id}`]: 2 });

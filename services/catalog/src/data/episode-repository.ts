@@ -23,6 +23,24 @@ export class EpisodeRepository {
     return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<EpisodeRecord>();
   }
 
+  /** The episodes with these ids, in the order of the ids (those gone are left out): keyed reads. */
+  async findByIds(ids: string[]): Promise<EpisodeRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.model
+      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
+      .lean<EpisodeRecord[]>();
+    const byId = new Map(rows.map((row) => [row._id.toHexString(), row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Every live episode, or every one of a show, one at a time: for rebuilding lists, never per request. */
+  async forEach(podcastId: string | undefined, visit: (episode: EpisodeRecord) => Promise<void>) {
+    const filter = podcastId ? { podcast: podcastId, ...live } : live;
+    for await (const episode of this.model.find(filter).lean<EpisodeRecord[]>().cursor()) {
+      await visit(episode as EpisodeRecord);
+    }
+  }
+
   async page(filter: EpisodeFilter, page: number, limit: number) {
     const query = { ...filter, ...live };
     const [items, total] = await Promise.all([

@@ -34,16 +34,30 @@ export class PodcastRepository {
     return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<PodcastRecord>();
   }
 
-  /** By URL name, or by name in any case. */
-  findByName(name: string): Promise<PodcastRecord | null> {
+  /** By URL name, or by name in any case: two lookups by unique key (an `$or` would scan). */
+  async findByName(name: string): Promise<PodcastRecord | null> {
     const key = name.trim().toLowerCase();
-    return this.model.findOne({ $or: [{ uId: key }, { nameKey: key }], ...live }).lean<PodcastRecord>();
+    return (
+      (await this.model.findOne({ uId: key, ...live }).lean<PodcastRecord>()) ??
+      this.model.findOne({ nameKey: key, ...live }).lean<PodcastRecord>()
+    );
   }
 
-  findByIds(ids: string[]): Promise<PodcastRecord[]> {
-    return this.model
+  /** The shows with these ids, in the order of the ids (those gone are left out): keyed reads. */
+  async findByIds(ids: string[]): Promise<PodcastRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.model
       .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
       .lean<PodcastRecord[]>();
+    const byId = new Map(rows.map((row) => [row._id.toHexString(), row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Every live show, one at a time: for rebuilding lists, never per request. */
+  async forEach(visit: (podcast: PodcastRecord) => Promise<void>) {
+    for await (const podcast of this.model.find(live).lean<PodcastRecord[]>().cursor()) {
+      await visit(podcast as PodcastRecord);
+    }
   }
 
   async nameTaken(name: string, exceptId?: string): Promise<boolean> {
@@ -74,7 +88,7 @@ export class PodcastRepository {
   }
 
   searchFilter(search: string): PodcastFilter {
-    return { nameKey: { $regex: escapeRegex(search.toLowerCase()) } };
+    return { nameKey: { $regex: `^${escapeRegex(search.toLowerCase())}` } };
   }
 
   async create(

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Logger, UserDirectory } from '@podz/kit';
 import type { CatalogConfig } from '../config';
+import type { CatalogLists } from '../data/catalog-lists';
 import type { EpisodeRepository } from '../data/episode-repository';
 import type { FollowRepository } from '../data/follow-repository';
 import type { MediaLibrary } from '../data/media-library';
@@ -13,6 +14,8 @@ export interface CatalogDeps {
   podcasts: PodcastRepository;
   episodes: EpisodeRepository;
   follows: FollowRepository;
+  /** The public lists kept in Redis (latest episodes, a show's episodes, shows by name). */
+  lists: CatalogLists;
   media: MediaLibrary;
   users: UserDirectory;
   blobs: BlobStore;

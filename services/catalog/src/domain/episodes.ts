@@ -83,6 +83,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     pendingEvent(episodeCreated, id, stateOf(fields, id)),
     ...guestEvents(id, body.podcastId, body.title, guests, []),
   ]);
+  await deps.lists.placeEpisode(episode);
   return episodeView(episode, showSummary(podcast));
 }
 
@@ -123,6 +124,7 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   }
   const updated = await deps.episodes.update(id, { $set }, events);
   if (!updated) throw notFound('Episode');
+  await deps.lists.placeEpisode(updated);
   return episodeView(updated, showSummary(podcast));
 }
 
@@ -134,4 +136,5 @@ export async function deleteEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   await deps.episodes.markDeleted(id, [
     pendingEvent(episodeDeleted, id, { episodeId: id, podcastId: episode.podcast }),
   ]);
+  await deps.lists.dropEpisode(id);
 }

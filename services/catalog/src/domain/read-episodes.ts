@@ -1,8 +1,10 @@
 import { notFound, type AuthUser } from '@podz/kit';
 import { paginated } from '@podz/proto';
+import { episodeRules } from '../data/catalog-lists';
 import type { EpisodeRecord } from '../data/catalog-models';
 import { EpisodeRepository, type EpisodeFilter } from '../data/episode-repository';
 import type { CatalogDeps } from './catalog-deps';
+import { ensureLists, pageFromList, rebuildSoon, syncEpisode, syncShowEpisodes } from './listings';
 import { canManage, canSeeUnpublished } from './podcasts';
 import { episodeView, showSummary, type ShowSummary } from './views';
 
@@ -36,9 +38,24 @@ async function visibleEpisode(deps: CatalogDeps, user: AuthUser | undefined, id:
   return { episode, podcast };
 }
 
-/** `GET /api/episodes`: the latest published episodes across the network. */
-export const latestEpisodes = (deps: CatalogDeps, query: PageQuery) =>
-  pageOf(deps, EpisodeRepository.visible(), query);
+const offsetOf = (query: PageQuery) => (query.page - 1) * query.limit;
+
+/** `GET /api/episodes`: the latest published episodes across the network, from the maintained list. */
+export async function latestEpisodes(deps: CatalogDeps, query: PageQuery) {
+  const now = new Date();
+  const listed = await pageFromList(
+    deps,
+    () => deps.lists.latestEpisodes(offsetOf(query), query.limit, now),
+    (ids) => deps.episodes.findByIds(ids),
+    (episode) => episodeRules.visible(episode, now),
+    (id) => syncEpisode(deps, id),
+  );
+  if (!listed) {
+    rebuildSoon(deps, 'catalog lists', () => ensureLists(deps));
+    return pageOf(deps, EpisodeRepository.visible(now), query);
+  }
+  return paginated(await withShows(deps, listed.items), listed.total, query.page, query.limit);
+}
 
 export async function getEpisode(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
   const { episode, podcast } = await visibleEpisode(deps, user, id);
@@ -88,10 +105,22 @@ export async function podcastEpisodes(
   const podcast = await deps.podcasts.findById(query.podcastId);
   if (!podcast || (podcast.status !== 'published' && !canSeeUnpublished(user, podcast)))
     throw notFound('Podcast');
-  const filter = canManage(user, podcast)
+  const all = canManage(user, podcast);
+  const now = new Date();
+  const listed = await pageFromList(
+    deps,
+    () => deps.lists.showEpisodes(query.podcastId, all, offsetOf(query), query.limit, now),
+    (ids) => deps.episodes.findByIds(ids),
+    (episode) =>
+      episode.podcast === query.podcastId &&
+      (all || (episode.status === 'published' && episode.publishedAt <= now)),
+    (id) => syncEpisode(deps, id),
+  );
+  if (!listed) rebuildSoon(deps, `show ${query.podcastId}`, () => syncShowEpisodes(deps, query.podcastId));
+  const filter = all
     ? { podcast: query.podcastId }
-    : { status: 'published', publishedAt: { $lte: new Date() }, podcast: query.podcastId };
-  const { items, total } = await deps.episodes.page(filter, query.page, query.limit);
+    : { status: 'published', publishedAt: { $lte: now }, podcast: query.podcastId };
+  const { items, total } = listed ?? (await deps.episodes.page(filter, query.page, query.limit));
   const show = showSummary(podcast);
   return paginated(
     items.map((episode) => episodeView(episode, show)),

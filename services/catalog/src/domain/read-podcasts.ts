@@ -1,8 +1,10 @@
 import { forbidden, isAdmin, notFound, type AuthUser } from '@podz/kit';
 import { paginated } from '@podz/proto';
+import { podcastRules } from '../data/catalog-lists';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PodcastFilter } from '../data/podcast-repository';
 import type { CatalogDeps } from './catalog-deps';
+import { ensureLists, pageFromList, rebuildSoon, syncPodcast } from './listings';
 import { canSeeUnpublished } from './podcasts';
 import { podcastView } from './views';
 
@@ -61,16 +63,48 @@ export async function myHostPodcasts(deps: CatalogDeps, user: AuthUser, query: P
   return paginated(views, total, query.page, query.limit);
 }
 
+type ShowsQuery = PageQuery & { featured?: boolean; category?: string; search?: string };
+
+/**
+ * The maintained list that answers a public shows query: by name (in a category, or whose name
+ * starts with the search), or the featured ones, most recently changed first. Null for the rarer
+ * mixes (featured=false, featured with a category), which read the store.
+ */
+function listFor(deps: CatalogDeps, query: ShowsQuery) {
+  const offset = (query.page - 1) * query.limit;
+  if (query.featured === true && !query.category && !query.search) {
+    return { read: () => deps.lists.featuredShows(offset, query.limit), admits: podcastRules.featured };
+  }
+  if (query.featured !== undefined) return null;
+  const prefix = query.search?.toLowerCase();
+  return {
+    read: () => deps.lists.showsByName(query.category, prefix, offset, query.limit),
+    admits: (podcast: PodcastRecord) =>
+      podcastRules.published(podcast) &&
+      (!query.category || podcast.category === query.category) &&
+      (!prefix || podcast.nameKey.startsWith(prefix)),
+  };
+}
+
 /** `GET /api/podcasts/all-podcasts`: published shows; featured first when asked for featured ones. */
-export function allPodcasts(
-  deps: CatalogDeps,
-  query: PageQuery & { featured?: boolean; category?: string; search?: string },
-) {
+export async function allPodcasts(deps: CatalogDeps, query: ShowsQuery) {
+  const list = listFor(deps, query);
+  const listed =
+    list &&
+    (await pageFromList(
+      deps,
+      list.read,
+      (ids) => deps.podcasts.findByIds(ids),
+      list.admits,
+      (id) => syncPodcast(deps, id),
+    ));
+  if (listed) return paginated(listed.items.map(podcastView), listed.total, query.page, query.limit);
+  if (list) rebuildSoon(deps, 'catalog lists', () => ensureLists(deps));
   const filter: PodcastFilter = { ...published };
   if (query.featured !== undefined) filter.featured = query.featured;
   if (query.category) filter.category = query.category;
   if (query.search) Object.assign(filter, deps.podcasts.searchFilter(query.search));
-  return pageOf(deps, filter, query, query.featured ? { updatedAt: -1 } : { name: 1 });
+  return pageOf(deps, filter, query, query.featured ? { updatedAt: -1 } : { nameKey: 1 });
 }
 
 /** `POST /api/podcasts/all-podcasts` (admins): every show, any status, for the management console. */

@@ -1,0 +1,30 @@
+import { on, type Subscription } from '@podz/kit';
+import {
+  episodeCreated,
+  episodeDeleted,
+  episodeUpdated,
+  podcastCreated,
+  podcastDeleted,
+  podcastUpdated,
+} from '@podz/proto';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { syncEpisode, syncPodcast } from '../domain/listings';
+
+/**
+ * Catalog hears its own events to place what they name again, as the store has it by then: the
+ * writes place their documents at once, and this covers a process that died in between. Reading
+ * the store (not the event) makes a late or repeated event harmless.
+ */
+export function listSync(deps: CatalogDeps): Subscription[] {
+  return [
+    on(podcastCreated, (event) => syncPodcast(deps, event.data.podcastId)),
+    on(podcastUpdated, (event) => syncPodcast(deps, event.data.podcastId)),
+    on(podcastDeleted, async (event) => {
+      await deps.lists.dropPodcast(event.data.podcastId);
+      await Promise.all(event.data.episodeIds.map((id) => deps.lists.dropEpisode(id)));
+    }),
+    on(episodeCreated, (event) => syncEpisode(deps, event.data.episodeId)),
+    on(episodeUpdated, (event) => syncEpisode(deps, event.data.episodeId)),
+    on(episodeDeleted, (event) => syncEpisode(deps, event.data.episodeId)),
+  ];
+}

@@ -1,0 +1,131 @@
+import type { Placement, RankedLists, RankedPage } from '@podz/kit';
+import { EPISODE_CATEGORIES } from '@podz/proto';
+import type { EpisodeRecord, PodcastRecord } from './catalog-models';
+
+/**
+ * The catalog's public lists, kept in Redis beside the store (kit's RankedLists): the network's
+ * latest episodes, each show's episodes, and the shows by name, by category and featured. Each rule
+ * below says which lists a document belongs in; the same rule checks every document a page loads.
+ */
+export const LIST = {
+  latestEpisodes: 'episodes:latest',
+  /** A show's public episodes (published; the time may not have come yet), by publishing time. */
+  showEpisodes: (podcastId: string) => `episodes:show:${podcastId}`,
+  /** Every episode of a show, drafts included: what its owner and admins page through. */
+  allShowEpisodes: (podcastId: string) => `episodes:show-all:${podcastId}`,
+  showsByName: 'podcasts:published',
+  showsInCategory: (category: string) => `podcasts:category:${category}`,
+  featuredShows: 'podcasts:featured',
+} as const;
+
+/** Which global lists a full rebuild of a family covers (per-show lists are rebuilt per show). */
+export const FAMILY_LISTS = {
+  episodes: [LIST.latestEpisodes],
+  podcasts: [LIST.showsByName, LIST.featuredShows, ...EPISODE_CATEGORIES.map(LIST.showsInCategory)],
+};
+
+const live = (record: { deletedAt?: Date | null }) => !record.deletedAt;
+
+export const episodeRules = {
+  inShowList: (e: EpisodeRecord) => live(e) && e.status === 'published',
+  inLatest: (e: EpisodeRecord) => live(e) && e.status === 'published' && Boolean(e.showPublished),
+  /** What the public may see now: in the list, and its time has come. */
+  visible: (e: EpisodeRecord, now: Date) => episodeRules.inLatest(e) && e.publishedAt <= now,
+};
+
+export const podcastRules = {
+  published: (p: PodcastRecord) => live(p) && p.status === 'published',
+  featured: (p: PodcastRecord) => podcastRules.published(p) && Boolean(p.featured),
+};
+
+export function episodePlacements(episode: EpisodeRecord): Placement[] {
+  if (!live(episode)) return [];
+  const podcastId = episode.podcast;
+  const score = new Date(episode.publishedAt).getTime();
+  const placements: Placement[] = [{ list: LIST.allShowEpisodes(podcastId), score }];
+  if (episodeRules.inShowList(episode)) placements.push({ list: LIST.showEpisodes(podcastId), score });
+  if (episodeRules.inLatest(episode)) placements.push({ list: LIST.latestEpisodes, score });
+  return placements;
+}
+
+export function podcastPlacements(podcast: PodcastRecord): Placement[] {
+  if (!podcastRules.published(podcast)) return [];
+  const placements: Placement[] = [
+    { list: LIST.showsByName, score: 0 },
+    { list: LIST.showsInCategory(podcast.category), score: 0 },
+  ];
+  if (podcastRules.featured(podcast)) {
+    placements.push({ list: LIST.featuredShows, score: new Date(podcast.updatedAt).getTime() });
+  }
+  return placements;
+}
+
+export class CatalogLists {
+  constructor(private readonly lists: RankedLists) {}
+
+  placeEpisode(episode: EpisodeRecord): Promise<void> {
+    return this.lists.place('episodes', episode._id.toHexString(), '', episodePlacements(episode));
+  }
+
+  /** Out of every list: the episode is gone from the store. */
+  dropEpisode(id: string): Promise<void> {
+    return this.lists.place('episodes', id, '', []);
+  }
+
+  placePodcast(podcast: PodcastRecord): Promise<void> {
+    return this.lists.place(
+      'podcasts',
+      podcast._id.toHexString(),
+      podcast.nameKey,
+      podcastPlacements(podcast),
+    );
+  }
+
+  dropPodcast(id: string): Promise<void> {
+    return this.lists.place('podcasts', id, '', []);
+  }
+
+  latestEpisodes(offset: number, count: number, now: Date): Promise<RankedPage | null> {
+    return this.lists.descending(LIST.latestEpisodes, now.getTime(), offset, count);
+  }
+
+  showEpisodes(podcastId: string, all: boolean, offset: number, count: number, now: Date) {
+    return all
+      ? this.lists.descending(LIST.allShowEpisodes(podcastId), Infinity, offset, count)
+      : this.lists.descending(LIST.showEpisodes(podcastId), now.getTime(), offset, count);
+  }
+
+  /** Published shows by name, in a category or not, whose names start with `prefix` if given. */
+  showsByName(category: string | undefined, prefix: string | undefined, offset: number, count: number) {
+    const list = category ? LIST.showsInCategory(category) : LIST.showsByName;
+    return prefix
+      ? this.lists.withPrefix(list, prefix, offset, count)
+      : this.lists.ascending(list, offset, count);
+  }
+
+  featuredShows(offset: number, count: number) {
+    return this.lists.descending(LIST.featuredShows, Infinity, offset, count);
+  }
+
+  /** A member a reader found where the store says it does not belong. */
+  evict(page: RankedPage, id: string): Promise<void> {
+    const member = page.members[page.ids.indexOf(id)];
+    return member === undefined ? Promise.resolve() : this.lists.evict(page.list, member);
+  }
+
+  isBuilt(list: string): Promise<boolean> {
+    return this.lists.isBuilt(list);
+  }
+
+  markBuilt(lists: string[]): Promise<void> {
+    return this.lists.markBuilt(lists);
+  }
+
+  unmarkBuilt(lists: string[]): Promise<void> {
+    return this.lists.unmarkBuilt(lists);
+  }
+
+  withRebuildLock(name: string, rebuild: () => Promise<void>): Promise<boolean> {
+    return this.lists.withRebuildLock(name, rebuild);
+  }
+}

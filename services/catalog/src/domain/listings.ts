@@ -1,0 +1,92 @@
+import type { RankedPage } from '@podz/kit';
+import { FAMILY_LISTS, LIST } from '../data/catalog-lists';
+import type { EpisodeRecord } from '../data/catalog-models';
+import type { CatalogDeps } from './catalog-deps';
+
+/**
+ * Keeps the catalog's lists (data/catalog-lists.ts) in step with the store. Every write that
+ * changes what a list holds places the documents it wrote; catalog's own events place them again
+ * from the store (so a crash between the write and Redis loses nothing); a list that is missing is
+ * rebuilt from the store, and until it is, pages are read from the store directly.
+ */
+
+export async function placeEpisodes(deps: CatalogDeps, episodes: EpisodeRecord[]): Promise<void> {
+  await Promise.all(episodes.map((episode) => deps.lists.placeEpisode(episode)));
+}
+
+/** Places the episode as the store has it now (out of every list if it is gone). */
+export async function syncEpisode(deps: CatalogDeps, id: string): Promise<void> {
+  const episode = await deps.episodes.findById(id);
+  await (episode ? deps.lists.placeEpisode(episode) : deps.lists.dropEpisode(id));
+}
+
+export async function syncPodcast(deps: CatalogDeps, id: string): Promise<void> {
+  const podcast = await deps.podcasts.findById(id);
+  await (podcast ? deps.lists.placePodcast(podcast) : deps.lists.dropPodcast(id));
+}
+
+/** Every episode of one show placed again, and its lists marked built (bounded by the show). */
+export async function syncShowEpisodes(deps: CatalogDeps, podcastId: string): Promise<void> {
+  await deps.episodes.forEach(podcastId, (episode) => deps.lists.placeEpisode(episode));
+  await deps.lists.markBuilt([LIST.showEpisodes(podcastId), LIST.allShowEpisodes(podcastId)]);
+}
+
+/** Rebuilds what is missing: at start-up, and when a reader finds a list not built. */
+export async function ensureLists(deps: CatalogDeps): Promise<void> {
+  if (!(await deps.lists.isBuilt(LIST.latestEpisodes))) {
+    await deps.lists.withRebuildLock('episodes', async () => {
+      await deps.episodes.forEach(undefined, (episode) => deps.lists.placeEpisode(episode));
+      await deps.lists.markBuilt(FAMILY_LISTS.episodes);
+    });
+  }
+  if (!(await deps.lists.isBuilt(LIST.showsByName))) {
+    await deps.lists.withRebuildLock('podcasts', async () => {
+      await deps.podcasts.forEach((podcast) => deps.lists.placePodcast(podcast));
+      await deps.lists.markBuilt(FAMILY_LISTS.podcasts);
+    });
+  }
+}
+
+const rebuilding = new Set<string>();
+
+/** Starts a rebuild in the background, once per process at a time. */
+export function rebuildSoon(deps: CatalogDeps, name: string, rebuild: () => Promise<void>): void {
+  if (rebuilding.has(name)) return;
+  rebuilding.add(name);
+  rebuild()
+    .catch((err: unknown) => deps.logger.warn({ err, list: name }, 'rebuilding a list failed'))
+    .finally(() => rebuilding.delete(name));
+}
+
+/**
+ * Reads a page from a list and loads its documents by id, keeping only those the list's rule still
+ * admits (an entry a crash or a race left behind is placed again in the background). Returns null
+ * when the list cannot be read (not built yet, or Redis unreachable): the caller asks the store.
+ */
+export async function pageFromList<T extends { _id: { toHexString(): string } }>(
+  deps: CatalogDeps,
+  read: () => Promise<RankedPage | null>,
+  load: (ids: string[]) => Promise<T[]>,
+  admits: (record: T) => boolean,
+  resync: (id: string) => Promise<void>,
+): Promise<{ items: T[]; total: number } | null> {
+  let page: RankedPage | null;
+  try {
+    page = await read();
+  } catch (err) {
+    deps.logger.warn({ err }, 'list unreadable; reading the store instead');
+    return null;
+  }
+  if (!page) return null;
+  const records = await load(page.ids);
+  const items = records.filter(admits);
+  const kept = new Set(items.map((record) => record._id.toHexString()));
+  for (const id of page.ids.filter((id) => !kept.has(id))) {
+    const listedPage = page;
+    deps.lists
+      .evict(listedPage, id)
+      .then(() => resync(id))
+      .catch((err: unknown) => deps.logger.warn({ err, id }, 'placing a list entry failed'));
+  }
+  return { items, total: page.total };
+}

@@ -1,0 +1,136 @@
+import request from 'supertest';
+import { wavTone } from '../src/blobs/generate-media';
+import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
+
+// The public lists live in Redis beside the store (src/data/catalog-lists.ts): these tests look at
+// them directly, take them away, and leave stale entries in them, as a crash would.
+
+let platform: CatalogPlatform;
+let owner: Member;
+let counter = 0;
+const api = () => request(platform.url);
+const redis = () => platform.catalog.context.redis;
+const key = (list: string) => `catalog:${platform.catalog.context.db.name}:lists:${list}`;
+
+async function show(name: string, fields: Record<string, unknown> = {}) {
+  const res = await api()
+    .post('/api/podcasts')
+    .set(bearer(owner.token))
+    .send({ name, category: 'Science', ...fields })
+    .expect(201);
+  return res.body as { id: string; uId: string };
+}
+
+async function episode(podcastId: string, fields: Record<string, unknown> = {}) {
+  const audio = await api()
+    .post('/api/media/audio')
+    .set(bearer(owner.token))
+    .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
+    .expect(201);
+  const res = await api()
+    .post('/api/episodes')
+    .set(bearer(owner.token))
+    .send({ podcastId, title: `Lists episode ${(counter += 1)}`, audioId: audio.body.id, ...fields })
+    .expect(201);
+  return res.body as { id: string };
+}
+
+const latestIds = async () =>
+  ((await api().get('/api/episodes?limit=50').expect(200)).body.items as { id: string }[]).map((e) => e.id);
+
+async function eventually(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  platform = await CatalogPlatform.start();
+  owner = await platform.member('owner');
+});
+afterAll(() => platform?.stop());
+
+describe('public lists', () => {
+  it('keeps the latest episodes in a sorted set: publishing, unpublishing and deleting move them', async () => {
+    const science = await show(`Lists latest ${Date.now()}`);
+    const older = await episode(science.id, { publishedAt: '2024-01-01T00:00:00.000Z' });
+    const newer = await episode(science.id, { publishedAt: '2024-06-01T00:00:00.000Z' });
+    const draft = await episode(science.id, { status: 'draft' });
+    expect(await redis().zrevrange(key('episodes:latest'), 0, -1)).toEqual(
+      expect.arrayContaining([`\x01${older.id}`, `\x01${newer.id}`]),
+    );
+    const ids = await latestIds();
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(ids).not.toContain(draft.id);
+
+    await api()
+      .put(`/api/podcasts/${science.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'draft' })
+      .expect(200);
+    expect(await latestIds()).not.toContain(older.id);
+    await api()
+      .put(`/api/podcasts/${science.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'published' })
+      .expect(200);
+    expect(await latestIds()).toContain(older.id);
+
+    await api().delete(`/api/episodes/${older.id}`).set(bearer(owner.token)).expect(204);
+    expect(await latestIds()).not.toContain(older.id);
+    const page = await api().get(`/api/episodes/podcast-episodes?podcastId=${science.id}`).expect(200);
+    expect(page.body.items.map((e: { id: string }) => e.id)).toEqual([newer.id]);
+    expect(page.body.total).toBe(1);
+  });
+
+  it('sorts shows by name, moves a renamed show and finds shows by the start of their name', async () => {
+    const stamp = Date.now().toString(36);
+    const zeta = await show(`Zz lists ${stamp} zeta`);
+    const alpha = await show(`Zz lists ${stamp} alpha`);
+    const names = async (query: string) =>
+      (
+        (await api().get(`/api/podcasts/all-podcasts?${query}`).expect(200)).body.items as { id: string }[]
+      ).map((p) => p.id);
+    expect(await names(`search=zz lists ${stamp}`)).toEqual([alpha.id, zeta.id]);
+    await api()
+      .put(`/api/podcasts/${alpha.id}`)
+      .set(bearer(owner.token))
+      .send({ name: `Zz lists ${stamp} zzz` })
+      .expect(200);
+    expect(await names(`search=zz lists ${stamp}`)).toEqual([zeta.id, alpha.id]);
+    expect(await names(`search=lists ${stamp}`)).toEqual([]);
+    expect(await names(`category=Science&search=zz lists ${stamp}`)).toHaveLength(2);
+  });
+
+  it('rebuilds lists Redis lost from the store, answering from the store meanwhile', async () => {
+    const podcast = await show(`Lists rebuilt ${Date.now()}`);
+    const kept = await episode(podcast.id);
+    const lost = await redis().keys(key('*'));
+    expect(lost.length).toBeGreaterThan(0);
+    await redis().del(...lost);
+
+    expect(await latestIds()).toContain(kept.id);
+    await eventually(async () => (await redis().exists(key('built:episodes:latest'))) === 1, 'the rebuild');
+    expect(await redis().zscore(key('episodes:latest'), `\x01${kept.id}`)).not.toBeNull();
+    const page = await api().get(`/api/episodes/podcast-episodes?podcastId=${podcast.id}`).expect(200);
+    expect(page.body.items.map((e: { id: string }) => e.id)).toEqual([kept.id]);
+    await eventually(
+      async () => (await redis().exists(key(`built:episodes:show:${podcast.id}`))) === 1,
+      'the show',
+    );
+  });
+
+  it('never shows an entry the store no longer admits, and takes it out', async () => {
+    const podcast = await show(`Lists stale ${Date.now()}`);
+    const draft = await episode(podcast.id, { status: 'draft' });
+    // As if a crash had left the draft in the public list.
+    await redis().zadd(key('episodes:latest'), Date.now() - 1000, `\x01${draft.id}`);
+    expect(await latestIds()).not.toContain(draft.id);
+    await eventually(
+      async () => (await redis().zscore(key('episodes:latest'), `\x01${draft.id}`)) === null,
+      'the stale entry to go',
+    );
+  });
+});
