@@ -1,6 +1,7 @@
 import { idempotent, RankedLists, startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
+import { backfillPeopleIds } from './data/backfill-people-ids';
 import { CatalogLists } from './data/catalog-lists';
 import { catalogModels } from './data/catalog-models';
 import { listSync } from './consumers/list-sync';
@@ -27,6 +28,7 @@ export function startCatalog(config: CatalogConfig) {
       const models = catalogModels(db);
       const users = new UserDirectory(db);
       await Promise.all([...Object.values(models).map((model) => model.init()), users.init()]);
+      await backfillPeopleIds(db, models);
       const deps: CatalogDeps = {
         config,
         logger,

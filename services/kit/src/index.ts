@@ -30,6 +30,7 @@ export { SessionRevocations } from './auth/session-revocations';
 export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
+export { runOnce } from './mongo/run-once';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';

@@ -24,16 +24,21 @@ const podcastSchema = new Schema(
     owner: { type: userRef, required: true },
     hosts: { type: [new Schema({ user: userRef, confirmed: Boolean }, { _id: false })], default: [] },
     confirmedHostIds: { type: [String], default: [], index: true },
+    // Who the show names, as top-level ids kept beside owner, hosts and crew on every write: the
+    // embedded store serves equality on a top-level indexed field from an index, never a dotted path.
+    ownerId: { type: String, index: true },
+    hostIds: { type: [String], default: [], index: true },
+    crewIds: { type: [String], default: [], index: true },
     crew: { type: [new Schema({ user: userRef, role: String }, { _id: false })], default: [] },
     followerCount: { type: Number, default: 0 },
     sourceFeedUrl: { type: String, default: null },
-    // Deleted shows stay as tombstones until the relay has published their deletion.
+    // Deleted shows stay as tombstones until the relay has published their deletion; `tombstone`
+    // lets the purge find them by an index (`deletedAt: {$ne: null}` would read every show).
     deletedAt: { type: Date, default: null, index: true },
+    tombstone: { type: Boolean, index: true },
   },
   { timestamps: true, collection: 'podcasts' },
 );
-podcastSchema.index({ 'owner.id': 1 });
-podcastSchema.index({ 'hosts.user.id': 1 });
 podcastSchema.plugin(outboxPlugin);
 
 const episodeSchema = new Schema(
@@ -54,16 +59,18 @@ const episodeSchema = new Schema(
     status: { type: String, enum: EPISODE_STATUSES, required: true },
     explicit: { type: Boolean, default: false },
     guests: { type: [userRef], default: [] },
+    /** The guests' ids, top-level beside `guests` (see `hostIds`). */
+    guestIds: { type: [String], default: [], index: true },
     categories: { type: [String], enum: EPISODE_CATEGORIES, default: [] },
     // Copied from the show so that public lists filter in one query (no $lookup on either store).
     showPublished: { type: Boolean, default: false, index: true },
     /** The item's guid in the feed it was imported from. */
     sourceGuid: { type: String, default: null },
     deletedAt: { type: Date, default: null, index: true },
+    tombstone: { type: Boolean, index: true },
   },
   { timestamps: true, collection: 'episodes' },
 );
-episodeSchema.index({ 'guests.id': 1 });
 episodeSchema.plugin(outboxPlugin);
 
 const followSchema = new Schema(

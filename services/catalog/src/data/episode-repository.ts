@@ -7,6 +7,16 @@ export type EpisodeFilter = FilterQuery<EpisodeRecord>;
 
 const live = { deletedAt: null };
 
+type GuestFields = { guests?: { id: string }[] };
+
+/** The guests' ids kept beside `guests` (an index on a dotted path serves nothing on FerretDB). */
+const guestIds = (fields: GuestFields) => (fields.guests ? { guestIds: fields.guests.map((g) => g.id) } : {});
+
+function withGuestIds(update: Record<string, unknown>): Record<string, unknown> {
+  const $set = update.$set as GuestFields | undefined;
+  return $set ? { ...update, $set: { ...$set, ...guestIds($set) } } : update;
+}
+
 /** Episodes in the store, newest first wherever they are listed. */
 export class EpisodeRepository {
   constructor(
@@ -75,7 +85,9 @@ export class EpisodeRepository {
     events: (id: string) => PendingEvent[],
   ): Promise<EpisodeRecord> {
     const _id = new Types.ObjectId();
-    await this.model.create(newWithEvents({ _id, ...fields }, events(_id.toHexString())));
+    await this.model.create(
+      newWithEvents({ _id, ...fields, ...guestIds(fields as GuestFields) }, events(_id.toHexString())),
+    );
     this.relay.kick();
     return (await this.findById(_id.toHexString()))!;
   }
@@ -87,7 +99,7 @@ export class EpisodeRepository {
   ): Promise<number> {
     const docs = rows.map((row) => {
       const _id = new Types.ObjectId();
-      return newWithEvents({ _id, ...row }, events(_id.toHexString(), row));
+      return newWithEvents({ _id, ...row, ...guestIds(row as GuestFields) }, events(_id.toHexString(), row));
     });
     await this.model.insertMany(docs);
     this.relay.kick();
@@ -101,7 +113,7 @@ export class EpisodeRepository {
   ): Promise<EpisodeRecord | null> {
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), ...live },
-      withEvents(update, events),
+      withEvents(withGuestIds(update), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     return result.matchedCount === 1 ? this.findById(id) : null;
@@ -113,7 +125,7 @@ export class EpisodeRepository {
   }
 
   async refreshGuest(user: { id: string; username: string; profilePicture: string }): Promise<void> {
-    const episodes = await this.model.find({ 'guests.id': user.id }).lean<EpisodeRecord[]>();
+    const episodes = await this.model.find({ guestIds: user.id }).lean<EpisodeRecord[]>();
     for (const episode of episodes) {
       const guests = episode.guests.map((guest) => (guest.id === user.id ? { ...guest, ...user } : guest));
       await this.model.updateOne({ _id: episode._id }, { $set: { guests } });
@@ -122,10 +134,10 @@ export class EpisodeRepository {
 
   /** Removes a user from every guest list (their account is gone). */
   async dropGuest(userId: string): Promise<void> {
-    const episodes = await this.model.find({ 'guests.id': userId }).lean<EpisodeRecord[]>();
+    const episodes = await this.model.find({ guestIds: userId }).lean<EpisodeRecord[]>();
     for (const episode of episodes) {
       const guests = episode.guests.filter((guest) => guest.id !== userId);
-      await this.model.updateOne({ _id: episode._id }, { $set: { guests } });
+      await this.model.updateOne({ _id: episode._id }, { $set: { guests, ...guestIds({ guests }) } });
     }
   }
 
@@ -133,10 +145,13 @@ export class EpisodeRepository {
   async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), ...live },
-      withEvents({ $set: { deletedAt: new Date(), guests: [], showPublished: false } }, events),
+      withEvents(
+        { $set: { deletedAt: new Date(), tombstone: true, guests: [], guestIds: [], showPublished: false } },
+        events,
+      ),
     );
     this.relay.kick();
-    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+    await this.model.deleteMany({ tombstone: true, outboxPending: false });
     return result.modifiedCount === 1;
   }
 

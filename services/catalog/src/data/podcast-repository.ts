@@ -8,18 +8,31 @@ export type PodcastFilter = FilterQuery<PodcastRecord>;
 const live = { deletedAt: null };
 
 type HostEntry = { user?: { id: string } | null; confirmed?: boolean | null };
+type PeopleFields = {
+  owner?: { id: string } | null;
+  hosts?: HostEntry[];
+  crew?: { user?: { id: string } | null }[];
+};
 
 /**
- * Confirmed hosts' ids, kept next to `hosts` on every write that changes them: FerretDB cannot
- * query with `$elemMatch`, and "shows this user hosts" must be one indexed query.
+ * The ids kept next to `owner`, `hosts` and `crew` on every write that sets them: FerretDB cannot
+ * query with `$elemMatch` nor use an index on a dotted path, and "shows this user owns, hosts or
+ * crews" must each be one indexed query.
  */
-const confirmedHostIds = (hosts: HostEntry[]) =>
-  hosts.filter((host) => host.confirmed).map((host) => host.user!.id);
+export function peopleIds(fields: PeopleFields): Record<string, unknown> {
+  const ids: Record<string, unknown> = {};
+  if (fields.owner) ids.ownerId = fields.owner.id;
+  if (fields.hosts) {
+    ids.hostIds = fields.hosts.map((host) => host.user!.id);
+    ids.confirmedHostIds = fields.hosts.filter((host) => host.confirmed).map((host) => host.user!.id);
+  }
+  if (fields.crew) ids.crewIds = fields.crew.map((credit) => credit.user!.id);
+  return ids;
+}
 
-function withConfirmedHosts(update: Record<string, unknown>): Record<string, unknown> {
-  const $set = update.$set as { hosts?: HostEntry[] } | undefined;
-  if (!$set?.hosts) return update;
-  return { ...update, $set: { ...$set, confirmedHostIds: confirmedHostIds($set.hosts) } };
+function withPeopleIds(update: Record<string, unknown>): Record<string, unknown> {
+  const $set = update.$set as PeopleFields | undefined;
+  return $set ? { ...update, $set: { ...$set, ...peopleIds($set) } } : update;
 }
 const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -96,9 +109,8 @@ export class PodcastRepository {
     events: (id: string) => PendingEvent[],
   ): Promise<PodcastRecord> {
     const _id = new Types.ObjectId();
-    const confirmed = confirmedHostIds((fields.hosts ?? []) as HostEntry[]);
     await this.model.create(
-      newWithEvents({ _id, ...fields, confirmedHostIds: confirmed }, events(_id.toHexString())),
+      newWithEvents({ _id, ...fields, ...peopleIds(fields as PeopleFields) }, events(_id.toHexString())),
     );
     this.relay.kick();
     return (await this.findById(_id.toHexString()))!;
@@ -113,7 +125,7 @@ export class PodcastRepository {
   ): Promise<PodcastRecord | null> {
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), ...live, ...guard },
-      withEvents(withConfirmedHosts(update), events),
+      withEvents(withPeopleIds(update), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     return result.matchedCount === 1 ? this.findById(id) : null;
@@ -122,9 +134,12 @@ export class PodcastRepository {
   /** Everything that names a user, refreshed from identity. */
   async refreshUser(user: { id: string; username: string; profilePicture: string }): Promise<void> {
     const ref = { id: user.id, username: user.username, profilePicture: user.profilePicture };
-    await this.model.updateMany({ 'owner.id': user.id }, { $set: { owner: ref } });
-    for (const list of ['hosts', 'crew'] as const) {
-      const holders = await this.model.find({ [`${list}.user.id`]: user.id }).lean<PodcastRecord[]>();
+    await this.model.updateMany({ ownerId: user.id }, { $set: { owner: ref } });
+    for (const [list, ids] of [
+      ['hosts', 'hostIds'],
+      ['crew', 'crewIds'],
+    ] as const) {
+      const holders = await this.model.find({ [ids]: user.id }).lean<PodcastRecord[]>();
       for (const podcast of holders) {
         const entries = (podcast[list] as { user: { id: string } }[]).map((entry) =>
           entry.user.id === user.id ? { ...entry, user: ref } : entry,
@@ -146,18 +161,21 @@ export class PodcastRepository {
         {
           $set: {
             deletedAt: new Date(),
+            tombstone: true,
             uId: tombstone,
             nameKey: tombstone,
             hosts: [],
+            hostIds: [],
             confirmedHostIds: [],
             crew: [],
+            crewIds: [],
           },
         },
         events,
       ),
     );
     this.relay.kick();
-    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+    await this.model.deleteMany({ tombstone: true, outboxPending: false });
     return result.modifiedCount === 1;
   }
 }

@@ -94,7 +94,7 @@ export async function episodeGuests(deps: CatalogDeps, user: AuthUser | undefine
 
 /** `GET /api/episodes/public/guest-podcasts?userId`: a user's public guest appearances. */
 export const guestAppearances = (deps: CatalogDeps, query: PageQuery & { userId: string }) =>
-  pageOf(deps, { ...EpisodeRepository.visible(), 'guests.id': query.userId }, query);
+  pageOf(deps, { ...EpisodeRepository.visible(), guestIds: query.userId }, query);
 
 /** `GET /api/episodes/podcast-episodes?podcastId`: a show's episodes; all of them for its managers. */
 export async function podcastEpisodes(

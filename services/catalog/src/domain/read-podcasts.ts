@@ -43,7 +43,7 @@ export async function getPodcastByName(deps: CatalogDeps, user: AuthUser | undef
 
 /** `GET /api/podcasts/public?userId`: a user's published shows. */
 export const publicPodcastsOf = (deps: CatalogDeps, query: PageQuery & { userId: string }) =>
-  pageOf(deps, { ...published, 'owner.id': query.userId }, query);
+  pageOf(deps, { ...published, ownerId: query.userId }, query);
 
 /** `GET /api/podcasts/public/host-podcasts?userId`: published shows the user hosts (confirmed). */
 export const publicHostPodcastsOf = (deps: CatalogDeps, query: PageQuery & { userId: string }) =>
@@ -51,11 +51,11 @@ export const publicHostPodcastsOf = (deps: CatalogDeps, query: PageQuery & { use
 
 /** `GET /api/podcasts`: the caller's own shows, in any status. */
 export const myPodcasts = (deps: CatalogDeps, user: AuthUser, query: PageQuery) =>
-  pageOf(deps, { 'owner.id': user.id }, query);
+  pageOf(deps, { ownerId: user.id }, query);
 
 /** `GET /api/podcasts/host-podcasts`: every show that invited the caller, with the caller's answer. */
 export async function myHostPodcasts(deps: CatalogDeps, user: AuthUser, query: PageQuery) {
-  const { items, total } = await deps.podcasts.page({ 'hosts.user.id': user.id }, query.page, query.limit);
+  const { items, total } = await deps.podcasts.page({ hostIds: user.id }, query.page, query.limit);
   const views = items.map((podcast) => ({
     ...podcastView(podcast),
     confirmed: podcast.hosts.some((host) => host.user!.id === user.id && host.confirmed),

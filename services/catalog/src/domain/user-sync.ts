@@ -16,18 +16,26 @@ export function userSync(deps: CatalogDeps): Subscription[] {
     await deps.episodes.refreshGuest(ref);
   };
   return [
-    on(userRegistered, (event) => refresh(event.data)),
+    // Someone new is named nowhere yet: only the directory learns of them.
+    on(userRegistered, (event) =>
+      deps.users.upsert({
+        id: event.data.userId,
+        username: event.data.username,
+        profilePicture: event.data.profilePicture,
+      }),
+    ),
     on(userUpdated, (event) => refresh(event.data)),
     on(userDeleted, async (event) => {
       const userId = event.data.userId;
-      for (const podcast of await deps.podcasts.all({ 'owner.id': userId }))
-        await removePodcast(deps, podcast);
+      for (const podcast of await deps.podcasts.all({ ownerId: userId })) await removePodcast(deps, podcast);
       for (const podcastId of await deps.follows.removeAllOfUser(userId)) {
         await deps.podcasts.update(podcastId, { $inc: { followerCount: -1 } }, []);
       }
-      for (const podcast of await deps.podcasts.all({
-        $or: [{ 'hosts.user.id': userId }, { 'crew.user.id': userId }],
-      })) {
+      const linked = [
+        ...(await deps.podcasts.all({ hostIds: userId })),
+        ...(await deps.podcasts.all({ crewIds: userId })),
+      ].filter((podcast, i, all) => all.findIndex((other) => other._id.equals(podcast._id)) === i);
+      for (const podcast of linked) {
         await deps.podcasts.update(
           podcast._id.toHexString(),
           {
