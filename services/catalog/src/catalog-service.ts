@@ -1,4 +1,4 @@
-import { idempotent, RankedLists, startService, UserDirectory } from '@podz/kit';
+import { BackgroundJobs, idempotent, RankedLists, startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { backfillPeopleIds } from './data/backfill-people-ids';
@@ -10,7 +10,7 @@ import { FollowRepository } from './data/follow-repository';
 import { MediaLibrary } from './data/media-library';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
-import { ensureLists, rebuildSoon } from './domain/listings';
+import { ensureLists } from './domain/listings';
 import { userSync } from './domain/user-sync';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
@@ -41,8 +41,9 @@ export function startCatalog(config: CatalogConfig) {
         users,
         blobs: createBlobStore(config),
         idempotency: idempotent(redis, 'catalog'),
+        background: new BackgroundJobs(logger),
       };
-      rebuildSoon(deps, 'catalog lists', () => ensureLists(deps));
+      deps.background.once('catalog lists', () => ensureLists(deps));
       return {
         routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],
         aggregates: [models.podcasts, models.episodes],

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { eventually } from '@podz/kit/testing';
 import { wavTone } from '../src/blobs/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
@@ -37,14 +38,6 @@ async function episode(podcastId: string, fields: Record<string, unknown> = {}) 
 
 const latestIds = async () =>
   ((await api().get('/api/episodes?limit=50').expect(200)).body.items as { id: string }[]).map((e) => e.id);
-
-async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   platform = await CatalogPlatform.start();
@@ -112,13 +105,13 @@ describe('public lists', () => {
     await redis().del(...lost);
 
     expect(await latestIds()).toContain(kept.id);
-    await eventually(async () => (await redis().exists(key('built:episodes:latest'))) === 1, 'the rebuild');
+    await eventually('the rebuild', async () => (await redis().exists(key('built:episodes:latest'))) === 1);
     expect(await redis().zscore(key('episodes:latest'), `\x01${kept.id}`)).not.toBeNull();
     const page = await api().get(`/api/episodes/podcast-episodes?podcastId=${podcast.id}`).expect(200);
     expect(page.body.items.map((e: { id: string }) => e.id)).toEqual([kept.id]);
     await eventually(
-      async () => (await redis().exists(key(`built:episodes:show:${podcast.id}`))) === 1,
       'the show',
+      async () => (await redis().exists(key(`built:episodes:show:${podcast.id}`))) === 1,
     );
   });
 
@@ -129,8 +122,8 @@ describe('public lists', () => {
     await redis().zadd(key('episodes:latest'), Date.now() - 1000, `\x01${draft.id}`);
     expect(await latestIds()).not.toContain(draft.id);
     await eventually(
-      async () => (await redis().zscore(key('episodes:latest'), `\x01${draft.id}`)) === null,
       'the stale entry to go',
+      async () => (await redis().zscore(key('episodes:latest'), `\x01${draft.id}`)) === null,
     );
   });
 });

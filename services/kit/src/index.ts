@@ -31,6 +31,7 @@ export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { runOnce } from './mongo/run-once';
+export { inIdOrder } from './mongo/in-id-order';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
@@ -61,6 +62,7 @@ export {
   type RunningService,
 } from './service/start-service';
 export { runMain } from './service/run-main';
+export { BackgroundJobs } from './service/background-jobs';
 export { UserDirectory } from './users/user-directory';
 export { sanitizeRichText } from './text/rich-text';
 export { isoOrNull } from './text/iso-date';

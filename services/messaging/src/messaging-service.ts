@@ -1,4 +1,5 @@
 import {
+  BackgroundJobs,
   connectRedis,
   idempotent,
   RateLimiter,
@@ -51,6 +52,7 @@ export function startMessaging(config: MessagingConfig) {
         limiter: new RateLimiter(redis),
         notifier: sockets.notifier,
         idempotency: idempotent(redis, 'messaging'),
+        background: new BackgroundJobs(logger),
       };
       return {
         routes: [conversationRoutes(deps)],

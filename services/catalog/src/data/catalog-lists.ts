@@ -121,10 +121,6 @@ export class CatalogLists {
     return this.lists.markBuilt(lists);
   }
 
-  unmarkBuilt(lists: string[]): Promise<void> {
-    return this.lists.unmarkBuilt(lists);
-  }
-
   withRebuildLock(name: string, rebuild: () => Promise<void>): Promise<boolean> {
     return this.lists.withRebuildLock(name, rebuild);
   }

@@ -1,5 +1,5 @@
 import { Types, type FilterQuery } from 'mongoose';
-import { newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { inIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
 
 type EpisodeModel = CatalogModels['episodes'];
@@ -39,8 +39,7 @@ export class EpisodeRepository {
     const rows = await this.model
       .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
       .lean<EpisodeRecord[]>();
-    const byId = new Map(rows.map((row) => [row._id.toHexString(), row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inIdOrder(ids, rows);
   }
 
   /** Every live episode, or every one of a show, one at a time: for rebuilding lists, never per request. */

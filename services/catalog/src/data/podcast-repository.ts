@@ -1,5 +1,5 @@
 import { Types, type FilterQuery } from 'mongoose';
-import { newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { inIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
 
 type PodcastModel = CatalogModels['podcasts'];
@@ -62,8 +62,7 @@ export class PodcastRepository {
     const rows = await this.model
       .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
       .lean<PodcastRecord[]>();
-    const byId = new Map(rows.map((row) => [row._id.toHexString(), row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inIdOrder(ids, rows);
   }
 
   /** Every live show, one at a time: for rebuilding lists, never per request. */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Logger, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Logger, UserDirectory } from '@podz/kit';
 import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';
 import type { EpisodeRepository } from '../data/episode-repository';
@@ -21,4 +21,6 @@ export interface CatalogDeps {
   blobs: BlobStore;
   /** Answers a repeated `Idempotency-Key` with the first answer (creating shows, episodes, uploads). */
   idempotency: RequestHandler;
+  /** Rebuilds of lists that readers found missing, one at a time per list. */
+  background: BackgroundJobs;
 }

@@ -1,6 +1,5 @@
 import type { RankedPage } from '@podz/kit';
 import { FAMILY_LISTS, LIST } from '../data/catalog-lists';
-import type { EpisodeRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 
 /**
@@ -9,10 +8,6 @@ import type { CatalogDeps } from './catalog-deps';
  * from the store (so a crash between the write and Redis loses nothing); a list that is missing is
  * rebuilt from the store, and until it is, pages are read from the store directly.
  */
-
-export async function placeEpisodes(deps: CatalogDeps, episodes: EpisodeRecord[]): Promise<void> {
-  await Promise.all(episodes.map((episode) => deps.lists.placeEpisode(episode)));
-}
 
 /** Places the episode as the store has it now (out of every list if it is gone). */
 export async function syncEpisode(deps: CatalogDeps, id: string): Promise<void> {
@@ -47,17 +42,6 @@ export async function ensureLists(deps: CatalogDeps): Promise<void> {
   }
 }
 
-const rebuilding = new Set<string>();
-
-/** Starts a rebuild in the background, once per process at a time. */
-export function rebuildSoon(deps: CatalogDeps, name: string, rebuild: () => Promise<void>): void {
-  if (rebuilding.has(name)) return;
-  rebuilding.add(name);
-  rebuild()
-    .catch((err: unknown) => deps.logger.warn({ err, list: name }, 'rebuilding a list failed'))
-    .finally(() => rebuilding.delete(name));
-}
-
 /**
  * Reads a page from a list and loads its documents by id, keeping only those the list's rule still
  * admits (an entry a crash or a race left behind is placed again in the background). Returns null
@@ -70,21 +54,17 @@ export async function pageFromList<T extends { _id: { toHexString(): string } }>
   admits: (record: T) => boolean,
   resync: (id: string) => Promise<void>,
 ): Promise<{ items: T[]; total: number } | null> {
-  let page: RankedPage | null;
-  try {
-    page = await read();
-  } catch (err) {
+  const page = await read().catch((err: unknown) => {
     deps.logger.warn({ err }, 'list unreadable; reading the store instead');
     return null;
-  }
+  });
   if (!page) return null;
   const records = await load(page.ids);
   const items = records.filter(admits);
   const kept = new Set(items.map((record) => record._id.toHexString()));
   for (const id of page.ids.filter((id) => !kept.has(id))) {
-    const listedPage = page;
     deps.lists
-      .evict(listedPage, id)
+      .evict(page, id)
       .then(() => resync(id))
       .catch((err: unknown) => deps.logger.warn({ err, id }, 'placing a list entry failed'));
   }

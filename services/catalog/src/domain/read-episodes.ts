@@ -4,7 +4,7 @@ import { episodeRules } from '../data/catalog-lists';
 import type { EpisodeRecord } from '../data/catalog-models';
 import { EpisodeRepository, type EpisodeFilter } from '../data/episode-repository';
 import type { CatalogDeps } from './catalog-deps';
-import { ensureLists, pageFromList, rebuildSoon, syncEpisode, syncShowEpisodes } from './listings';
+import { ensureLists, pageFromList, syncEpisode, syncShowEpisodes } from './listings';
 import { canManage, canSeeUnpublished } from './podcasts';
 import { episodeView, showSummary, type ShowSummary } from './views';
 
@@ -51,7 +51,7 @@ export async function latestEpisodes(deps: CatalogDeps, query: PageQuery) {
     (id) => syncEpisode(deps, id),
   );
   if (!listed) {
-    rebuildSoon(deps, 'catalog lists', () => ensureLists(deps));
+    deps.background.once('catalog lists', () => ensureLists(deps));
     return pageOf(deps, EpisodeRepository.visible(now), query);
   }
   return paginated(await withShows(deps, listed.items), listed.total, query.page, query.limit);
@@ -116,7 +116,7 @@ export async function podcastEpisodes(
       (all || (episode.status === 'published' && episode.publishedAt <= now)),
     (id) => syncEpisode(deps, id),
   );
-  if (!listed) rebuildSoon(deps, `show ${query.podcastId}`, () => syncShowEpisodes(deps, query.podcastId));
+  if (!listed) deps.background.once(`show ${query.podcastId}`, () => syncShowEpisodes(deps, query.podcastId));
   const filter = all
     ? { podcast: query.podcastId }
     : { status: 'published', publishedAt: { $lte: now }, podcast: query.podcastId };

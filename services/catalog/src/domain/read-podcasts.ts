@@ -4,7 +4,7 @@ import { podcastRules } from '../data/catalog-lists';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PodcastFilter } from '../data/podcast-repository';
 import type { CatalogDeps } from './catalog-deps';
-import { ensureLists, pageFromList, rebuildSoon, syncPodcast } from './listings';
+import { ensureLists, pageFromList, syncPodcast } from './listings';
 import { canSeeUnpublished } from './podcasts';
 import { podcastView } from './views';
 
@@ -99,7 +99,7 @@ export async function allPodcasts(deps: CatalogDeps, query: ShowsQuery) {
       (id) => syncPodcast(deps, id),
     ));
   if (listed) return paginated(listed.items.map(podcastView), listed.total, query.page, query.limit);
-  if (list) rebuildSoon(deps, 'catalog lists', () => ensureLists(deps));
+  if (list) deps.background.once('catalog lists', () => ensureLists(deps));
   const filter: PodcastFilter = { ...published };
   if (query.featured !== undefined) filter.featured = query.featured;
   if (query.category) filter.category = query.category;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Logger, RateLimiter, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Logger, RateLimiter, UserDirectory } from '@podz/kit';
 import type { MessagingConfig } from '../config';
 import type { ConversationRepository } from '../data/conversation-repository';
 import type { InboxRepository } from '../data/inbox-repository';
@@ -21,4 +21,6 @@ export interface MessagingDeps {
   notifier: Notifier;
   /** Answers a repeated `Idempotency-Key` with the first answer (a message is sent once). */
   idempotency: RequestHandler;
+  /** Inbox repairs started by a count, one at a time per user. */
+  background: BackgroundJobs;
 }

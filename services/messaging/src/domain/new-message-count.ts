@@ -3,7 +3,6 @@ import type { MessagingDeps } from './messaging-deps';
 
 /** How old the counts may get before they are rebuilt from the conversations, in the background. */
 const REPAIR_AFTER_MS = 10 * 60_000;
-const repairing = new Set<string>();
 
 /**
  * The number on a user's Messages badge: one read of their inbox by key. Every write keeps the
@@ -14,11 +13,8 @@ const repairing = new Set<string>();
 export async function newMessageCountOf(deps: MessagingDeps, userId: string): Promise<number> {
   const inbox = await deps.inboxes.find(userId);
   if (!inbox?.checkedAt) return rebuildInbox(deps, userId);
-  if (Date.now() - inbox.checkedAt.getTime() > REPAIR_AFTER_MS && !repairing.has(userId)) {
-    repairing.add(userId);
-    rebuildInbox(deps, userId)
-      .catch((err: unknown) => deps.logger.warn({ err, userId }, 'inbox repair failed'))
-      .finally(() => repairing.delete(userId));
+  if (Date.now() - inbox.checkedAt.getTime() > REPAIR_AFTER_MS) {
+    deps.background.once(`inbox ${userId}`, () => rebuildInbox(deps, userId));
   }
   return InboxRepository.total(inbox);
 }
