@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { ApiError, ServiceName } from '@podz/proto';
@@ -7,6 +7,8 @@ import { isOwnOrigin } from './origin-check';
 
 /** Headers only the gateway may set; a client sending them could impersonate someone. */
 const IDENTITY_HEADERS = ['x-user-id', 'x-user-access', 'x-user-role', 'x-forwarded-user'];
+
+const UPSTREAM_IDLE_MS = 4_000;
 
 function unavailable(service: ServiceName, res: ServerResponse | Socket): void {
   if (!('writeHead' in res)) {
@@ -22,7 +24,11 @@ function unavailable(service: ServiceName, res: ServerResponse | Socket): void {
   res.end(JSON.stringify(body));
 }
 
-/** One streaming proxy per service: same path, query, body and headers, minus identity headers. */
+/**
+ * One streaming proxy per service: same path, query, body and headers, minus identity headers.
+ * Connections to each service are kept alive and reused: a new TCP connection per request would
+ * cost more than the request itself on the hot reads.
+ */
 export function createProxies(
   upstreams: Record<ServiceName, string>,
   logger: Logger,
@@ -31,6 +37,9 @@ export function createProxies(
   const entries = (Object.entries(upstreams) as [ServiceName, string][]).map(([service, target]) => {
     const proxy = createProxyMiddleware({
       target,
+      // Idle connections are dropped before the service's keep-alive timeout (Node's 5 s), so the
+      // gateway never sends a request on a connection the service is closing.
+      agent: new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS }),
       ws: service === 'messaging',
       xfwd: true,
       proxyTimeout: timeoutMs,

@@ -17,18 +17,31 @@ export const SOCKET_IO = { prefix: '/socket.io', service: 'messaging' as Service
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
-function matches(pattern: string, path: string): boolean {
-  const want = segments(pattern);
-  const got = segments(path);
-  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+interface CompiledRoute {
+  entry: RoutePolicy;
+  parts: (string | null)[];
+  /** 1 for a literal segment, 0 for a parameter: literal segments beat parameters. */
+  specificity: number[];
 }
 
-/** Literal segments beat parameters, so `/api/users/user-count` never reads as `/api/users/:id`. */
-const specificity = (pattern: string) => segments(pattern).map((part) => (part.startsWith(':') ? 0 : 1));
+/** The table split into segments once, grouped by how many segments a path must have. */
+function compile(table: readonly RoutePolicy[]): Map<number, CompiledRoute[]> {
+  const byLength = new Map<number, CompiledRoute[]>();
+  for (const entry of table) {
+    const parts = segments(entry.path).map((part) => (part.startsWith(':') ? null : part));
+    const compiled = { entry, parts, specificity: parts.map((part) => (part === null ? 0 : 1)) };
+    byLength.set(parts.length, [...(byLength.get(parts.length) ?? []), compiled]);
+  }
+  return byLength;
+}
 
-function moreSpecific(a: RoutePolicy, b: RoutePolicy): number {
-  const [left, right] = [specificity(a.path), specificity(b.path)];
-  for (let i = 0; i < left.length; i += 1) if (left[i] !== right[i]) return right[i]! - left[i]!;
+const compiledTables = new WeakMap<readonly RoutePolicy[], Map<number, CompiledRoute[]>>();
+
+/** So `/api/users/user-count` never reads as `/api/users/:id`. */
+function moreSpecific(a: CompiledRoute, b: CompiledRoute): number {
+  for (let i = 0; i < a.specificity.length; i += 1) {
+    if (a.specificity[i] !== b.specificity[i]) return b.specificity[i]! - a.specificity[i]!;
+  }
   return 0;
 }
 
@@ -40,9 +53,14 @@ export function matchRoute(
   path: string,
   table: readonly RoutePolicy[] = ROUTE_POLICIES,
 ): RouteMatch {
-  const candidates = table.filter((entry) => matches(entry.path, path)).sort(moreSpecific);
+  let compiled = compiledTables.get(table);
+  if (!compiled) compiledTables.set(table, (compiled = compile(table)));
+  const got = segments(path);
+  const candidates = (compiled.get(got.length) ?? [])
+    .filter((route) => route.parts.every((part, i) => part === null || part === got[i]))
+    .sort(moreSpecific);
   if (candidates.length === 0) return undefined;
-  const best = candidates.filter((entry) => moreSpecific(entry, candidates[0]!) === 0);
+  const best = candidates.filter((route) => moreSpecific(route, candidates[0]!) === 0).map((c) => c.entry);
   const wanted = method === 'HEAD' ? 'GET' : method;
   const route = best.find((entry) => entry.method === wanted);
   return route ? { route } : { allowed: [...new Set(best.map((entry) => entry.method))] };

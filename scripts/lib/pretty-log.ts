@@ -14,13 +14,9 @@ export function prettyLine(line: string): string {
     const entry = JSON.parse(line) as Record<string, unknown>;
     const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
     const level = LEVELS[entry.level as number] ?? String(entry.level);
-    const req = entry.req as { method?: string; url?: string } | undefined;
-    const res = entry.res as { statusCode?: number } | undefined;
-    const request =
-      req && res ? ` ${req.method} ${req.url} → ${res.statusCode} (${String(entry.responseTime)} ms)` : '';
     const err = (entry.err ?? entry.error) as { message?: string } | string | undefined;
     const error = err ? ` — ${typeof err === 'string' ? err : (err.message ?? '')}` : '';
-    return `${time} ${level} ${String(entry.msg ?? '')}${request}${error}`;
+    return `${time} ${level} ${String(entry.msg ?? '')}${error}`;
   } catch {
     return line;
   }

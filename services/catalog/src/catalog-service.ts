@@ -1,4 +1,11 @@
-import { BackgroundJobs, idempotent, RankedLists, startService, UserDirectory } from '@podz/kit';
+import {
+  BackgroundJobs,
+  idempotent,
+  RankedLists,
+  ResponseCache,
+  startService,
+  UserDirectory,
+} from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { backfillPeopleIds } from './data/backfill-people-ids';
@@ -37,6 +44,7 @@ export function startCatalog(config: CatalogConfig) {
         follows: new FollowRepository(models.follows),
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
+        responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
         media: new MediaLibrary(models.media),
         users,
         blobs: createBlobStore(config),

@@ -21,6 +21,11 @@ export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_c
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Importing feeds from loopback or private addresses: off in production, on in tests. */
   FEED_IMPORT_ALLOW_PRIVATE: flag,
+  /**
+   * How long a rendered public answer may be served from the response cache. Writes invalidate it
+   * at once; this bounds only what no write announces (a scheduled episode whose time has come).
+   */
+  PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   FEED_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   FEED_IMPORT_MAX_BYTES: z.coerce
     .number()

@@ -19,7 +19,9 @@ export {
 } from './errors/app-error';
 export { createHttpApp, type HttpAppOptions } from './http/create-app';
 export { errorMiddleware, notFoundHandler } from './http/error-middleware';
-export { handle, zodDetails, type RouteInput } from './http/validation';
+export { handle, parseInput, zodDetails, type RouteInput } from './http/validation';
+export { ResponseCache, etagOf, type RenderedResponse } from './http/response-cache';
+export { cachedRead, type CachedReadOptions } from './http/cached-read';
 export { listen, closeServer } from './http/server-lifecycle';
 export { requestId, REQUEST_ID_HEADER } from './http/request-id';
 export { idempotent, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from './http/idempotency';

@@ -8,7 +8,7 @@ import {
   podcastUpdated,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { syncEpisode, syncPodcast } from '../domain/listings';
+import { dropPodcast, syncEpisode, syncPodcast } from '../domain/listings';
 
 /**
  * Catalog hears its own events to place what they name again, as the store has it by then: the
@@ -19,10 +19,7 @@ export function listSync(deps: CatalogDeps): Subscription[] {
   return [
     on(podcastCreated, (event) => syncPodcast(deps, event.data.podcastId)),
     on(podcastUpdated, (event) => syncPodcast(deps, event.data.podcastId)),
-    on(podcastDeleted, async (event) => {
-      await deps.lists.dropPodcast(event.data.podcastId);
-      await Promise.all(event.data.episodeIds.map((id) => deps.lists.dropEpisode(id)));
-    }),
+    on(podcastDeleted, (event) => dropPodcast(deps, event.data.podcastId, event.data.episodeIds)),
     on(episodeCreated, (event) => syncEpisode(deps, event.data.episodeId)),
     on(episodeUpdated, (event) => syncEpisode(deps, event.data.episodeId)),
     on(episodeDeleted, (event) => syncEpisode(deps, event.data.episodeId)),

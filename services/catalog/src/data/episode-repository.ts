@@ -64,14 +64,6 @@ export class EpisodeRepository {
     return { items, total };
   }
 
-  list(filter: EpisodeFilter, limit: number): Promise<EpisodeRecord[]> {
-    return this.model
-      .find({ ...filter, ...live })
-      .sort({ publishedAt: -1, _id: -1 })
-      .limit(limit)
-      .lean<EpisodeRecord[]>();
-  }
-
   idsOfPodcast(podcastId: string): Promise<string[]> {
     return this.model
       .find({ podcast: podcastId, ...live }, { _id: 1 })

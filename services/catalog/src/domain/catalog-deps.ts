@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { BackgroundJobs, Logger, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Logger, ResponseCache, UserDirectory } from '@podz/kit';
 import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';
 import type { EpisodeRepository } from '../data/episode-repository';
@@ -16,6 +16,8 @@ export interface CatalogDeps {
   follows: FollowRepository;
   /** The public lists kept in Redis (latest episodes, a show's episodes, shows by name). */
   lists: CatalogLists;
+  /** Rendered public answers (lists, show pages, feeds), dropped whenever the catalog changes. */
+  responses: ResponseCache;
   media: MediaLibrary;
   users: UserDirectory;
   blobs: BlobStore;

@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
+import { dropEpisodes, placeEpisode } from './listings';
 import { canManage } from './podcasts';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
@@ -83,7 +84,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     pendingEvent(episodeCreated, id, stateOf(fields, id)),
     ...guestEvents(id, body.podcastId, body.title, guests, []),
   ]);
-  await deps.lists.placeEpisode(episode);
+  await placeEpisode(deps, episode);
   return episodeView(episode, showSummary(podcast));
 }
 
@@ -124,7 +125,7 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   }
   const updated = await deps.episodes.update(id, { $set }, events);
   if (!updated) throw notFound('Episode');
-  await deps.lists.placeEpisode(updated);
+  await placeEpisode(deps, updated);
   return episodeView(updated, showSummary(podcast));
 }
 
@@ -136,5 +137,5 @@ export async function deleteEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   await deps.episodes.markDeleted(id, [
     pendingEvent(episodeDeleted, id, { episodeId: id, podcastId: episode.podcast }),
   ]);
-  await deps.lists.dropEpisode(id);
+  await dropEpisodes(deps, [id]);
 }

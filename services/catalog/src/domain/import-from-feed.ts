@@ -12,7 +12,7 @@ import { FeedImportError, parseImportedFeed } from '../rss/import-feed';
 import type { CatalogDeps } from './catalog-deps';
 import { FeedFetchError, fetchFeed } from './fetch-feed';
 import { DEFAULT_LOGO, removePodcast, uniqueUId } from './podcasts';
-import { syncShowEpisodes } from './listings';
+import { placePodcast, syncShowEpisodes } from './listings';
 import { podcastView } from './views';
 
 const unprocessable = (message: string) =>
@@ -108,7 +108,7 @@ export async function importFromFeed(
         publishedAt: new Date(row.publishedAt).toISOString(),
       }),
     ]);
-    await deps.lists.placePodcast(podcast);
+    await placePodcast(deps, podcast);
     await syncShowEpisodes(deps, podcastId);
     return { podcast: podcastView(podcast), episodesImported };
   } catch (err) {

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
-import { syncShowEpisodes } from './listings';
+import { dropPodcast, placePodcast, syncShowEpisodes } from './listings';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';
 
@@ -119,7 +119,7 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
       ),
     ],
   );
-  await deps.lists.placePodcast(podcast);
+  await placePodcast(deps, podcast);
   return podcastView(podcast);
 }
 
@@ -170,7 +170,7 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
   events.push(pendingEvent(podcastUpdated, id, { ...stateOf(next), featured: Boolean(next.featured) }));
   const updated = await deps.podcasts.update(id, { $set }, events);
   if (!updated) throw notFound('Podcast');
-  await deps.lists.placePodcast(updated);
+  await placePodcast(deps, updated);
   if ($set.status !== undefined && $set.status !== podcast.status) {
     await deps.episodes.setShowPublished(id, updated.status === 'published');
     await syncShowEpisodes(deps, id);
@@ -195,7 +195,6 @@ export async function removePodcast(deps: CatalogDeps, podcast: PodcastRecord) {
   ]);
   await deps.episodes.deleteOfPodcast(id);
   await deps.follows.removeAllOfPodcast(id);
-  await deps.lists.dropPodcast(id);
-  await Promise.all(episodeIds.map((episodeId) => deps.lists.dropEpisode(episodeId)));
+  await dropPodcast(deps, id, episodeIds);
   deps.logger.info({ podcastId: id, episodes: episodeIds.length }, 'podcast deleted');
 }

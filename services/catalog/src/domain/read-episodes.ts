@@ -40,6 +40,32 @@ async function visibleEpisode(deps: CatalogDeps, user: AuthUser | undefined, id:
 
 const offsetOf = (query: PageQuery) => (query.page - 1) * query.limit;
 
+/**
+ * A page of one show's episodes, newest first, from its list: the public ones published up to
+ * `upTo`, or all of them (drafts too) for its managers. The store answers while the list is built.
+ */
+export async function showEpisodePage(
+  deps: CatalogDeps,
+  podcastId: string,
+  { all, upTo, ...page }: PageQuery & { all: boolean; upTo: Date },
+): Promise<{ items: EpisodeRecord[]; total: number }> {
+  const listed = await pageFromList(
+    deps,
+    () => deps.lists.showEpisodes(podcastId, all, offsetOf(page), page.limit, upTo),
+    (ids) => deps.episodes.findByIds(ids),
+    (episode) =>
+      episode.podcast === podcastId &&
+      (all || (episode.status === 'published' && episode.publishedAt <= upTo)),
+    (id) => syncEpisode(deps, id),
+  );
+  if (listed) return listed;
+  deps.background.once(`show ${podcastId}`, () => syncShowEpisodes(deps, podcastId));
+  const filter = all
+    ? { podcast: podcastId }
+    : { status: 'published', publishedAt: { $lte: upTo }, podcast: podcastId };
+  return deps.episodes.page(filter, page.page, page.limit);
+}
+
 /** `GET /api/episodes`: the latest published episodes across the network, from the maintained list. */
 export async function latestEpisodes(deps: CatalogDeps, query: PageQuery) {
   const now = new Date();
@@ -70,16 +96,18 @@ export async function previousEpisodes(
   limit: number,
 ) {
   const { episode, podcast } = await visibleEpisode(deps, user, id);
-  const earlier = await deps.episodes.list(
-    {
-      ...EpisodeRepository.visible(),
-      podcast: episode.podcast,
-      _id: { $ne: episode._id },
-      publishedAt: { $lte: episode.publishedAt },
-    },
-    limit,
-  );
-  return earlier.map((record) => episodeView(record, showSummary(podcast)));
+  const upTo = new Date(Math.min(Date.now(), episode.publishedAt.getTime()));
+  // One more than asked: the episode itself is on the page when nothing else ties with it.
+  const { items } = await showEpisodePage(deps, episode.podcast, {
+    all: false,
+    upTo,
+    page: 1,
+    limit: limit + 1,
+  });
+  return items
+    .filter((record) => !record._id.equals(episode._id))
+    .slice(0, limit)
+    .map((record) => episodeView(record, showSummary(podcast)));
 }
 
 /** `GET /api/episodes/{id}/guests`. */
@@ -105,22 +133,12 @@ export async function podcastEpisodes(
   const podcast = await deps.podcasts.findById(query.podcastId);
   if (!podcast || (podcast.status !== 'published' && !canSeeUnpublished(user, podcast)))
     throw notFound('Podcast');
-  const all = canManage(user, podcast);
-  const now = new Date();
-  const listed = await pageFromList(
-    deps,
-    () => deps.lists.showEpisodes(query.podcastId, all, offsetOf(query), query.limit, now),
-    (ids) => deps.episodes.findByIds(ids),
-    (episode) =>
-      episode.podcast === query.podcastId &&
-      (all || (episode.status === 'published' && episode.publishedAt <= now)),
-    (id) => syncEpisode(deps, id),
-  );
-  if (!listed) deps.background.once(`show ${query.podcastId}`, () => syncShowEpisodes(deps, query.podcastId));
-  const filter = all
-    ? { podcast: query.podcastId }
-    : { status: 'published', publishedAt: { $lte: now }, podcast: query.podcastId };
-  const { items, total } = listed ?? (await deps.episodes.page(filter, query.page, query.limit));
+  const { items, total } = await showEpisodePage(deps, query.podcastId, {
+    all: canManage(user, podcast),
+    upTo: new Date(),
+    page: query.page,
+    limit: query.limit,
+  });
   const show = showSummary(podcast);
   return paginated(
     items.map((episode) => episodeView(episode, show)),

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { notFound } from '@podz/kit';
 import { CREW_ROLES, type CrewRole } from '@podz/proto';
-import { EpisodeRepository } from '../data/episode-repository';
 import type { EpisodeRecord } from '../data/catalog-models';
 import type { FeedEpisode, FeedPerson, FeedShow } from '../rss/feed-types';
 import { renderFeed } from '../rss/render-feed';
 import type { CatalogDeps } from './catalog-deps';
+import { showEpisodePage } from './read-episodes';
 import { feedPath } from './views';
 
 /** The newest episodes a feed carries; podcast apps page through the rest on their side. */
@@ -13,7 +12,6 @@ export const FEED_EPISODES_MAX = 300;
 
 export interface RenderedFeed {
   xml: string;
-  etag: string;
   lastModified: Date;
 }
 
@@ -22,10 +20,12 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
   const podcast = await deps.podcasts.findByName(uId);
   if (!podcast || podcast.status !== 'published') throw notFound('Feed');
   const id = podcast._id.toHexString();
-  const episodes = await deps.episodes.list(
-    { ...EpisodeRepository.visible(), podcast: id },
-    FEED_EPISODES_MAX,
-  );
+  const { items: episodes } = await showEpisodePage(deps, id, {
+    all: false,
+    upTo: new Date(),
+    page: 1,
+    limit: FEED_EPISODES_MAX,
+  });
   const origin = deps.config.PUBLIC_ORIGIN.replace(/\/$/, '');
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
   const person = (
@@ -83,5 +83,5 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
     siteUrl: `${origin}/shows/${podcast.uId}`,
     feedUrl: `${origin}${feedPath(podcast.uId)}`,
   });
-  return { xml, etag: `"${createHash('sha1').update(xml).digest('base64url')}"`, lastModified };
+  return { xml, lastModified };
 }

@@ -1,6 +1,7 @@
 import { on, type Subscription } from '@podz/kit';
 import { userDeleted, userRegistered, userUpdated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
+import { invalidateResponses } from './listings';
 import { removePodcast } from './podcasts';
 
 /**
@@ -14,6 +15,7 @@ export function userSync(deps: CatalogDeps): Subscription[] {
     await deps.users.upsert(ref);
     await deps.podcasts.refreshUser(ref);
     await deps.episodes.refreshGuest(ref);
+    await invalidateResponses(deps);
   };
   return [
     // Someone new is named nowhere yet: only the directory learns of them.
@@ -49,6 +51,7 @@ export function userSync(deps: CatalogDeps): Subscription[] {
       }
       await deps.episodes.dropGuest(userId);
       await deps.users.remove(userId);
+      await invalidateResponses(deps);
     }),
   ];
 }

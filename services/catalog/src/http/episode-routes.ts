@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAuth } from '@podz/kit';
+import { cachedRead, handle, requireAuth, type RouteInput } from '@podz/kit';
 import {
   createEpisodeBodySchema,
   guestEpisodesQuerySchema,
@@ -24,10 +24,13 @@ import {
 export function episodeRoutes(deps: CatalogDeps): express.Router {
   const router = express.Router();
   const base = '/api/episodes';
+  const everyone = { cache: deps.responses };
+  // A signed-in caller may manage the show and see its drafts: answered fresh, not from the cache.
+  const anonymous = { cache: deps.responses, shared: ({ user }: RouteInput<object>) => !user };
 
   router.get(
     base,
-    handle({ query: latestEpisodesQuerySchema }, ({ query }) => latestEpisodes(deps, query)),
+    cachedRead({ query: latestEpisodesQuerySchema }, everyone, ({ query }) => latestEpisodes(deps, query)),
   );
   router.post(
     base,
@@ -40,15 +43,19 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
   );
   router.get(
     `${base}/public/guest-podcasts`,
-    handle({ query: guestEpisodesQuerySchema }, ({ query }) => guestAppearances(deps, query)),
+    cachedRead({ query: guestEpisodesQuerySchema }, everyone, ({ query }) => guestAppearances(deps, query)),
   );
   router.get(
     `${base}/podcast-episodes`,
-    handle({ query: podcastEpisodesQuerySchema }, ({ query, user }) => podcastEpisodes(deps, user, query)),
+    cachedRead({ query: podcastEpisodesQuerySchema }, anonymous, ({ query, user }) =>
+      podcastEpisodes(deps, user, query),
+    ),
   );
   router.get(
     `${base}/:id`,
-    handle({ params: idParamsSchema }, ({ params, user }) => getEpisode(deps, user, params.id)),
+    cachedRead({ params: idParamsSchema }, anonymous, ({ params, user }) =>
+      getEpisode(deps, user, params.id),
+    ),
   );
   router.put(
     `${base}/:id`,
@@ -64,8 +71,10 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
   );
   router.get(
     `${base}/:id/prevEpisodes`,
-    handle({ params: idParamsSchema, query: previousEpisodesQuerySchema }, ({ params, query, user }) =>
-      previousEpisodes(deps, user, params.id, query.limit),
+    cachedRead(
+      { params: idParamsSchema, query: previousEpisodesQuerySchema },
+      anonymous,
+      ({ params, query, user }) => previousEpisodes(deps, user, params.id, query.limit),
     ),
   );
   router.get(

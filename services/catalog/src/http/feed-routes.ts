@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle } from '@podz/kit';
+import { cachedRead } from '@podz/kit';
 import { z } from 'zod';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { showFeed } from '../domain/show-feed';
@@ -7,30 +7,27 @@ import { showFeed } from '../domain/show-feed';
 const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'not a show name' }) });
 
 /**
- * Feeds podcast apps poll: conditional GETs answer 304, so a poll that finds nothing new costs a
- * few bytes. Apps may cache for five minutes.
+ * Feeds podcast apps poll: rendered once per change (the response cache), and conditional GETs
+ * (`If-None-Match`, `If-Modified-Since`) answer 304, so a poll that finds nothing new costs a few
+ * bytes. Apps may cache for five minutes.
  */
 export function feedRoutes(deps: CatalogDeps): express.Router {
   const router = express.Router();
   router.get(
     '/shows/:uId/feed.xml',
-    handle({ params: feedParams }, async ({ params }, req, res) => {
-      const feed = await showFeed(deps, params.uId);
-      res.setHeader('etag', feed.etag);
-      res.setHeader('last-modified', feed.lastModified.toUTCString());
-      res.setHeader('cache-control', 'public, max-age=300');
-      const since = req.get('if-modified-since');
-      const fresh =
-        req.get('if-none-match') === feed.etag ||
-        (!req.get('if-none-match') &&
-          since !== undefined &&
-          Math.floor(feed.lastModified.getTime() / 1000) <= Math.floor(Date.parse(since) / 1000));
-      if (fresh) {
-        res.status(304).end();
-        return;
-      }
-      res.type('application/rss+xml; charset=utf-8').send(feed.xml);
-    }),
+    cachedRead(
+      { params: feedParams },
+      {
+        cache: deps.responses,
+        cacheControl: 'public, max-age=300',
+        render: (feed: Awaited<ReturnType<typeof showFeed>>) => ({
+          body: feed.xml,
+          type: 'application/rss+xml; charset=utf-8',
+          lastModified: feed.lastModified,
+        }),
+      },
+      ({ params }) => showFeed(deps, params.uId),
+    ),
   );
   return router;
 }

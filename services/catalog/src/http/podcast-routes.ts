@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAuth } from '@podz/kit';
+import { cachedRead, handle, requireAuth, type RouteInput } from '@podz/kit';
 import {
   allPodcastsQuerySchema,
   createPodcastBodySchema,
@@ -34,18 +34,23 @@ import {
 export function podcastRoutes(deps: CatalogDeps): express.Router {
   const router = express.Router();
   const base = '/api/podcasts';
+  const everyone = { cache: deps.responses };
+  // A signed-in caller may manage the show and see it unpublished: answered fresh, not from the cache.
+  const anonymous = { cache: deps.responses, shared: ({ user }: RouteInput<object>) => !user };
 
   router.get(
     `${base}/public`,
-    handle({ query: userPodcastsQuerySchema }, ({ query }) => publicPodcastsOf(deps, query)),
+    cachedRead({ query: userPodcastsQuerySchema }, everyone, ({ query }) => publicPodcastsOf(deps, query)),
   );
   router.get(
     `${base}/public/host-podcasts`,
-    handle({ query: userPodcastsQuerySchema }, ({ query }) => publicHostPodcastsOf(deps, query)),
+    cachedRead({ query: userPodcastsQuerySchema }, everyone, ({ query }) =>
+      publicHostPodcastsOf(deps, query),
+    ),
   );
   router.get(
     `${base}/all-podcasts`,
-    handle({ query: allPodcastsQuerySchema }, ({ query }) => allPodcasts(deps, query)),
+    cachedRead({ query: allPodcastsQuerySchema }, everyone, ({ query }) => allPodcasts(deps, query)),
   );
   router.post(
     `${base}/all-podcasts`,
@@ -89,7 +94,9 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
   );
   router.get(
     `${base}/name/:name`,
-    handle({ params: nameParamsSchema }, ({ params, user }) => getPodcastByName(deps, user, params.name)),
+    cachedRead({ params: nameParamsSchema }, anonymous, ({ params, user }) =>
+      getPodcastByName(deps, user, params.name),
+    ),
   );
 
   router.get(
@@ -108,7 +115,9 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
   );
   router.get(
     `${base}/:id`,
-    handle({ params: idParamsSchema }, ({ params, user }) => getPodcast(deps, user, params.id)),
+    cachedRead({ params: idParamsSchema }, anonymous, ({ params, user }) =>
+      getPodcast(deps, user, params.id),
+    ),
   );
   router.put(
     `${base}/:id`,

@@ -1,11 +1,11 @@
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logging/logger';
 import { createMetrics } from '../metrics/http-metrics';
 import { healthRoutes, type ReadinessCheck } from '../health/health-routes';
 import { errorMiddleware, notFoundHandler } from './error-middleware';
-import { REQUEST_ID_HEADER, requestId } from './request-id';
+import { accessLog } from './access-log';
+import { requestId } from './request-id';
 
 export interface HttpAppOptions {
   name: string;
@@ -33,14 +33,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'simple');
   app.use(requestId);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  app.use(accessLog(options.logger));
   // No upgrade-insecure-requests: a network may run PODZ on plain http inside its own LAN, where
   // forcing https would break every asset. TLS is the job of whatever terminates it in front.
   app.use(

@@ -8,7 +8,7 @@ export function zodDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
 }
 
-interface InputSchemas {
+export interface InputSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -39,6 +39,16 @@ function parsePart(part: string, schema: z.ZodType | undefined, value: unknown):
   throw new AppError('VALIDATION_FAILED', `Invalid ${part}: ${details[0]?.message ?? 'bad value'}`, details);
 }
 
+/** The request's params, query and body as the schemas accept them, or a 400 thrown. */
+export function parseInput<S extends InputSchemas>(schemas: S, req: Request): RouteInput<S> {
+  return {
+    params: parsePart('params', schemas.params, req.params),
+    query: parsePart('query', schemas.query, req.query),
+    body: parsePart('body', schemas.body, req.body ?? {}),
+    user: req.user,
+  } as RouteInput<S>;
+}
+
 /**
  * A route handler whose params, query and body are parsed with the proto schemas before it runs.
  * The handler only ever sees values its schemas accepted; a rejection is a 400 in the API shape.
@@ -49,13 +59,7 @@ export function handle<S extends InputSchemas>(
 ) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const input = {
-        params: parsePart('params', schemas.params, req.params),
-        query: parsePart('query', schemas.query, req.query),
-        body: parsePart('body', schemas.body, req.body ?? {}),
-        user: req.user,
-      } as RouteInput<S>;
-      const result = await handler(input, req, res);
+      const result = await handler(parseInput(schemas, req), req, res);
       if (res.headersSent) return;
       if (result === undefined) res.status(204).end();
       else res.json(result);

@@ -1,0 +1,174 @@
+import request from 'supertest';
+import { PodcastRepository } from '../src/data/podcast-repository';
+import { catalogModels } from '../src/data/catalog-models';
+import { pendingEvent } from '@podz/kit';
+import { eventually } from '@podz/kit/testing';
+import { podcastUpdated } from '@podz/proto';
+import { wavTone } from '../src/blobs/generate-media';
+import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
+
+// Public reads are answered from a response cache in Redis (kit ResponseCache), invalidated by
+// catalog's writes and by its own events; every answer carries validators for a 304.
+
+let platform: CatalogPlatform;
+let owner: Member;
+const api = () => request(platform.url);
+
+interface Show {
+  id: string;
+  uId: string;
+  name: string;
+  description: string;
+  category: string;
+  status: string;
+  logoPath: string;
+  owner: { id: string };
+}
+
+async function show(name: string): Promise<Show> {
+  const res = await api()
+    .post('/api/podcasts')
+    .set(bearer(owner.token))
+    .send({ name, category: 'History' })
+    .expect(201);
+  return res.body as Show;
+}
+
+async function episode(podcastId: string, title: string) {
+  const audio = await api()
+    .post('/api/media/audio')
+    .set(bearer(owner.token))
+    .attach('file', wavTone({ seconds: 1, notes: [330] }), 'take.wav')
+    .expect(201);
+  const res = await api()
+    .post('/api/episodes')
+    .set(bearer(owner.token))
+    .send({ podcastId, title, audioId: audio.body.id })
+    .expect(201);
+  return res.body as { id: string };
+}
+
+beforeAll(async () => {
+  platform = await CatalogPlatform.start();
+  owner = await platform.member('owner');
+});
+afterAll(() => platform?.stop());
+
+describe('public read cache', () => {
+  it('answers public lists, show pages and feeds with validators, and 304 when the client has them', async () => {
+    const history = await show(`Cache validators ${Date.now()}`);
+    await episode(history.id, 'Validated');
+    for (const path of [
+      '/api/episodes?page=1&limit=10',
+      '/api/podcasts/all-podcasts?limit=12',
+      `/api/podcasts/name/${history.uId}`,
+      `/api/episodes/podcast-episodes?podcastId=${history.id}`,
+      `/shows/${history.uId}/feed.xml`,
+    ]) {
+      const first = await api().get(path).expect(200);
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toMatch(/^public/);
+      const again = await api().get(path).set('if-none-match', String(first.headers.etag)).expect(304);
+      expect(again.text).toBe('');
+      expect(again.headers.etag).toBe(first.headers.etag);
+    }
+    const feed = await api().get(`/shows/${history.uId}/feed.xml`).expect(200);
+    expect(feed.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    await api()
+      .get(`/shows/${history.uId}/feed.xml`)
+      .set('if-modified-since', String(feed.headers['last-modified']))
+      .expect(304);
+  });
+
+  it('serves a repeated read from the cache, and a publish shows on the next read', async () => {
+    const history = await show(`Cache publish ${Date.now()}`);
+    const page = `/api/episodes/podcast-episodes?podcastId=${history.id}`;
+    expect((await api().get(page).expect(200)).body.total).toBe(0);
+
+    // Written past the catalog, with no event: the cached answer stands (checked while nothing else,
+    // such as the show's own creation event arriving late, invalidated the cache in between).
+    const { podcasts } = catalogModels(platform.catalog.context.db);
+    const redis = platform.catalog.context.redis;
+    const generationKey = `catalog:${platform.catalog.context.db.name}:responses:generation`;
+    const name = `/api/podcasts/name/${history.uId}`;
+    let edits = 0;
+    await eventually('a read answered from the cache', async () => {
+      const generation = await redis.get(generationKey);
+      await api().get(name).expect(200);
+      const written = `changed behind its back ${(edits += 1)}`;
+      await podcasts.updateOne({ _id: history.id }, { $set: { description: written } });
+      const served = (await api().get(name).expect(200)).body.description;
+      return (await redis.get(generationKey)) === generation && served !== written;
+    });
+
+    const published = await episode(history.id, 'Fresh off the press');
+    const after = await api().get(page).expect(200);
+    expect(after.body.items.map((e: { id: string }) => e.id)).toEqual([published.id]);
+    expect((await api().get(name).expect(200)).body.description).toBe(`changed behind its back ${edits}`);
+  });
+
+  it('drops cached answers when catalog hears its own event for a write it did not see', async () => {
+    const { context } = platform.catalog;
+    const generationKey = `catalog:${context.db.name}:responses:generation`;
+    const generation = async () => Number(await context.redis.get(generationKey));
+    const before = await generation();
+    const history = await show(`Cache event ${Date.now()}`);
+    // Invalidated twice for the new show: by the write, then by its own event, heard by now.
+    await eventually('the creation event', async () => (await generation()) >= before + 2);
+    const name = `/api/podcasts/name/${history.uId}`;
+    expect((await api().get(name).expect(200)).body.description).toBe('');
+
+    // As another instance's write would arrive if it died before invalidating: store and outbox only.
+    const repository = new PodcastRepository(catalogModels(context.db).podcasts, context.relay);
+    await repository.update(history.id, { $set: { description: 'told by an event' } }, [
+      pendingEvent(podcastUpdated, history.id, {
+        podcastId: history.id,
+        uId: history.uId,
+        name: history.name,
+        ownerId: history.owner.id,
+        category: 'History',
+        status: 'published',
+        logoPath: history.logoPath,
+        featured: false,
+      }),
+    ]);
+    await eventually(
+      'the event to invalidate the cached show',
+      async () => (await api().get(name).expect(200)).body.description === 'told by an event',
+    );
+  });
+
+  it('answers a signed-in caller fresh and privately: a manager sees drafts the public does not', async () => {
+    const history = await show(`Cache private ${Date.now()}`);
+    const page = `/api/episodes/podcast-episodes?podcastId=${history.id}`;
+    await api().get(page).expect(200);
+    const audio = await api()
+      .post('/api/media/audio')
+      .set(bearer(owner.token))
+      .attach('file', wavTone({ seconds: 1, notes: [220] }), 'draft.wav')
+      .expect(201);
+    await api()
+      .post('/api/episodes')
+      .set(bearer(owner.token))
+      .send({ podcastId: history.id, title: 'Draft', audioId: audio.body.id, status: 'draft' })
+      .expect(201);
+    const mine = await api().get(page).set(bearer(owner.token)).expect(200);
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.body.total).toBe(1);
+    expect((await api().get(page).expect(200)).body.total).toBe(0);
+  });
+
+  it('still answers when the cache is unreachable', async () => {
+    const history = await show(`Cache down ${Date.now()}`);
+    const generation = `catalog:${platform.catalog.context.db.name}:responses:generation`;
+    // A generation key holding a list makes every cache read fail, as an unreachable Redis would.
+    await platform.catalog.context.redis.del(generation);
+    await platform.catalog.context.redis.rpush(generation, 'broken');
+    try {
+      const res = await api().get(`/api/podcasts/name/${history.uId}`).expect(200);
+      expect(res.body.id).toBe(history.id);
+    } finally {
+      await platform.catalog.context.redis.del(generation);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { etagOf, type RenderedResponse, type ResponseCache } from './response-cache';
+import { parseInput, type InputSchemas, type RouteInput } from './validation';
+
+export interface CachedReadOptions<S extends InputSchemas, R> {
+  cache: ResponseCache;
+  /** False when this caller may see more than the public (a show's manager sees drafts): not cached. */
+  shared?: (input: RouteInput<S>) => boolean;
+  /** How the result is sent; JSON unless given. */
+  render?: (result: R) => Omit<RenderedResponse, 'etag'>;
+  /** For shared answers; private ones are always `private, no-cache`. */
+  cacheControl?: string;
+}
+
+const renderJson = (result: unknown) => ({
+  body: JSON.stringify(result),
+  type: 'application/json; charset=utf-8',
+});
+
+function send(res: Response, response: RenderedResponse, cacheControl: string): void {
+  res.setHeader('cache-control', cacheControl);
+  res.setHeader('etag', response.etag);
+  if (response.lastModified) res.setHeader('last-modified', response.lastModified.toUTCString());
+  res.setHeader('content-type', response.type);
+  // Express answers 304 itself when If-None-Match / If-Modified-Since match what is set above.
+  res.send(response.body);
+}
+
+/** The route and its accepted input: junk parameters the schemas drop do not make new entries. */
+function keyOf(req: Request, input: RouteInput<InputSchemas>): string {
+  const route = `${req.baseUrl}${String(req.route?.path ?? req.path)}`;
+  const accepted = JSON.stringify([route, input.params ?? null, input.query ?? null]);
+  return createHash('sha1').update(accepted).digest('base64url');
+}
+
+/**
+ * A public GET answered from the shared response cache when it can be: one Redis round trip and
+ * no store read on a hit, a 304 when the client already has it. Every answer carries an ETag and
+ * Cache-Control. If Redis is unreachable the read goes to the handler, as uncached.
+ */
+export function cachedRead<S extends InputSchemas, R>(
+  schemas: S,
+  options: CachedReadOptions<S, R>,
+  handler: (input: RouteInput<S>) => Promise<R>,
+) {
+  const render = options.render ?? renderJson;
+  const respond = async (input: RouteInput<S>) => {
+    const rendered = render(await handler(input));
+    return { ...rendered, etag: etagOf(rendered.body) };
+  };
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const input = parseInput(schemas, req);
+      if (options.shared && !options.shared(input)) {
+        send(res, await respond(input), 'private, no-cache');
+        return;
+      }
+      const key = keyOf(req, input);
+      const lookup = await options.cache.read(key).catch((err: unknown) => {
+        req.log?.warn({ err }, 'response cache unreadable; answering uncached');
+        return null;
+      });
+      const response = lookup?.entry ?? (await respond(input));
+      if (lookup && !lookup.entry) {
+        options.cache
+          .write(lookup.generation, key, response)
+          .catch((err: unknown) => req.log?.warn({ err }, 'response cache write failed'));
+      }
+      send(res, response, options.cacheControl ?? 'public, no-cache');
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** A response as it goes out: the bytes, their type and validators. */
+export interface RenderedResponse {
+  body: string;
+  type: string;
+  etag: string;
+  lastModified?: Date;
+}
+
+/** Where a cached read found the cache: the generation it read under, and the entry if any. */
+export interface CacheLookup {
+  generation: string;
+  entry: RenderedResponse | null;
+}
+
+/** One round trip: the current generation and the entry stored under it. KEYS[1] the generation key. */
+const READ_SCRIPT = `
+local generation = redis.call('GET', KEYS[1]) or '0'
+return { generation, redis.call('GET', KEYS[1] .. ':' .. generation .. ':' .. ARGV[1]) }
+`;
+
+type CachingRedis = Redis & {
+  readCached(generationKey: string, key: string): Promise<[string, string | null]>;
+};
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+// Stored as "<etag>\n<type>\n<last-modified ms or empty>\n<body>": one string, no re-encoding.
+function encode(entry: RenderedResponse): string {
+  return `${entry.etag}\n${entry.type}\n${entry.lastModified?.getTime() ?? ''}\n${entry.body}`;
+}
+
+function decode(stored: string): RenderedResponse {
+  const etagEnd = stored.indexOf('\n');
+  const typeEnd = stored.indexOf('\n', etagEnd + 1);
+  const modifiedEnd = stored.indexOf('\n', typeEnd + 1);
+  const modified = stored.slice(typeEnd + 1, modifiedEnd);
+  return {
+    etag: stored.slice(0, etagEnd),
+    type: stored.slice(etagEnd + 1, typeEnd),
+    ...(modified ? { lastModified: new Date(Number(modified)) } : {}),
+    body: stored.slice(modifiedEnd + 1),
+  };
+}
+
+/**
+ * Rendered public responses in Redis, shared by every instance of a service. Entries live under a
+ * generation: `invalidate` moves every reader to a new, empty generation at once (the old entries
+ * expire on their own), and an entry rendered while an invalidation ran is stored under the
+ * generation it started from, where nobody reads it. The TTL bounds what no event announces
+ * (a scheduled episode whose time has come).
+ */
+export class ResponseCache {
+  private readonly redis: CachingRedis;
+
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+    private readonly ttlSeconds: number,
+  ) {
+    if (!('readCached' in redis)) redis.defineCommand('readCached', { numberOfKeys: 1, lua: READ_SCRIPT });
+    this.redis = redis as CachingRedis;
+  }
+
+  private get generationKey(): string {
+    return `${this.prefix}:generation`;
+  }
+
+  async read(key: string): Promise<CacheLookup> {
+    const [generation, stored] = await this.redis.readCached(this.generationKey, key);
+    return { generation, entry: stored === null ? null : decode(stored) };
+  }
+
+  async write(generation: string, key: string, entry: RenderedResponse): Promise<void> {
+    await this.redis.set(`${this.generationKey}:${generation}:${key}`, encode(entry), 'EX', this.ttlSeconds);
+  }
+
+  async invalidate(): Promise<void> {
+    await this.redis.incr(this.generationKey);
+  }
+}
