@@ -26,6 +26,12 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * The edge micro-cache for public answers services mark shareable (`s-maxage`): how many
+   * answers and how many megabytes it may hold in memory; 0 entries turns it off.
+   */
+  EDGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  EDGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });

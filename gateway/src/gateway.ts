@@ -15,6 +15,7 @@ import { apiRouting, isSocketIo, routeOf } from './api-routing';
 import { upstreamUrls, type GatewayConfig } from './config';
 import { sendApiError } from './api-error';
 import { isOwnOrigin, originCheck } from './origin-check';
+import { EdgeCache, edgeCache, keepUpstreamAnswer } from './edge-cache';
 import { createProxies, upgradeHandler } from './proxy';
 import { rateLimits } from './rate-limits';
 import { SOCKET_IO } from './route-policies';
@@ -45,7 +46,10 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const redis = await connectRedis(config.REDIS_URL, logger);
   const upstreams = upstreamUrls(config);
-  const proxies = createProxies(upstreams, logger, config.UPSTREAM_TIMEOUT_MS);
+  const edge = new EdgeCache(config.EDGE_CACHE_ENTRIES, config.EDGE_CACHE_MB * 1024 * 1024);
+  const proxies = createProxies(upstreams, logger, config.UPSTREAM_TIMEOUT_MS, (upstream, req) =>
+    keepUpstreamAnswer(edge, upstream, req),
+  );
   // Browsers send the session cookie with a socket opened from any site: only this site may open one.
   const socketIo: RequestHandler = (req, res, next) => {
     if (!isSocketIo(req.path)) return next();
@@ -72,6 +76,7 @@ export async function startGateway(
       onApi(rateLimits(new RateLimiter(redis), config, routeOf, logger)),
       onApi(originCheck(config.PUBLIC_ORIGIN)),
       onApi(sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), routeOf, logger)),
+      onApi(edgeCache(edge, routeOf)),
       onApi(toService),
     ],
     fallback: webApp(config.WEB_DIST),

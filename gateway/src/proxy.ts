@@ -33,6 +33,7 @@ export function createProxies(
   upstreams: Record<ServiceName, string>,
   logger: Logger,
   timeoutMs: number,
+  onResponse: (upstream: IncomingMessage, req: IncomingMessage) => void = () => undefined,
 ): Record<ServiceName, ProxyHandler> {
   const entries = (Object.entries(upstreams) as [ServiceName, string][]).map(([service, target]) => {
     const proxy = createProxyMiddleware({
@@ -46,6 +47,7 @@ export function createProxies(
       on: {
         proxyReq: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
         proxyReqWs: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
+        proxyRes: onResponse,
         error: (err, _req, res) => {
           logger.warn({ err: String(err), service }, 'upstream failed');
           unavailable(service, res as ServerResponse | Socket);

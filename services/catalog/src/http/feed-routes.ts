@@ -9,7 +9,7 @@ const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error
 /**
  * Feeds podcast apps poll: rendered once per change (the response cache), and conditional GETs
  * (`If-None-Match`, `If-Modified-Since`) answer 304, so a poll that finds nothing new costs a few
- * bytes. Apps may cache for five minutes.
+ * bytes. Apps may cache for five minutes; shared caches (the gateway's edge) for a second.
  */
 export function feedRoutes(deps: CatalogDeps): express.Router {
   const router = express.Router();
@@ -19,7 +19,7 @@ export function feedRoutes(deps: CatalogDeps): express.Router {
       { params: feedParams },
       {
         cache: deps.responses,
-        cacheControl: 'public, max-age=300',
+        cacheControl: 'public, max-age=300, s-maxage=1',
         render: (feed: Awaited<ReturnType<typeof showFeed>>) => ({
           body: feed.xml,
           type: 'application/rss+xml; charset=utf-8',

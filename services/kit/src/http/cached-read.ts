@@ -9,9 +9,15 @@ export interface CachedReadOptions<S extends InputSchemas, R> {
   shared?: (input: RouteInput<S>) => boolean;
   /** How the result is sent; JSON unless given. */
   render?: (result: R) => Omit<RenderedResponse, 'etag'>;
-  /** For shared answers; private ones are always `private, no-cache`. */
+  /** For shared answers (default: {@link SHARED_FOR_A_SECOND}); private ones are `private, no-cache`. */
   cacheControl?: string;
 }
+
+/**
+ * Browsers revalidate every time (a 304 is cheap); shared caches such as the gateway's edge cache
+ * may answer for one second, so a publish shows everywhere within a second.
+ */
+export const SHARED_FOR_A_SECOND = 'public, max-age=0, s-maxage=1';
 
 const renderJson = (result: unknown) => ({
   body: JSON.stringify(result),
@@ -67,7 +73,7 @@ export function cachedRead<S extends InputSchemas, R>(
           .write(lookup.generation, key, response)
           .catch((err: unknown) => req.log?.warn({ err }, 'response cache write failed'));
       }
-      send(res, response, options.cacheControl ?? 'public, no-cache');
+      send(res, response, options.cacheControl ?? SHARED_FOR_A_SECOND);
     } catch (err) {
       next(err);
     }

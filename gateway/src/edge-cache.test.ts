@@ -1,0 +1,35 @@
+import { EdgeCache, sharedSeconds } from './edge-cache';
+
+describe('edge cache', () => {
+  it('keeps only what shared caches may keep, and never longer than five seconds', () => {
+    expect(sharedSeconds('public, max-age=0, s-maxage=1')).toBe(1);
+    expect(sharedSeconds('public, s-maxage=600')).toBe(5);
+    expect(sharedSeconds('public, max-age=300')).toBe(0);
+    expect(sharedSeconds('private, no-cache')).toBe(0);
+    expect(sharedSeconds('no-store, s-maxage=1')).toBe(0);
+    expect(sharedSeconds(undefined)).toBe(0);
+  });
+
+  it('forgets an answer when it expires, and the least recently used first when full', () => {
+    let now = 1_000;
+    const cache = new EdgeCache(2, 1024, () => now);
+    const body = (text: string) => Buffer.from(text);
+    cache.set('/a', {}, body('a'), 1);
+    cache.set('/b', {}, body('b'), 1);
+    expect(cache.get('/a')?.body.toString()).toBe('a');
+    cache.set('/c', {}, body('c'), 1);
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')).toBeDefined();
+    now += 1_000;
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
+  it('stays within its byte budget', () => {
+    const cache = new EdgeCache(100, 10);
+    cache.set('/big', {}, Buffer.alloc(8), 1);
+    cache.set('/bigger', {}, Buffer.alloc(8), 1);
+    expect(cache.get('/big')).toBeUndefined();
+    expect(cache.get('/bigger')).toBeDefined();
+  });
+});

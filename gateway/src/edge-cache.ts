@@ -1,0 +1,133 @@
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { RoutePolicy } from './route-policies';
+
+/** What the edge keeps of an upstream answer. */
+interface Entry {
+  headers: Record<string, string>;
+  body: Buffer;
+  expiresAt: number;
+  storedAt: number;
+}
+
+/** Headers a cached answer carries to the next client; the gateway sets the rest itself. */
+const KEPT_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control'];
+const SHARED_MAX_AGE = /(?:^|,)\s*s-maxage=(\d+)/i;
+/** However long a service allows, the edge holds an answer no longer than this. */
+const MAX_SECONDS = 5;
+const MAX_ENTRY_BYTES = 1024 * 1024;
+
+/** How long a shared cache may keep this answer (`s-maxage`), or 0 if not at all. */
+export function sharedSeconds(cacheControl: string | undefined): number {
+  if (!cacheControl || /private|no-store/i.test(cacheControl)) return 0;
+  const match = SHARED_MAX_AGE.exec(cacheControl);
+  return match ? Math.min(Number(match[1]), MAX_SECONDS) : 0;
+}
+
+/**
+ * A micro-cache at the edge, in the gateway's memory: public GETs from anonymous callers whose
+ * answer the service marked shareable for a moment (`Cache-Control: s-maxage=1`). A hot public
+ * page then costs the services one request per second per gateway instead of one per visitor,
+ * while a publish still shows within that second. Signed-in callers always reach the service,
+ * which may answer them differently (a show's owner sees its drafts). Bounded in entries and size;
+ * the least recently used entry goes first.
+ */
+export class EdgeCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.now()) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, headers: Record<string, string>, body: Buffer, seconds: number): void {
+    if (this.maxEntries === 0 || body.length > MAX_ENTRY_BYTES) return;
+    this.delete(key);
+    const storedAt = this.now();
+    this.entries.set(key, { headers, body, storedAt, expiresAt: storedAt + seconds * 1000 });
+    this.bytes += body.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+const EDGE_KEY = 'edgeCacheKey';
+
+/** Answers from the edge cache when it can; marks a miss so `keepUpstreamAnswer` stores the answer. */
+export function edgeCache(
+  cache: EdgeCache,
+  routeOf: (req: Request) => RoutePolicy | undefined,
+): RequestHandler {
+  return (req, res, next) => {
+    // After the session gate: an Authorization header left on the request is a live session.
+    if (req.method !== 'GET' || routeOf(req)?.policy !== 'public' || req.headers.authorization) {
+      next();
+      return;
+    }
+    const key = req.originalUrl;
+    const entry = cache.get(key);
+    if (!entry) {
+      res.locals[EDGE_KEY] = key;
+      next();
+      return;
+    }
+    serve(req, res, entry);
+  };
+}
+
+function serve(req: Request, res: Response, entry: Entry): void {
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  res.setHeader('age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
+  // Express compares If-None-Match / If-Modified-Since with the headers above and answers 304.
+  res.status(200).send(entry.body);
+}
+
+/** For the proxy's `proxyRes` hook: copies a shareable 200 into the cache as it streams past. */
+export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, req: IncomingMessage): void {
+  const key = (req as Request).res?.locals[EDGE_KEY] as string | undefined;
+  if (!key || upstream.statusCode !== 200 || upstream.headers['set-cookie']) return;
+  const seconds = sharedSeconds(upstream.headers['cache-control']);
+  if (seconds === 0) return;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  upstream.on('data', (chunk: Buffer) => {
+    length += chunk.length;
+    if (length <= MAX_ENTRY_BYTES) chunks.push(chunk);
+  });
+  upstream.on('end', () => {
+    if (length > MAX_ENTRY_BYTES || !upstream.complete) return;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = upstream.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    cache.set(key, headers, Buffer.concat(chunks, length), seconds);
+  });
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import request from 'supertest';
+import { Redis } from 'ioredis';
+import { listen, SessionRevocations } from '@podz/kit';
+import { testInfra, testToken } from '@podz/kit/testing';
+import { startEchoGateway, stopAll, type EchoUpstream } from './support/echo-upstream';
+import type { RunningGateway } from '../src/gateway';
+
+// A stand-in catalog that counts what reaches it: public lists marked shareable for a second,
+// anything else private.
+let hits: string[] = [];
+let version = 1;
+let upstream: EchoUpstream;
+let redis: Redis;
+let gateway: RunningGateway;
+
+async function startCountingUpstream(): Promise<EchoUpstream> {
+  const server: Server = createServer((req, res) => {
+    hits.push(req.url!);
+    const shareable = req.url!.startsWith('/api/episodes') && !req.headers.authorization;
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      etag: `"v${version}"`,
+      'cache-control': shareable ? 'public, max-age=0, s-maxage=1' : 'private, no-cache',
+    });
+    res.end(JSON.stringify({ url: req.url, version }));
+  });
+  const port = await listen(server, 0);
+  return { seen: [], server, url: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  redis = new Redis(testInfra().redisUrl);
+  upstream = await startCountingUpstream();
+  gateway = await startEchoGateway(upstream);
+});
+afterAll(() => stopAll(gateway, redis, upstream));
+beforeEach(() => {
+  hits = [];
+  version += 1;
+});
+
+const latest = `/api/episodes?page=1&limit=10&run=${randomBytes(4).toString('hex')}`;
+
+describe('the edge cache', () => {
+  it('answers a shareable public read from memory for a second, then asks the service again', async () => {
+    const first = await request(gateway.url).get(latest).expect(200);
+    const second = await request(gateway.url).get(latest).expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers['x-request-id']).toBeDefined();
+    expect(hits).toEqual([latest]);
+
+    await request(gateway.url).get(latest).set('if-none-match', first.headers.etag!).expect(304);
+    expect(hits).toHaveLength(1);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const later = await request(gateway.url).get(latest).expect(200);
+    expect(later.body.version).toBe(version);
+    expect(hits).toHaveLength(2);
+  });
+
+  it('always sends signed-in callers to the service, and keeps nothing the service marks private', async () => {
+    const id = randomBytes(12).toString('hex');
+    await new SessionRevocations(redis).recordVersion(id, 0);
+    const session = `Bearer ${testToken({ id, access: ['user'] })}`;
+    const path = `/api/episodes?page=2&limit=10&run=${randomBytes(4).toString('hex')}`;
+    await request(gateway.url).get(path).set('authorization', session).expect(200);
+    await request(gateway.url).get(path).set('authorization', session).expect(200);
+    const users = `/api/users/${id}`;
+    await request(gateway.url).get(users).expect(200);
+    await request(gateway.url).get(users).expect(200);
+    expect(hits).toEqual([path, path, users, users]);
+  });
+});
