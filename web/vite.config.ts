@@ -23,7 +23,7 @@ export default defineConfig({
     // The gateway serves this folder (its WEB_DIST) in production.
     outDir: 'dist',
     emptyOutDir: true,
-    // Which chunks each route needs: `npm run bench:web` reads it to size the first load of `/`.
+    // Which chunks each route needs: `npm run bench` reads it to size the first load of `/`.
     manifest: true,
   },
 });

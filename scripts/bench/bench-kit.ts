@@ -1,17 +1,10 @@
-// What every `npm run bench:*` script shares: options, percentiles and how it ends.
+// What the benchmarks share: percentiles, pacing, and the one table `npm run bench` prints.
 
-/** `--name value` from the command line, or the fallback. */
-export function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-/** Latency percentiles of the samples, as one printable line. */
-export function latencyLine(label: string, samples: number[]): string {
+/** The p-th percentile of the samples (nearest rank). */
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  return `  ${label}  p50 ${ms(at(50))}  p95 ${ms(at(95))}  p99 ${ms(at(99))}  max ${ms(sorted.at(-1)!)}`;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** Runs `task(0 … total-1)` with `concurrency` of them in flight at once. */
@@ -24,13 +17,38 @@ export async function concurrently(concurrency: number, total: number, task: (n:
   );
 }
 
-/** Runs the benchmark and exits: 0 when it finished, 1 with the error otherwise. */
-export function runBench(main: () => Promise<void>): void {
-  main().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+/** One line of the results table: a measured figure and what it should be. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The goal, as text for the table, and whether the figure meets it. */
+  goal?: { text: string; met: (value: number) => boolean };
+}
+
+export const atLeast = (goal: number, unit = '') => ({
+  text: `≥ ${goal}${unit}`,
+  met: (value: number) => value >= goal,
+});
+export const atMost = (goal: number, unit = '') => ({
+  text: `≤ ${goal}${unit}`,
+  met: (value: number) => value <= goal,
+});
+
+function format(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return value >= 100 ? value.toFixed(0) : value.toFixed(1);
+}
+
+export function table(figures: Figure[]): string {
+  const rows = figures.map((figure) => [
+    figure.name,
+    `${format(figure.value)} ${figure.unit}`,
+    figure.goal?.text ?? '',
+    figure.goal ? (figure.goal.met(figure.value) ? 'met' : 'MISSED') : '',
+  ]);
+  const header = ['figure', 'measured', 'goal', ''];
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }

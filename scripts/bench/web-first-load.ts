@@ -1,4 +1,4 @@
-// `npm run bench:web`: what a visitor's browser downloads for the first view of `/`, from the
+// What a visitor's browser downloads for the first view of `/`, from the
 // production build: index.html, the entry chunk and everything it imports statically, the CSS,
 // and the home route's chunk with its own static imports. Sizes raw and gzip-compressed (level 9,
 // what a CDN or `compression` serves). Builds the web app first.
@@ -27,7 +27,8 @@ function staticClosure(manifest: Record<string, ManifestEntry>, start: string, i
   entry.imports?.forEach((key) => staticClosure(manifest, key, into));
 }
 
-async function main(): Promise<void> {
+/** Builds the web app and returns the gzip size of everything the first view of `/` downloads. */
+export async function firstLoad(print: (line: string) => void): Promise<{ gzipBytes: number }> {
   await buildWeb(true);
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
@@ -49,16 +50,12 @@ async function main(): Promise<void> {
     return { file, raw: bytes.length, gzip: zipped };
   });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  console.log('\nFirst load of / (production build):');
+  print('First load of / (production build):');
   for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
-    console.log(`  ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)} gzip`);
+    print(`  ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)} gzip`);
   }
-  console.log(`  ${'total'.padEnd(44)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)} gzip`);
+  print(`  ${'total'.padEnd(44)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)} gzip`);
   const lazy = Object.values(manifest).filter((entry) => !files.has(entry.file)).length;
-  console.log(`  (${lazy} more chunks load on demand, one or a few per route)`);
+  print(`  (${lazy} more chunks load on demand, one or a few per route)`);
+  return { gzipBytes: gzip };
 }
-
-main().catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});

@@ -1,0 +1,90 @@
+// The platform as `npm start` runs it (each service and the gateway in its own process, on the
+// same infrastructure), but in a namespace of its own: its own databases, topics and Redis keys,
+// on its own ports, so a benchmark never touches the development network.
+import path from 'node:path';
+import { SERVICE_NAMES, type ServiceName } from '../../proto/src/services';
+import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
+import { devKeys } from '../lib/dev-keys';
+import { startProcess, stopProcess, waitForHealthy, type Managed } from '../lib/processes';
+import { REPO_ROOT } from '../lib/run';
+
+// Not 4190: fetch refuses it (the Sieve port is on the Fetch standard's list of blocked ports).
+const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4290);
+
+export interface BenchStack {
+  run: string;
+  gatewayUrl: string;
+  urls: Record<ServiceName, string>;
+  databases: Record<ServiceName, string>;
+  /** Before every topic name and consumer group. */
+  namespace: string;
+  keys: { privateKey: string; publicKey: string };
+  stop(): Promise<void>;
+}
+
+/** Limits sized for one load generator standing in for many visitors from one address. */
+const BENCH_LIMITS = {
+  RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
+  RATE_LIMIT_SIGNIN_PER_MINUTE: '100000000',
+  SIGNIN_FAILURES_PER_15_MINUTES: '100000000',
+  MESSAGE_RATE_PER_MINUTE: '100000000',
+};
+
+export async function startBenchStack(infra: ResolvedInfra, run: string): Promise<BenchStack> {
+  const keys = devKeys();
+  const port = (name: ServiceName | 'gateway') =>
+    name === 'gateway' ? BASE_PORT : BASE_PORT + 1 + SERVICE_NAMES.indexOf(name);
+  const urls = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${port(name)}`]),
+  ) as Record<ServiceName, string>;
+  const databases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `bench_${run}_${name}`])) as Record<
+    ServiceName,
+    string
+  >;
+  const namespace = `bench_${run}.`;
+  const gatewayUrl = `http://127.0.0.1:${port('gateway')}`;
+  const common = {
+    ...process.env,
+    NODE_ENV: 'development' as const,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ...infra.endpoints,
+    ...BENCH_LIMITS,
+    KAFKA_NAMESPACE: namespace,
+    JWT_PUBLIC_KEY: keys.publicKey,
+    PUBLIC_ORIGIN: gatewayUrl,
+    SOCKET_REDIS_PREFIX: `podz:socket.io:bench:${run}`,
+  };
+  const managed: Managed[] = SERVICE_NAMES.map((name, index) => {
+    const env: NodeJS.ProcessEnv = { ...common, PORT: String(port(name)), MONGO_DB: databases[name] };
+    if (name === 'identity') {
+      Object.assign(env, {
+        JWT_PRIVATE_KEY: keys.privateKey,
+        ADMIN_EMAIL: 'admin@bench.podz.local',
+        ADMIN_PASSWORD: `bench-admin-${run}`,
+        BCRYPT_COST: '10',
+      });
+    }
+    return startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index);
+  });
+  const upstreams = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]]),
+  );
+  managed.push(
+    startProcess(
+      'gateway',
+      path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'),
+      { ...common, ...upstreams, PORT: String(port('gateway')) },
+      SERVICE_NAMES.length,
+    ),
+  );
+  const stop = async () => {
+    for (const process_ of [...managed].reverse()) await stopProcess(process_);
+  };
+  try {
+    await waitForHealthy(`${gatewayUrl}/healthz`, 120_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { run, gatewayUrl, urls, databases, namespace, keys, stop };
+}

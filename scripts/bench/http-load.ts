@@ -1,0 +1,49 @@
+// HTTP load with autocannon: a fixed number of connections, each sending its next request as soon
+// as the last one answered, after a short warm-up that is not counted.
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers with another status than expected, and connection errors. */
+  unexpected: number;
+  /** How many answers of each status class, errors and timeouts: what went wrong, when something did. */
+  breakdown: string;
+}
+
+export interface LoadOptions {
+  connections?: number;
+  seconds?: number;
+  headers?: Record<string, string>;
+  /** The status every answer should have (200 unless given). */
+  status?: number;
+}
+
+function once(url: string, options: LoadOptions, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: options.connections ?? 20,
+    duration: seconds,
+    headers: options.headers ?? {},
+  });
+}
+
+export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  await once(url, options, 2);
+  const result = await once(url, options, options.seconds ?? 10);
+  const expected = `${Math.floor((options.status ?? 200) / 100)}xx`;
+  const byClass = result as unknown as Record<string, number>;
+  const otherClasses = ['1xx', '2xx', '3xx', '4xx', '5xx']
+    .filter((name) => name !== expected)
+    .reduce((sum, name) => sum + (byClass[name] ?? 0), 0);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unexpected: otherClasses + result.errors + result.timeouts,
+    breakdown: ['2xx', '3xx', '4xx', '5xx', 'errors', 'timeouts']
+      .map((name) => `${name} ${(result as unknown as Record<string, number>)[name] ?? 0}`)
+      .join(', '),
+  };
+}

@@ -1,0 +1,321 @@
+// `npm run bench [-- --small]`: the platform under load at a real network's size. Starts the whole
+// stack in a namespace of its own, seeds 1,000 shows, 20,000 episodes, 10,000 users and 2,000
+// conversations in bulk (events included), waits until every consumer has caught up, runs every
+// benchmark and prints one table: each figure beside its goal, and the store it ran on. `--small`
+// seeds a tenth of that, for a quick look. Everything it made is removed at the end.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { resolveInfra, type ResolvedInfra } from '../../deploy/local/src/resolve-infra';
+import {
+  connectMongo,
+  createKafka,
+  createLogger,
+  SessionRevocations,
+  signSessionToken,
+  type Logger,
+} from '../../services/kit/src';
+import { buildServices } from '../lib/build';
+import { atLeast, atMost, concurrently, percentile, table, type Figure } from './bench-kit';
+import { startBenchStack, type BenchStack } from './bench-stack';
+import { eventLag } from './event-lag';
+import { load } from './http-load';
+import { messagingBench } from './messaging';
+import {
+  BENCH_PASSWORD,
+  REAL_NETWORK,
+  seedNetwork,
+  type NetworkSize,
+  type SeededNetwork,
+} from './seed-network';
+import { firstLoad } from './web-first-load';
+
+const small = process.argv.includes('--small');
+const SIZE: NetworkSize = small
+  ? { users: 1_000, shows: 100, episodes: 2_000, conversations: 200, bigShowEpisodes: 1_000 }
+  : REAL_NETWORK;
+const say = (line: string) => console.log(line);
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** Until every outbox in the stack is published and every consumer group has read to the end. */
+async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger): Promise<void> {
+  const kafka = createKafka('bench', infra.endpoints.KAFKA_BROKERS.split(','), logger);
+  const admin = kafka.admin();
+  await admin.connect();
+  const dbs = await Promise.all(
+    Object.values(stack.databases).map((database) =>
+      connectMongo({ url: infra.endpoints.MONGO_URL, database, logger }),
+    ),
+  );
+  try {
+    const deadline = Date.now() + 15 * 60_000;
+    while (Date.now() < deadline) {
+      let pending = 0;
+      for (const db of dbs) {
+        for (const name of (await db.db!.listCollections().toArray()).map((c) => c.name)) {
+          pending += await db.collection(name).countDocuments({ outboxPending: true });
+        }
+      }
+      const groups = (await admin.listGroups()).groups
+        .map((group) => group.groupId)
+        .filter((id) => id.startsWith(stack.namespace));
+      let lag = 0;
+      for (const groupId of groups) {
+        for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
+          const ends = await admin.fetchTopicOffsets(topic);
+          for (const end of ends) {
+            const at = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+            lag += Number(end.high) - Math.max(0, Number(at));
+          }
+        }
+      }
+      if (pending === 0 && lag === 0 && groups.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    throw new Error('the consumers did not catch up within 15 minutes');
+  } finally {
+    await Promise.all(dbs.map((db) => db.close()));
+    await admin.disconnect();
+  }
+}
+
+async function catalogReads(stack: BenchStack): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const [label, path] of [
+    ['latest episodes', '/api/episodes?page=1&limit=10'],
+    ['all-podcasts', '/api/podcasts/all-podcasts?limit=12'],
+  ] as const) {
+    const gateway = await load(`${stack.gatewayUrl}${path}`);
+    const direct = await load(`${stack.urls.catalog}${path}`);
+    for (const [where, result] of [
+      ['gateway', gateway],
+      ['catalog', direct],
+    ] as const) {
+      if (result.unexpected) throw new Error(`${label} through ${where}: ${result.breakdown}`);
+    }
+    figures.push(
+      {
+        name: `${label}, gateway, 20 conns`,
+        value: gateway.requestsPerSecond,
+        unit: 'req/s',
+        goal: atLeast(500),
+      },
+      { name: `${label}, gateway p99`, value: gateway.p99, unit: 'ms', goal: atMost(50) },
+      { name: `${label}, straight to catalog`, value: direct.requestsPerSecond, unit: 'req/s' },
+      {
+        name: `${label}, gateway ÷ direct`,
+        value: gateway.requestsPerSecond / direct.requestsPerSecond,
+        unit: '×',
+        goal: atLeast(0.8),
+      },
+    );
+  }
+  return figures;
+}
+
+/** A visitor opening show pages: the show by name, then its first page of episodes. */
+async function showPages(stack: BenchStack, seeded: SeededNetwork): Promise<Figure[]> {
+  const latencies: number[] = [];
+  const get = async (path: string) => {
+    const res = await fetch(`${stack.gatewayUrl}${path}`);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    return res.json() as Promise<{ id: string }>;
+  };
+  await concurrently(20, 2_000, async (n) => {
+    const show = seeded.shows[(n * 7919) % seeded.shows.length]!;
+    const started = performance.now();
+    const podcast = await get(`/api/podcasts/name/${show.uId}`);
+    await get(`/api/episodes/podcast-episodes?podcastId=${podcast.id}&page=1&limit=10`);
+    latencies.push(performance.now() - started);
+  });
+  return [
+    { name: 'show page data (2 reads), p50', value: percentile(latencies, 50), unit: 'ms' },
+    { name: 'show page data (2 reads), p99', value: percentile(latencies, 99), unit: 'ms', goal: atMost(50) },
+  ];
+}
+
+async function feeds(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
+  const path = `/shows/${seeded.bigShow.uId}/feed.xml`;
+  const cold: number[] = [];
+  for (let n = 0; n < 7; n += 1) {
+    // A new cache generation: the next request renders the feed from the store again.
+    await redis.incr(`catalog:${stack.databases.catalog}:responses:generation`);
+    const started = performance.now();
+    const res = await fetch(`${stack.urls.catalog}${path}`);
+    await res.text();
+    if (res.status !== 200) throw new Error(`feed: ${res.status}`);
+    cold.push(performance.now() - started);
+  }
+  const etag = (await fetch(`${stack.gatewayUrl}${path}`)).headers.get('etag')!;
+  const warm = await load(`${stack.gatewayUrl}${path}`);
+  const revalidated = await load(`${stack.gatewayUrl}${path}`, {
+    headers: { 'if-none-match': etag },
+    status: 304,
+  });
+  for (const result of [warm, revalidated]) {
+    if (result.unexpected) throw new Error(`feed: ${result.breakdown}`);
+  }
+  return [
+    { name: 'RSS, 1,000-episode show, cold render p50', value: percentile(cold, 50), unit: 'ms' },
+    { name: 'RSS, 1,000-episode show, p50', value: warm.p50, unit: 'ms', goal: atMost(50) },
+    { name: 'RSS with If-None-Match → 304, p50', value: revalidated.p50, unit: 'ms' },
+    { name: 'RSS with If-None-Match → 304', value: revalidated.requestsPerSecond, unit: 'req/s' },
+  ];
+}
+
+/** NextAuth's credentials sign-in through the gateway, as the web app does it, at bcrypt cost 10. */
+async function signIns(stack: BenchStack, seeded: SeededNetwork): Promise<Figure[]> {
+  const latencies: number[] = [];
+  const origin = stack.gatewayUrl;
+  const started = performance.now();
+  await concurrently(10, 200, async (n) => {
+    const user = seeded.users[n % seeded.users.length]!;
+    const begun = performance.now();
+    const csrf = await fetch(`${origin}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const res = await fetch(`${origin}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin },
+      body: new URLSearchParams({
+        csrfToken,
+        username: user.username,
+        password: BENCH_PASSWORD,
+        json: 'true',
+      }),
+    });
+    await res.text();
+    if (res.status !== 200 || !res.headers.getSetCookie().some((c) => c.includes('session-token'))) {
+      throw new Error(`sign-in of ${user.username}: ${res.status}`);
+    }
+    latencies.push(performance.now() - begun);
+  });
+  return [
+    { name: 'sign-ins (bcrypt 10), 10 concurrent', value: 200 / seconds(started), unit: '/s' },
+    { name: 'sign-in p99', value: percentile(latencies, 99), unit: 'ms' },
+  ];
+}
+
+async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
+  const revocations = new SessionRevocations(redis);
+  const members = seeded.users.slice(0, 1_000).map((user) => ({
+    id: user.id,
+    token: signSessionToken(
+      { id: user.id, username: user.username, role: 'user', access: ['user'], sessionVersion: 0 },
+      stack.keys.privateKey,
+      3600,
+    ),
+  }));
+  await concurrently(50, members.length, async (n) => {
+    await revocations.recordVersion(members[n]!.id, 0);
+  });
+  const result = await messagingBench(stack.urls.messaging, members, { messages: 1_000, senders: 50 });
+  return [
+    { name: `messaging: ${members.length} sockets connected in`, value: result.connectSeconds, unit: 's' },
+    {
+      name: 'messaging: 1,000 messages, 50 senders',
+      value: result.messagesPerSecond,
+      unit: 'msg/s',
+      goal: atLeast(200),
+    },
+    { name: 'messaging: send→push p99', value: result.p99, unit: 'ms', goal: atMost(250) },
+  ];
+}
+
+async function cleanUp(stack: BenchStack, infra: ResolvedInfra, redis: Redis, logger: Logger): Promise<void> {
+  for (const database of Object.values(stack.databases)) {
+    const db = await connectMongo({ url: infra.endpoints.MONGO_URL, database, logger });
+    await db.dropDatabase().catch(() => undefined);
+    await db.close();
+  }
+  const admin = createKafka('bench', infra.endpoints.KAFKA_BROKERS.split(','), logger).admin();
+  await admin.connect();
+  const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(stack.namespace));
+  if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
+  await admin.disconnect();
+  for (const pattern of [`catalog:${stack.databases.catalog}:*`, `*bench:${stack.run}*`]) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger('bench', process.env.BENCH_LOG_LEVEL ?? 'error');
+  const run = randomUUID().slice(0, 8);
+  say('▶ infrastructure');
+  const infra = await resolveInfra(process.env, (line) => say(`  ${line}`));
+  say('▶ building');
+  await buildServices();
+  say(`▶ starting the stack in namespace bench_${run}`);
+  const stack = await startBenchStack(infra, run);
+  const redis = new Redis(infra.endpoints.REDIS_URL);
+  const figures: Figure[] = [];
+  try {
+    say(
+      `▶ seeding ${SIZE.shows} shows, ${SIZE.episodes} episodes, ${SIZE.users} users, ${SIZE.conversations} conversations`,
+    );
+    const seeded = await seedNetwork(stack, infra.endpoints.MONGO_URL, SIZE, logger);
+    say(`  written in ${seeded.seconds.toFixed(1)} s with ${seeded.events} events`);
+    const catchUp = performance.now();
+    await caughtUp(stack, infra, logger);
+    const total = seeded.seconds + seconds(catchUp);
+    figures.push(
+      { name: 'seed: documents and events written', value: seeded.seconds, unit: 's', goal: atMost(180) },
+      { name: `seed: ${seeded.events} events published and applied`, value: total, unit: 's' },
+    );
+    say(`  every event published and applied after ${total.toFixed(1)} s`);
+    say('▶ catalog reads');
+    figures.push(...(await catalogReads(stack)));
+    say('▶ show pages');
+    figures.push(...(await showPages(stack, seeded)));
+    say('▶ RSS feed');
+    figures.push(...(await feeds(stack, seeded, redis)));
+    say('▶ sign-in');
+    figures.push(...(await signIns(stack, seeded)));
+    say('▶ messaging');
+    figures.push(...(await messaging(stack, seeded, redis)));
+    say('▶ event lag at 100 events/s');
+    const lag = await eventLag(infra.endpoints, logger, { rate: 100, events: 1_000 });
+    figures.push(
+      { name: 'events: write→topic p99 at 100/s', value: lag.topicP99, unit: 'ms', goal: atMost(100) },
+      { name: 'events: write→consumer applied p99', value: lag.appliedP99, unit: 'ms', goal: atMost(250) },
+    );
+    say('▶ web first load');
+    const web = await firstLoad((line) => say(`  ${line}`));
+    figures.push({
+      name: 'first load of / (gzip)',
+      value: web.gzipBytes / 1024,
+      unit: 'kB',
+      goal: atMost(120),
+    });
+  } finally {
+    say('▶ stopping and cleaning up');
+    await stack.stop();
+    await cleanUp(stack, infra, redis, logger).catch((err: unknown) =>
+      say(`  clean-up failed: ${String(err)}`),
+    );
+    await redis.quit();
+    await infra.stop();
+  }
+  const store = infra.describe().find((line) => line.startsWith('mongo')) ?? 'mongo: unknown';
+  say('');
+  say(
+    `PODZ benchmark, ${small ? 'small network (--small)' : 'real network'}: ${SIZE.shows} shows, ${SIZE.episodes} episodes, ${SIZE.users} users, ${SIZE.conversations} conversations`,
+  );
+  say(`store: ${store.replace(/\s+/g, ' ')}`);
+  say(table(figures));
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
