@@ -3,15 +3,18 @@ import {
   episodeCreated,
   episodeDeleted,
   episodeUpdated,
+  hostConfirmed,
+  hostDeclined,
+  hostRemoved,
   podcastCreated,
   podcastDeleted,
   podcastUpdated,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { dropPodcast, syncEpisode, syncPodcast } from '../domain/listings';
+import { dropPodcast, invalidateResponses, syncEpisode, syncPodcast } from '../domain/listings';
 
 /**
- * Catalog hears its own events to place what they name again, as the store has it by then: the
+ * Catalog hears its own events to place what they name again (and to drop rendered answers), as the store has it by then: the
  * writes place their documents at once, and this covers a process that died in between. Reading
  * the store (not the event) makes a late or repeated event harmless.
  */
@@ -23,5 +26,9 @@ export function listSync(deps: CatalogDeps): Subscription[] {
     on(episodeCreated, (event) => syncEpisode(deps, event.data.episodeId)),
     on(episodeUpdated, (event) => syncEpisode(deps, event.data.episodeId)),
     on(episodeDeleted, (event) => syncEpisode(deps, event.data.episodeId)),
+    // A host's answer changes what the show's public pages say, not where it is listed.
+    ...[hostConfirmed, hostDeclined, hostRemoved].map((definition) =>
+      on(definition, () => invalidateResponses(deps)),
+    ),
   ];
 }

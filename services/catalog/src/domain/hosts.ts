@@ -1,6 +1,7 @@
 import { notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { hostConfirmed, hostDeclined, hostRemoved } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
+import { invalidateResponses } from './listings';
 import { podcastView } from './views';
 
 /**
@@ -28,6 +29,7 @@ export async function answerInvitation(
     pendingEvent(event, podcastId, data),
   ]);
   if (!updated) throw notFound('Host invitation');
+  await invalidateResponses(deps);
   return { ...podcastView(updated), confirmed: status === 'confirmed' };
 }
 
@@ -45,5 +47,6 @@ export async function leaveShow(deps: CatalogDeps, user: AuthUser, podcastId: st
     }),
   ]);
   if (!updated) throw notFound('Host link');
+  await invalidateResponses(deps);
   return podcastView(updated);
 }
