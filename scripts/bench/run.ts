@@ -15,6 +15,7 @@ import {
   type Logger,
 } from '../../services/kit/src';
 import { buildServices } from '../lib/build';
+import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, concurrently, percentile, table, type Figure } from './bench-kit';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
@@ -170,26 +171,7 @@ async function signIns(stack: BenchStack, seeded: SeededNetwork): Promise<Figure
   await concurrently(10, 200, async (n) => {
     const user = seeded.users[n % seeded.users.length]!;
     const begun = performance.now();
-    const csrf = await fetch(`${origin}/api/auth/csrf`);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookie = csrf.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const res = await fetch(`${origin}/api/auth/callback/credentials`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin },
-      body: new URLSearchParams({
-        csrfToken,
-        username: user.username,
-        password: BENCH_PASSWORD,
-        json: 'true',
-      }),
-    });
-    await res.text();
-    if (res.status !== 200 || !res.headers.getSetCookie().some((c) => c.includes('session-token'))) {
-      throw new Error(`sign-in of ${user.username}: ${res.status}`);
-    }
+    await signIn(origin, user.username, BENCH_PASSWORD);
     latencies.push(performance.now() - begun);
   });
   return [

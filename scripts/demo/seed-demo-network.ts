@@ -42,8 +42,11 @@ async function json(res: Response, what: string) {
   return body;
 }
 
-/** Signs in through identity's NextAuth-shaped calls and returns the session token. */
-async function signIn(identityUrl: string, login: string, password: string): Promise<Session> {
+/**
+ * Signs in through identity's NextAuth-shaped calls (straight to identity, or through the gateway,
+ * which wants the site's Origin on a POST) and returns the session token.
+ */
+export async function signIn(identityUrl: string, login: string, password: string): Promise<Session> {
   const csrfRes = await fetch(`${identityUrl}/api/auth/csrf`);
   const { csrfToken } = (await json(csrfRes, 'csrf')) as { csrfToken: string };
   const cookie = csrfRes.headers
@@ -52,7 +55,11 @@ async function signIn(identityUrl: string, login: string, password: string): Pro
     .join('; ');
   const res = await fetch(`${identityUrl}/api/auth/callback/credentials`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      cookie,
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: new URL(identityUrl).origin,
+    },
     body: new URLSearchParams({ csrfToken, username: login, password, json: 'true', callbackUrl: '/' }),
   });
   await json(res, `sign in as ${login}`);

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { eventually } from '@podz/kit/testing';
-import { wavTone } from '../src/blobs/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 // The public lists live in Redis beside the store (src/data/catalog-lists.ts): these tests look at
@@ -13,28 +12,11 @@ const api = () => request(platform.url);
 const redis = () => platform.catalog.context.redis;
 const key = (list: string) => `catalog:${platform.catalog.context.db.name}:lists:${list}`;
 
-async function show(name: string, fields: Record<string, unknown> = {}) {
-  const res = await api()
-    .post('/api/podcasts')
-    .set(bearer(owner.token))
-    .send({ name, category: 'Science', ...fields })
-    .expect(201);
-  return res.body as { id: string; uId: string };
-}
+const show = (name: string, fields: Record<string, unknown> = {}) =>
+  platform.showBy(owner, { name, category: 'Science', ...fields });
 
-async function episode(podcastId: string, fields: Record<string, unknown> = {}) {
-  const audio = await api()
-    .post('/api/media/audio')
-    .set(bearer(owner.token))
-    .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
-    .expect(201);
-  const res = await api()
-    .post('/api/episodes')
-    .set(bearer(owner.token))
-    .send({ podcastId, title: `Lists episode ${(counter += 1)}`, audioId: audio.body.id, ...fields })
-    .expect(201);
-  return res.body as { id: string };
-}
+const episode = (podcastId: string, fields: Record<string, unknown> = {}) =>
+  platform.episodeBy(owner, { podcastId, title: `Lists episode ${(counter += 1)}`, ...fields });
 
 const latestIds = async () =>
   ((await api().get('/api/episodes?limit=50').expect(200)).body.items as { id: string }[]).map((e) => e.id);

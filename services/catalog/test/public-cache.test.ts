@@ -4,7 +4,6 @@ import { catalogModels } from '../src/data/catalog-models';
 import { pendingEvent } from '@podz/kit';
 import { eventually } from '@podz/kit/testing';
 import { podcastUpdated } from '@podz/proto';
-import { wavTone } from '../src/blobs/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 // Public reads are answered from a response cache in Redis (kit ResponseCache), invalidated by
@@ -25,28 +24,9 @@ interface Show {
   owner: { id: string };
 }
 
-async function show(name: string): Promise<Show> {
-  const res = await api()
-    .post('/api/podcasts')
-    .set(bearer(owner.token))
-    .send({ name, category: 'History' })
-    .expect(201);
-  return res.body as Show;
-}
-
-async function episode(podcastId: string, title: string) {
-  const audio = await api()
-    .post('/api/media/audio')
-    .set(bearer(owner.token))
-    .attach('file', wavTone({ seconds: 1, notes: [330] }), 'take.wav')
-    .expect(201);
-  const res = await api()
-    .post('/api/episodes')
-    .set(bearer(owner.token))
-    .send({ podcastId, title, audioId: audio.body.id })
-    .expect(201);
-  return res.body as { id: string };
-}
+const show = (name: string) => platform.showBy<Show>(owner, { name, category: 'History' });
+const episode = (podcastId: string, title: string, fields: Record<string, unknown> = {}) =>
+  platform.episodeBy(owner, { podcastId, title, ...fields });
 
 beforeAll(async () => {
   platform = await CatalogPlatform.start();
@@ -142,16 +122,7 @@ describe('public read cache', () => {
     const history = await show(`Cache private ${Date.now()}`);
     const page = `/api/episodes/podcast-episodes?podcastId=${history.id}`;
     await api().get(page).expect(200);
-    const audio = await api()
-      .post('/api/media/audio')
-      .set(bearer(owner.token))
-      .attach('file', wavTone({ seconds: 1, notes: [220] }), 'draft.wav')
-      .expect(201);
-    await api()
-      .post('/api/episodes')
-      .set(bearer(owner.token))
-      .send({ podcastId: history.id, title: 'Draft', audioId: audio.body.id, status: 'draft' })
-      .expect(201);
+    await episode(history.id, 'Draft', { status: 'draft' });
     const mine = await api().get(page).set(bearer(owner.token)).expect(200);
     expect(mine.headers['cache-control']).toBe('private, no-cache');
     expect(mine.body.total).toBe(1);

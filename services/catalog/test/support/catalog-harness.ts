@@ -1,14 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import request from 'supertest';
 import { loadConfig, type RunningService } from '@podz/kit';
 import { testServiceEnv } from '@podz/kit/testing';
 import type { Access } from '@podz/proto';
 import { knownTo, People, type Member } from '../../../identity/test/support/people';
 import { catalogConfigSchema, type CatalogConfig } from '../../src/config';
 import { startCatalog } from '../../src/catalog-service';
+import { wavTone } from '../../src/blobs/generate-media';
+import { bearer } from '../../../identity/test/support/identity-harness';
 
-export { bearer } from '../../../identity/test/support/identity-harness';
+export { bearer };
 
 export type TestCatalog = RunningService<CatalogConfig>;
 
@@ -58,6 +61,31 @@ export class CatalogPlatform {
   /** Waits until identity's event about a user has reached catalog. */
   known(userId: string): Promise<void> {
     return knownTo(this.catalog.context.db, userId);
+  }
+
+  /** A show `owner` creates through the API (`name` and `category` at least). */
+  async showBy<T = { id: string; uId: string }>(owner: Member, fields: Record<string, unknown>): Promise<T> {
+    const res = await request(this.url)
+      .post('/api/podcasts')
+      .set(bearer(owner.token))
+      .send(fields)
+      .expect(201);
+    return res.body as T;
+  }
+
+  /** An episode of one second of audio, uploaded first, that `owner` adds to a show. */
+  async episodeBy(owner: Member, fields: Record<string, unknown>): Promise<{ id: string }> {
+    const audio = await request(this.url)
+      .post('/api/media/audio')
+      .set(bearer(owner.token))
+      .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
+      .expect(201);
+    const res = await request(this.url)
+      .post('/api/episodes')
+      .set(bearer(owner.token))
+      .send({ audioId: audio.body.id, ...fields })
+      .expect(201);
+    return res.body as { id: string };
   }
 
   async stop(): Promise<void> {

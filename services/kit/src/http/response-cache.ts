@@ -15,7 +15,11 @@ export interface CacheLookup {
   entry: RenderedResponse | null;
 }
 
-/** One round trip: the current generation and the entry stored under it. KEYS[1] the generation key. */
+/**
+ * One round trip: the current generation and the entry stored under it. KEYS[1] the generation key;
+ * the entry's key is built in the script, which a single Redis allows (a Redis Cluster would need
+ * both keys in one hash slot).
+ */
 const READ_SCRIPT = `
 local generation = redis.call('GET', KEYS[1]) or '0'
 return { generation, redis.call('GET', KEYS[1] .. ':' .. generation .. ':' .. ARGV[1]) }
