@@ -8,6 +8,7 @@ import { useMessageCount } from '../../stores/message-count-store';
 import { useSession } from '../../stores/session-store';
 import { redirectFor } from '../../lib/route-access';
 import { RouteGuard } from '../navigation/route-guard';
+import { RouteErrorBoundary } from '../route-error';
 import { MenuIcon } from '../navigation/menu-icons';
 import { menuFor, roleBadges } from '../navigation/side-menu';
 import { useMenuFacts } from '../navigation/use-menu-facts';
@@ -195,9 +196,11 @@ export function AppLayout() {
         {user && <ActionBar user={user} onMenu={() => setMobileOpen(true)} />}
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           <RouteGuard>
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
+            <RouteErrorBoundary>
+              <Suspense fallback={<Spinner />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </RouteGuard>
         </main>
       </div>

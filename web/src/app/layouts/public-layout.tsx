@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useMenuShows } from '../../features/shows/api/shows-api';
 import { useSession } from '../../stores/session-store';
 import { RouteGuard } from '../navigation/route-guard';
+import { RouteErrorBoundary } from '../route-error';
 import { Dropdown } from './dropdown';
 import { UserMenu } from './user-menu';
 
@@ -148,9 +149,11 @@ export function PublicLayout() {
       </header>
       <main id="main" className="flex-1">
         <RouteGuard>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </RouteGuard>
       </main>
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
