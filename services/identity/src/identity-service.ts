@@ -1,11 +1,13 @@
-import { RateLimiter, SessionRevocations, startService } from '@podz/kit';
+import { BackgroundJobs, RankedLists, RateLimiter, SessionRevocations, startService } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { IdentityConfig } from './config';
 import { userModel } from './data/user-model';
+import { PeopleLists } from './data/people-lists';
 import { UserRepository } from './data/user-repository';
 import type { IdentityDeps } from './domain/identity-deps';
 import { accessGrants } from './domain/grant-access';
 import { Passwords } from './domain/passwords';
+import { ensurePeopleLists, peopleListUpkeep } from './domain/people';
 import { seedAdmin, seedDemoAccounts } from './domain/seed-accounts';
 import { authRoutes } from './http/auth-routes';
 import { usersRoutes } from './http/users-routes';
@@ -19,10 +21,13 @@ export function startIdentity(config: IdentityConfig) {
     setup: async ({ db, redis, relay, logger }) => {
       const users = userModel(db);
       await users.init();
+      const people = new PeopleLists(new RankedLists(redis, `identity:${db.name}:lists`));
       const deps: IdentityDeps = {
         config,
         logger,
-        users: new UserRepository(users, relay),
+        users: new UserRepository(users, relay, people, logger),
+        people,
+        background: new BackgroundJobs(logger),
         passwords: new Passwords(config.BCRYPT_COST),
         sessions: new SessionRevocations(redis),
         limiter: new RateLimiter(redis),
@@ -31,10 +36,14 @@ export function startIdentity(config: IdentityConfig) {
       if (config.DEMO_ACCOUNTS_PASSWORD && config.NODE_ENV !== 'production') {
         await seedDemoAccounts(deps, config.DEMO_ACCOUNTS_PASSWORD);
       }
+      deps.background.once('people lists', () => ensurePeopleLists(deps));
       return {
         routes: [authRoutes(deps), usersRoutes(deps)],
         aggregates: [users],
-        consumers: [{ subscriptions: accessGrants(deps) }],
+        consumers: [
+          { subscriptions: accessGrants(deps) },
+          { groupId: 'identity-people-lists', subscriptions: peopleListUpkeep(deps) },
+        ],
       };
     },
   });

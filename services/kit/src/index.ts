@@ -35,6 +35,7 @@ export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/conn
 export { runOnce } from './mongo/run-once';
 export { inIdOrder } from './mongo/in-id-order';
 export { closeRedis, connectRedis } from './redis/connect-redis';
+export { pageFromList, type ListReading } from './lists/page-from-list';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics } from './metrics/http-metrics';

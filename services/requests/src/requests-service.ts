@@ -1,6 +1,7 @@
 import { startService, UserDirectory } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { RequestsConfig } from './config';
+import { backfillPeopleIds } from './data/backfill-people-ids';
 import { RequestRepository } from './data/request-repository';
 import { requestModel } from './data/request-model';
 import type { RequestsDeps } from './domain/requests-deps';
@@ -17,6 +18,7 @@ export function startRequests(config: RequestsConfig) {
       const requests = requestModel(db);
       const users = new UserDirectory(db);
       await Promise.all([requests.init(), users.init()]);
+      await backfillPeopleIds(db, requests);
       const deps: RequestsDeps = {
         config,
         logger,

@@ -1,4 +1,9 @@
 import request from 'supertest';
+import { Types } from 'mongoose';
+import { loadConfig } from '@podz/kit';
+import { testServiceEnv } from '@podz/kit/testing';
+import { requestsConfigSchema } from '../src/config';
+import { startRequests } from '../src/requests-service';
 import { bearer, RequestsPlatform, type Member } from './support/requests-harness';
 
 let platform: RequestsPlatform;
@@ -322,5 +327,48 @@ describe("the requester's own request", () => {
     const again = await ask(kim);
     await api().delete(`/api/requests/${again.id}`).set(bearer(admin.token)).expect(204);
     await api().delete('/api/requests/123').set(bearer(admin.token)).expect(400);
+  });
+});
+
+describe('requests from before the top-level ids', () => {
+  it("are backfilled once at start, so a user's closed request is still found", async () => {
+    const old = await user();
+    const db = platform.requests.context.db;
+    const _id = new Types.ObjectId();
+    // The shape an earlier release stored: no requesterId, reviewerId or tombstone.
+    await db.collection('requests').insertOne({
+      _id,
+      requester: { id: old.id, username: old.username },
+      role: 'guest',
+      status: 'rejected',
+      message: '',
+      links: [],
+      review: {
+        reviewer: { id: admin.id, username: admin.username },
+        note: 'Not yet',
+        reviewedAt: new Date(),
+      },
+      openKey: _id.toHexString(),
+      deletedAt: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await db.collection('migrations').deleteOne({ _id: 'requests-people-ids-v1' as never });
+    const again = await startRequests(
+      loadConfig(requestsConfigSchema, testServiceEnv('requests', { MONGO_DB: db.name, PORT: '0' })),
+    );
+    try {
+      const found = await request(again.url)
+        .get('/api/requests/single-request?role=guest')
+        .set(bearer(old.token))
+        .expect(200);
+      expect(found.body).toMatchObject({ id: _id.toHexString(), status: 'rejected' });
+      expect(await db.collection('requests').findOne({ _id })).toMatchObject({
+        requesterId: old.id,
+        reviewerId: admin.id,
+      });
+    } finally {
+      await again.stop();
+    }
   });
 });

@@ -107,10 +107,9 @@ export class CatalogLists {
     return this.lists.descending(LIST.featuredShows, Infinity, offset, count);
   }
 
-  /** A member a reader found where the store says it does not belong. */
-  evict(page: RankedPage, id: string): Promise<void> {
-    const member = page.members[page.ids.indexOf(id)];
-    return member === undefined ? Promise.resolve() : this.lists.evict(page.list, member);
+  /** An entry a reader found where the store says it does not belong. */
+  evictId(page: RankedPage, id: string): Promise<void> {
+    return this.lists.evictId(page, id);
   }
 
   isBuilt(list: string): Promise<boolean> {

@@ -1,4 +1,3 @@
-import type { RankedPage } from '@podz/kit';
 import { FAMILY_LISTS, LIST } from '../data/catalog-lists';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
@@ -74,33 +73,4 @@ export async function ensureLists(deps: CatalogDeps): Promise<void> {
       await invalidateResponses(deps);
     });
   }
-}
-
-/**
- * Reads a page from a list and loads its documents by id, keeping only those the list's rule still
- * admits (an entry a crash or a race left behind is placed again in the background). Returns null
- * when the list cannot be read (not built yet, or Redis unreachable): the caller asks the store.
- */
-export async function pageFromList<T extends { _id: { toHexString(): string } }>(
-  deps: CatalogDeps,
-  read: () => Promise<RankedPage | null>,
-  load: (ids: string[]) => Promise<T[]>,
-  admits: (record: T) => boolean,
-  resync: (id: string) => Promise<void>,
-): Promise<{ items: T[]; total: number } | null> {
-  const page = await read().catch((err: unknown) => {
-    deps.logger.warn({ err }, 'list unreadable; reading the store instead');
-    return null;
-  });
-  if (!page) return null;
-  const records = await load(page.ids);
-  const items = records.filter(admits);
-  const kept = new Set(items.map((record) => record._id.toHexString()));
-  for (const id of page.ids.filter((id) => !kept.has(id))) {
-    deps.lists
-      .evict(page, id)
-      .then(() => resync(id))
-      .catch((err: unknown) => deps.logger.warn({ err, id }, 'placing a list entry failed'));
-  }
-  return { items, total: page.total };
 }

@@ -1,10 +1,10 @@
-import { notFound, type AuthUser } from '@podz/kit';
+import { notFound, pageFromList, type AuthUser } from '@podz/kit';
 import { paginated } from '@podz/proto';
 import { episodeRules } from '../data/catalog-lists';
 import type { EpisodeRecord } from '../data/catalog-models';
 import { EpisodeRepository, type EpisodeFilter } from '../data/episode-repository';
 import type { CatalogDeps } from './catalog-deps';
-import { ensureLists, pageFromList, syncEpisode, syncShowEpisodes } from './listings';
+import { ensureLists, syncEpisode, syncShowEpisodes } from './listings';
 import { canManage, canSeeUnpublished } from './podcasts';
 import { episodeView, showSummary, type ShowSummary } from './views';
 

@@ -1,10 +1,10 @@
-import { forbidden, isAdmin, notFound, type AuthUser } from '@podz/kit';
+import { forbidden, isAdmin, notFound, pageFromList, type AuthUser } from '@podz/kit';
 import { paginated } from '@podz/proto';
 import { podcastRules } from '../data/catalog-lists';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PodcastFilter } from '../data/podcast-repository';
 import type { CatalogDeps } from './catalog-deps';
-import { ensureLists, pageFromList, syncPodcast } from './listings';
+import { ensureLists, syncPodcast } from './listings';
 import { canSeeUnpublished } from './podcasts';
 import { podcastView } from './views';
 

@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
-import type { OutboxRelay, PendingEvent } from '@podz/kit';
-import { newWithEvents, withEvents } from '@podz/kit';
-import type { Access } from '@podz/proto';
+import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
+import { inIdOrder, newWithEvents, withEvents } from '@podz/kit';
+import type { Access, UserType } from '@podz/proto';
+import { USER_TYPE_ACCESS, type PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
 
 export type { UserRecord };
@@ -22,23 +23,44 @@ export interface NewUser {
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { passwordHash?: string };
 
 export interface UserFilter {
-  /** Users holding any of these access values; undefined for everyone. */
-  anyAccess?: readonly Access[];
+  /** Users of this type (holding any of its access values); undefined for everyone. */
+  type?: UserType;
   search?: string;
 }
 
 const live = { deletedAt: null };
 const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Users in the store. Writes that carry events kick the relay so they leave at once. */
+/**
+ * Users in the store. Writes that carry events kick the relay so they leave at once, and place the
+ * user in the people lists (a failure there is repaired from the user's event).
+ */
 export class UserRepository {
   constructor(
     private readonly model: UserModel,
     private readonly relay: OutboxRelay,
+    private readonly people: PeopleLists,
+    private readonly logger: Logger,
   ) {}
 
   async findById(id: string): Promise<UserRecord | null> {
     return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<UserRecord>();
+  }
+
+  /** The users with these ids, in the order of the ids (those gone are left out): keyed reads. */
+  async findByIds(ids: string[]): Promise<UserRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.model
+      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
+      .lean<UserRecord[]>();
+    return inIdOrder(ids, rows);
+  }
+
+  /** Every live user, one at a time: for rebuilding the lists, never per request. */
+  async forEach(visit: (user: UserRecord) => Promise<void>) {
+    for await (const user of this.model.find(live).lean<UserRecord[]>().cursor()) {
+      await visit(user as UserRecord);
+    }
   }
 
   async findByIdWithPassword(id: string): Promise<UserRecord | null> {
@@ -78,7 +100,9 @@ export class UserRepository {
     };
     await this.model.create(newWithEvents(fields, events(_id.toHexString())));
     this.relay.kick();
-    return (await this.findById(_id.toHexString()))!;
+    const created = (await this.findById(_id.toHexString()))!;
+    await this.placed(created._id.toHexString(), created);
+    return created;
   }
 
   /** Applies changes and their events in one write; undefined when the user is gone. */
@@ -100,6 +124,7 @@ export class UserRepository {
     );
     const updated = result.matchedCount === 1 ? await this.findById(id) : null;
     if (events.length) this.relay.kick();
+    if (updated) await this.placed(id, updated);
     return updated;
   }
 
@@ -130,9 +155,11 @@ export class UserRepository {
       ),
     );
     this.relay.kick();
+    await this.placed(id, null);
     return result.modifiedCount === 1;
   }
 
+  /** A page straight from the store (sorted in Go there): only while the people lists are rebuilt. */
   async list(
     filter: UserFilter,
     page: number,
@@ -151,14 +178,22 @@ export class UserRepository {
     return { items, total };
   }
 
+  /** A count straight from the store: at start-up, and while the people lists are rebuilt. */
   count(filter: UserFilter): Promise<number> {
     return this.model.countDocuments(this.query(filter));
+  }
+
+  /** The user where the people lists should have them now; a failure waits for the event's repair. */
+  private async placed(id: string, user: UserRecord | null): Promise<void> {
+    await (user ? this.people.place(user) : this.people.drop(id)).catch((err: unknown) =>
+      this.logger.warn({ err, userId: id }, 'people lists not updated; the user event will repair them'),
+    );
   }
 
   private query(filter: UserFilter) {
     return {
       ...live,
-      ...(filter.anyAccess ? { access: { $in: [...filter.anyAccess] } } : {}),
+      ...(filter.type ? { access: { $in: [...USER_TYPE_ACCESS[filter.type]] } } : {}),
       ...(filter.search ? { usernameKey: { $regex: `^${escapeRegex(filter.search.toLowerCase())}` } } : {}),
     };
   }

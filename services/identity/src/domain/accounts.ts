@@ -9,6 +9,7 @@ import {
 } from '@podz/proto';
 import type { UserRecord } from '../data/user-repository';
 import type { IdentityDeps } from './identity-deps';
+import { pageOfPeople } from './people';
 import { publicView } from './user-views';
 
 /** Rules shared by the use cases that create or edit accounts. */
@@ -36,8 +37,12 @@ export async function ensureAdminRemains(
   nextAccess: readonly string[],
 ) {
   if (!user.access.includes('admin') || nextAccess.includes('admin')) return;
-  const admins = await deps.users.count({ anyAccess: ['admin'] });
-  if (admins <= 1) throw conflict('PODZ needs at least one admin; make someone else admin first');
+  // The first admins on the list, each checked in the store: a stale entry can only make this
+  // refuse, never let the last admin go.
+  const { items } = await pageOfPeople(deps, { type: 'admin', search: undefined, page: 1, limit: 10 });
+  if (!items.some((admin) => !admin._id.equals(user._id))) {
+    throw conflict('PODZ needs at least one admin; make someone else admin first');
+  }
 }
 
 export function accessChangedEvent(user: UserRecord, role: Access, access: Access[]) {

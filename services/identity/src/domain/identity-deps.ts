@@ -1,5 +1,6 @@
-import type { Logger, RateLimiter, SessionRevocations } from '@podz/kit';
+import type { BackgroundJobs, Logger, RateLimiter, SessionRevocations } from '@podz/kit';
 import type { IdentityConfig } from '../config';
+import type { PeopleLists } from '../data/people-lists';
 import type { UserRepository } from '../data/user-repository';
 import type { Passwords } from './passwords';
 
@@ -8,6 +9,10 @@ export interface IdentityDeps {
   config: IdentityConfig;
   logger: Logger;
   users: UserRepository;
+  /** Everyone and each user type, by username, kept in Redis (people pages, counts, name search). */
+  people: PeopleLists;
+  /** Rebuilds of the people lists that readers found missing, one at a time. */
+  background: BackgroundJobs;
   passwords: Passwords;
   sessions: SessionRevocations;
   limiter: RateLimiter;

@@ -1,26 +1,8 @@
 import { badRequest, forbidden, isAdmin, notFound, unauthenticated, type AuthUser } from '@podz/kit';
-import {
-  paginated,
-  PUBLIC_USER_TYPES,
-  type Access,
-  type Paginated,
-  type PublicUser,
-  type UserType,
-} from '@podz/proto';
-import type { UserFilter } from '../data/user-repository';
+import { paginated, PUBLIC_USER_TYPES, type Paginated, type PublicUser, type UserType } from '@podz/proto';
 import type { IdentityDeps } from './identity-deps';
+import { countPeople, pageOfPeople } from './people';
 import { fullView, publicView, viewFor } from './user-views';
-
-/** Crew is the network's own staff (spec §2 People menu). */
-const USER_TYPE_ACCESS: Record<UserType, Access[]> = {
-  host: ['host'],
-  guest: ['guest'],
-  crew: ['editor', 'admin'],
-  admin: ['admin'],
-  editor: ['editor'],
-  user: ['user'],
-  owner: ['owner'],
-};
 
 /** The shortest name prefix a member may look everyone up by (inviting a host, writing to someone). */
 export const PEOPLE_SEARCH_MIN = 2;
@@ -29,11 +11,11 @@ export const PEOPLE_SEARCH_MIN = 2;
  * Hosts, guests and crew are public; any other type, or everyone at once, is for admins only,
  * except that a signed-in member may find anyone by a name prefix (public fields only).
  */
-function filterFor(
+function typeFor(
   viewer: AuthUser | undefined,
   userType: UserType | undefined,
   search?: string,
-): UserFilter {
+): UserType | undefined {
   const findsByName = viewer && !userType && (search?.length ?? 0) >= PEOPLE_SEARCH_MIN;
   if (!isAdmin(viewer) && !findsByName) {
     if (!userType) throw badRequest(`userType is required: ${PUBLIC_USER_TYPES.join(', ')}`);
@@ -41,7 +23,7 @@ function filterFor(
       throw viewer ? forbidden('Only admins can list users of that type') : unauthenticated();
     }
   }
-  return { anyAccess: userType ? USER_TYPE_ACCESS[userType] : undefined };
+  return userType;
 }
 
 export async function getUser(deps: IdentityDeps, viewer: AuthUser | undefined, id: string) {
@@ -61,12 +43,12 @@ export async function listUsers(
   viewer: AuthUser | undefined,
   query: { userType?: UserType; search?: string; page: number; limit: number },
 ): Promise<Paginated<PublicUser>> {
-  const filter = { ...filterFor(viewer, query.userType, query.search), search: query.search || undefined };
-  const { items, total } = await deps.users.list(filter, query.page, query.limit);
+  const type = typeFor(viewer, query.userType, query.search);
+  const { items, total } = await pageOfPeople(deps, { ...query, type, search: query.search || undefined });
   const view = isAdmin(viewer) ? fullView : publicView;
   return paginated(items.map(view), total, query.page, query.limit);
 }
 
 export async function countUsers(deps: IdentityDeps, viewer: AuthUser | undefined, userType?: UserType) {
-  return { userCount: await deps.users.count(filterFor(viewer, userType)) };
+  return { userCount: await countPeople(deps, typeFor(viewer, userType)) };
 }

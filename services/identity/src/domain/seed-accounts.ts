@@ -12,7 +12,7 @@ const isDuplicate = (err: unknown) =>
  * instances starting together race harmlessly: the unique index lets one win.
  */
 export async function seedAdmin(deps: IdentityDeps): Promise<void> {
-  if ((await deps.users.count({ anyAccess: ['admin'] })) > 0) return;
+  if ((await deps.users.count({ type: 'admin' })) > 0) return;
   const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = deps.config;
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
     deps.logger.warn(

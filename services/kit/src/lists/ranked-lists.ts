@@ -144,9 +144,18 @@ export class RankedLists {
     return built ? this.page(list, members as string[], total as number) : null;
   }
 
-  /** Takes out a member a reader found where it does not belong (a crash, a race). */
-  async evict(list: string, member: string): Promise<void> {
-    await this.redis.zrem(this.key(list), member);
+  /** Takes out an entry of `page` a reader found where it does not belong (a crash, a race). */
+  async evictId(page: RankedPage, id: string): Promise<void> {
+    const member = page.members[page.ids.indexOf(id)];
+    if (member !== undefined) await this.redis.zrem(this.key(page.list), member);
+  }
+
+  /** How many entries a list holds: null when it is not built. */
+  async size(list: string): Promise<number | null> {
+    const [built, total] = await this.pipeline((p) =>
+      p.exists(this.key(`built:${list}`)).zcard(this.key(list)),
+    );
+    return built ? (total as number) : null;
   }
 
   private page(list: string, members: string[], total: number): RankedPage {

@@ -24,13 +24,17 @@ const requestSchema = new Schema(
      * then allows one open request per user and role, on stores without partial indexes.
      */
     openKey: { type: String, required: true, unique: true },
-    // Deleted requests stay as tombstones until the relay has published their deletion.
+    // Top-level copies of `requester.id` and `review.reviewer.id`: the embedded store serves an
+    // equality from an index only on a top-level field, so "this user's requests" stays bounded.
+    requesterId: { type: String, index: true },
+    reviewerId: { type: String, index: true },
+    // Deleted requests stay as tombstones until the relay has published their deletion; `tombstone`
+    // finds them by an indexed equality (a `deletedAt: {$ne: null}` would read every request).
     deletedAt: { type: Date, default: null, index: true },
+    tombstone: { type: Boolean, index: true },
   },
   { timestamps: true, collection: 'requests' },
 );
-requestSchema.index({ 'requester.id': 1, role: 1, createdAt: -1 });
-requestSchema.index({ 'review.reviewer.id': 1 });
 requestSchema.plugin(outboxPlugin);
 
 export type RequestRecord = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };

@@ -24,12 +24,16 @@ export class RequestRepository {
     return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<RequestRecord>();
   }
 
-  /** The user's latest request for the role: the open one if there is one. */
-  latestOf(userId: string, role: RequestRole): Promise<RequestRecord | null> {
-    return this.model
-      .findOne({ 'requester.id': userId, role, ...live })
-      .sort({ createdAt: -1, _id: -1 })
+  /** The user's latest request for the role: the open one if there is one (bounded by the user's own). */
+  async latestOf(userId: string, role: RequestRole): Promise<RequestRecord | null> {
+    const open = await this.model
+      .findOne({ openKey: openKeyOf(userId, role), ...live })
       .lean<RequestRecord>();
+    if (open) return open;
+    const mine = await this.model.find({ requesterId: userId, ...live }).lean<RequestRecord[]>();
+    const newestFirst = (a: RequestRecord, b: RequestRecord) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || b._id.toHexString().localeCompare(a._id.toHexString());
+    return mine.filter((request) => request.role === role).sort(newestFirst)[0] ?? null;
   }
 
   async page(
@@ -63,6 +67,7 @@ export class RequestRepository {
       ...request,
       status: 'pending',
       openKey: openKeyOf(request.requester.id, request.role),
+      requesterId: request.requester.id,
     };
     try {
       await this.model.create(newWithEvents(fields, events(_id.toHexString())));
@@ -84,9 +89,13 @@ export class RequestRepository {
     events: PendingEvent[],
   ): Promise<RequestRecord | null> {
     const closes = $set.status !== undefined && $set.status !== 'pending';
+    const reviewerId = ($set.review as { reviewer?: UserRef } | undefined)?.reviewer?.id;
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), status: 'pending', ...live },
-      withEvents({ $set: closes ? { ...$set, openKey: id } : $set }, events),
+      withEvents(
+        { $set: { ...$set, ...(closes ? { openKey: id } : {}), ...(reviewerId ? { reviewerId } : {}) } },
+        events,
+      ),
     );
     if (result.modifiedCount === 0) return null;
     if (events.length) this.relay.kick();
@@ -97,17 +106,17 @@ export class RequestRepository {
   async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), ...live },
-      withEvents({ $set: { deletedAt: new Date(), openKey: `deleted-${id}` } }, events),
+      withEvents({ $set: { deletedAt: new Date(), tombstone: true, openKey: `deleted-${id}` } }, events),
     );
     this.relay.kick();
-    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+    await this.purgeTombstones();
     return result.modifiedCount === 1;
   }
 
   /** Names and pictures refreshed from identity, wherever the user appears. */
   async refreshUser(user: UserRef): Promise<void> {
-    await this.model.updateMany({ 'requester.id': user.id }, { $set: { requester: user } });
-    await this.model.updateMany({ 'review.reviewer.id': user.id }, { $set: { 'review.reviewer': user } });
+    await this.model.updateMany({ requesterId: user.id }, { $set: { requester: user } });
+    await this.model.updateMany({ reviewerId: user.id }, { $set: { 'review.reviewer': user } });
   }
 
   /**
@@ -115,7 +124,15 @@ export class RequestRepository {
    * Requests whose own events are still waiting for the relay stay as tombstones until they left.
    */
   async removeAllOf(userId: string): Promise<void> {
-    await this.model.updateMany({ 'requester.id': userId, ...live }, { $set: { deletedAt: new Date() } });
-    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
+    await this.model.updateMany(
+      { requesterId: userId, ...live },
+      { $set: { deletedAt: new Date(), tombstone: true } },
+    );
+    await this.purgeTombstones();
+  }
+
+  /** Tombstones whose events are out: found by an indexed equality, so bounded by the tombstones. */
+  private async purgeTombstones(): Promise<void> {
+    await this.model.deleteMany({ tombstone: true, outboxPending: false });
   }
 }
