@@ -7,7 +7,7 @@ import { testInfra, uniqueName, readTopic } from '../src/testing';
 import { createKafka, ensureTopics } from '../src/events/kafka-client';
 import { EventProducer } from '../src/events/event-producer';
 import { OutboxRelay } from '../src/events/outbox-relay';
-import { withEvents } from '../src/events/outbox';
+import { newWithEvents, withEvents } from '../src/events/outbox';
 import { createLogger } from '../src/logging/logger';
 import { connectMongo } from '../src/mongo/connect-mongo';
 import { widgetCreated, widgetModel } from './fixtures/widget';
@@ -161,5 +161,27 @@ describe('the embedded outbox', () => {
     const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= names.length });
     expect(messages.map((m) => JSON.parse(m.value!).data.name)).toEqual(names);
     expect((await Widget.findById(widget._id).lean())?.name).toBe(names.at(-1));
+  });
+
+  it('publishes each event once when two relays claim the same backlog side by side', async () => {
+    const topic = uniqueName('test.widget.shared');
+    await ensureTopics(admin, [topic]);
+    const definition = widgetCreated(topic);
+    const Widget = widgetModel(db);
+    const names = Array.from({ length: 250 }, (_, i) => `shared-${i}`);
+    await Widget.insertMany(
+      names.map((name) => {
+        const event = { topic, envelope: createEvent(definition, name, { name }) };
+        return newWithEvents({ name }, [event]);
+      }),
+    );
+    // Two instances of a service: their claims overlap, each lease decides who publishes what.
+    const relays = [0, 1].map(() => new OutboxRelay(producer, logger, { pollMs: 60_000 }));
+    relays.forEach((relay) => relay.watch(Widget));
+    const published = await Promise.all(relays.map((relay) => relay.flush()));
+    expect(published[0]! + published[1]!).toBe(names.length);
+    const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= names.length });
+    expect(messages.map((m) => JSON.parse(m.value!).data.name).sort()).toEqual([...names].sort());
+    expect(await Widget.countDocuments({ name: /^shared-/, outboxPending: true })).toBe(0);
   });
 });

@@ -11,6 +11,13 @@ export type AggregateModel = Pick<Model<unknown>, 'collection'>;
 // Documents claimed per look at the collection; the rest wait for the next round of the same run.
 const CLAIM_BATCH = 100;
 
+interface Claimed {
+  docs: Document[];
+  token: string;
+  /** The batch was full: more may be pending. */
+  full: boolean;
+}
+
 export interface OutboxRelayOptions {
   pollMs: number;
   /** How long one relay may hold a document before another may take it over. */
@@ -102,9 +109,10 @@ export class OutboxRelay {
     let published = 0;
     for (const collection of this.collections) {
       for (;;) {
-        const claimed = await this.claim(collection);
-        if (claimed.length === 0) break;
-        published += await this.publishClaimed(collection, claimed);
+        const { docs, token, full } = await this.claim(collection);
+        if (docs.length > 0) published += await this.publishClaimed(collection, docs, token);
+        // A short batch was all there was; a write since then kicks the relay again.
+        if (!full) break;
       }
     }
     return published;
@@ -114,30 +122,34 @@ export class OutboxRelay {
    * Leases up to a batch of documents with unpublished events whose lease (if any) ran out, and
    * reads them. A few statements per batch, whatever its size: on FerretDB every statement costs
    * milliseconds, so a relay that claimed and cleared one document at a time topped out at about
-   * 25 events a second.
+   * 25 events a second. The documents are read before they are leased; when the lease took all of
+   * them (no other relay came between), what was read is what gets published: an entry recorded
+   * in between stays, since clearing checks the outbox's size and removes exactly what was sent.
    */
-  private async claim(collection: Collection<Document>): Promise<Document[]> {
+  private async claim(collection: Collection<Document>): Promise<Claimed> {
     const leaseFree = () => ({
       outboxPending: true,
       $or: [{ outboxLeaseUntil: { $exists: false } }, { outboxLeaseUntil: { $lt: new Date() } }],
     });
-    const candidates = await collection
-      .find(leaseFree(), { projection: { _id: 1 } })
-      .limit(CLAIM_BATCH)
-      .toArray();
-    if (candidates.length === 0) return [];
-    const ids = candidates.map((row) => row._id);
+    const candidates = await collection.find(leaseFree()).limit(CLAIM_BATCH).toArray();
     const token = randomUUID();
-    await collection.updateMany(
+    const full = candidates.length === CLAIM_BATCH;
+    if (candidates.length === 0) return { docs: [], token, full };
+    const ids = candidates.map((row) => row._id);
+    const leased = await collection.updateMany(
       { _id: { $in: ids }, ...leaseFree() },
       { $set: { outboxLeaseUntil: new Date(Date.now() + this.leaseMs), outboxLeaseToken: token } },
     );
-    // Another instance may have taken some of them in between: those are its to publish.
-    return collection.find({ _id: { $in: ids }, outboxLeaseToken: token }).toArray();
+    if (leased.modifiedCount === candidates.length) return { docs: candidates, token, full };
+    const docs = await collection.find({ _id: { $in: ids }, outboxLeaseToken: token }).toArray();
+    return { docs, token, full };
   }
 
-  private async publishClaimed(collection: Collection<Document>, docs: Document[]): Promise<number> {
-    const token = docs[0]!.outboxLeaseToken as string;
+  private async publishClaimed(
+    collection: Collection<Document>,
+    docs: Document[],
+    token: string,
+  ): Promise<number> {
     const ids = docs.map((doc) => doc._id);
     const release = { $unset: { outboxLeaseUntil: '', outboxLeaseToken: '' } };
     const entries = docs.flatMap((doc) => (doc.outbox ?? []) as OutboxEntry[]);
@@ -153,19 +165,24 @@ export class OutboxRelay {
       const size = ((doc.outbox ?? []) as unknown[]).length;
       bySize.set(size, [...(bySize.get(size) ?? []), doc._id]);
     }
+    let cleared = 0;
     for (const [size, sameSize] of bySize) {
-      await collection.updateMany(
+      const result = await collection.updateMany(
         { _id: { $in: sameSize }, outboxLeaseToken: token, outbox: { $size: size } },
         {
           $set: { outbox: [], outboxPending: false },
           ...release,
         } as Document,
       );
+      cleared += result.modifiedCount;
     }
     // The rest got new events while we published: remove exactly what went out, keep the flag.
-    const grown = await collection
-      .find({ _id: { $in: ids }, outboxLeaseToken: token }, { projection: { _id: 1 } })
-      .toArray();
+    const grown =
+      cleared === docs.length
+        ? []
+        : await collection
+            .find({ _id: { $in: ids }, outboxLeaseToken: token }, { projection: { _id: 1 } })
+            .toArray();
     for (const { _id } of grown) {
       const sent = (docs.find((doc) => String(doc._id) === String(_id))?.outbox ?? []) as OutboxEntry[];
       await collection.updateOne({ _id }, { $pullAll: { outbox: sent }, ...release } as Document);

@@ -62,30 +62,35 @@ export class ConversationRepository {
     events: PendingEvent[],
   ): Promise<ConversationRecord | null> {
     const $inc = Object.fromEntries(recipientIds.map((id) => [`${statePath(id)}.unread`, 1]));
-    const result = await this.model.updateOne(
-      { _id: conversationId, participantIds: message.senderId },
-      withEvents(
-        {
-          $set: {
-            lastMessage: {
-              id: message._id.toHexString(),
-              senderId: message.senderId,
-              text: message.text.slice(0, PREVIEW_LENGTH),
-              createdAt: message.createdAt,
-            },
-            lastMessageAt: message.createdAt,
-            // The sender has read everything up to their own message.
-            [`${statePath(message.senderId)}.unread`]: 0,
-            [`${statePath(message.senderId)}.lastReadAt`]: message.createdAt,
+    const update = withEvents(
+      {
+        $set: {
+          lastMessage: {
+            id: message._id.toHexString(),
+            senderId: message.senderId,
+            text: message.text.slice(0, PREVIEW_LENGTH),
+            createdAt: message.createdAt,
           },
-          $inc,
+          lastMessageAt: message.createdAt,
+          // The sender has read everything up to their own message.
+          [`${statePath(message.senderId)}.unread`]: 0,
+          [`${statePath(message.senderId)}.lastReadAt`]: message.createdAt,
+          updatedAt: new Date(),
         },
-        events,
-      ),
+        $inc,
+      },
+      events,
     );
-    if (result.modifiedCount === 0) return null;
+    // One statement that writes and answers the result. Through the driver: mongoose would ask to
+    // leave out the outbox fields, and FerretDB cannot project on findAndModify.
+    const updated = await this.model.collection.findOneAndUpdate(
+      { _id: conversationId, participantIds: message.senderId },
+      update,
+      { returnDocument: 'after' },
+    );
+    if (!updated) return null;
     this.relay.kick();
-    return this.model.findById(conversationId).lean<ConversationRecord>();
+    return updated as unknown as ConversationRecord;
   }
 
   /** Unread to zero for the reader; the event only when there was something unread. */

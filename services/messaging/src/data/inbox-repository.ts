@@ -5,7 +5,7 @@ import { Schema, type Connection } from 'mongoose';
  * holds for them. The Messages badge is then one read by key, whatever the number of conversations
  * or users. Only conversations with something unread are listed, so the document stays small.
  */
-interface InboxRecord {
+export interface InboxRecord {
   _id: string;
   unread: Record<string, number>;
   /** When the counts were last rebuilt from the conversations themselves (see `repair`). */
@@ -38,18 +38,30 @@ export class InboxRepository {
     return Object.values(inbox.unread ?? {}).reduce((sum, n) => sum + Math.max(0, n), 0);
   }
 
-  /** One more unread message in the conversation for each recipient. */
-  async received(recipientIds: string[], conversationId: string): Promise<void> {
-    await Promise.all(
+  /**
+   * One more unread message in the conversation for each recipient; answers each recipient's inbox
+   * as it is now (one statement each, so the badge needs no second read).
+   */
+  async received(recipientIds: string[], conversationId: string): Promise<Map<string, InboxRecord>> {
+    const inboxes = await Promise.all(
       recipientIds.map((id) =>
-        this.model.updateOne({ _id: id }, { $inc: { [entry(conversationId)]: 1 } }, { upsert: true }),
+        this.model
+          .findOneAndUpdate(
+            { _id: id },
+            { $inc: { [entry(conversationId)]: 1 } },
+            { upsert: true, new: true },
+          )
+          .lean<InboxRecord>(),
       ),
     );
+    return new Map(inboxes.flatMap((inbox) => (inbox ? [[inbox._id, inbox] as const] : [])));
   }
 
-  /** The user has read the conversation. */
-  async read(userId: string, conversationId: string): Promise<void> {
-    await this.model.updateOne({ _id: userId }, { $unset: { [entry(conversationId)]: '' } });
+  /** The user has read the conversation; answers their inbox as it is now (null if they have none). */
+  read(userId: string, conversationId: string): Promise<InboxRecord | null> {
+    return this.model
+      .findOneAndUpdate({ _id: userId }, { $unset: { [entry(conversationId)]: '' } }, { new: true })
+      .lean<InboxRecord>();
   }
 
   /** Replaces the counts with ones rebuilt from the conversations. */

@@ -1,4 +1,4 @@
-import { InboxRepository } from '../data/inbox-repository';
+import { InboxRepository, type InboxRecord } from '../data/inbox-repository';
 import type { MessagingDeps } from './messaging-deps';
 
 /** How old the counts may get before they are rebuilt from the conversations, in the background. */
@@ -11,7 +11,11 @@ const REPAIR_AFTER_MS = 10 * 60_000;
  * before answering, and one not rebuilt for a while is rebuilt after answering.
  */
 export async function newMessageCountOf(deps: MessagingDeps, userId: string): Promise<number> {
-  const inbox = await deps.inboxes.find(userId);
+  return countIn(deps, userId, await deps.inboxes.find(userId));
+}
+
+/** The count an inbox just read or written holds, with the same repairs as above. */
+export async function countIn(deps: MessagingDeps, userId: string, inbox: InboxRecord | null | undefined) {
   if (!inbox?.checkedAt) return rebuildInbox(deps, userId);
   if (Date.now() - inbox.checkedAt.getTime() > REPAIR_AFTER_MS) {
     deps.background.once(`inbox ${userId}`, () => rebuildInbox(deps, userId));

@@ -64,8 +64,8 @@ export async function markRead(deps: MessagingDeps, user: AuthUser, id: string) 
     : [];
   const updated = await deps.conversations.markRead(id, user.id, readAt, events);
   if (!updated) throw notFound('Conversation');
-  await deps.inboxes.read(user.id, id);
-  await pushRead(deps, updated, user.id).catch((err: unknown) =>
+  const inbox = await deps.inboxes.read(user.id, id);
+  await pushRead(deps, updated, user.id, inbox).catch((err: unknown) =>
     deps.logger.warn({ err, conversationId: id }, 'live update failed'),
   );
   return conversationView(updated, user.id);

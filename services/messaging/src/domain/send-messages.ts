@@ -1,6 +1,7 @@
 import { badRequest, notFound, pendingEvent, tooManyRequests, type AuthUser } from '@podz/kit';
 import { messageSent, type UserRef } from '@podz/proto';
 import { stateOf, type ConversationRecord } from '../data/conversation-repository';
+import type { InboxRecord } from '../data/inbox-repository';
 import type { MessagingDeps } from './messaging-deps';
 import { pushMessage } from './notify';
 import { conversationView, messageView } from './views';
@@ -45,11 +46,13 @@ export async function deliver(
     throw notFound('Conversation');
   }
   const senderHadUnread = stateOf(conversation, sender.id).unread > 0;
-  await Promise.all([
-    deps.inboxes.received(recipientIds, conversationId),
+  const [inboxes, senderInbox] = await Promise.all([
+    deps.inboxes.received(recipientIds, conversationId) as Promise<Map<string, InboxRecord | null>>,
     senderHadUnread ? deps.inboxes.read(sender.id, conversationId) : undefined,
   ]);
-  await pushMessage(deps, updated, message, senderHadUnread).catch((err: unknown) =>
+  // Whose badge changed: the recipients', and the sender's if sending marked something read.
+  if (senderInbox !== undefined) inboxes.set(sender.id, senderInbox);
+  await pushMessage(deps, updated, message, inboxes).catch((err: unknown) =>
     deps.logger.warn({ err, conversationId }, 'live update failed'),
   );
   return {
