@@ -13,7 +13,14 @@ const COLORS = [36, 35, 33, 32, 34, 91];
 
 /** Starts a Node process whose output is shown line by line, prefixed with its name. */
 export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, index: number): Managed {
-  const child = spawn(process.execPath, [entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // PODZ_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (Node refuses
+  // --cpu-prof in NODE_OPTIONS), to open in Chrome DevTools or speedscope.
+  const profile = env.PODZ_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.PODZ_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, entry], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(9)}\x1b[0m│ `;
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) =>

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { accessSchema } from '@podz/proto';
@@ -19,10 +19,21 @@ const claimsSchema = z.object({
   exp: z.number().int(),
 });
 
+// Parsing a PEM key costs more than checking a signature with it: each is parsed once per process.
+const parsedKeys = new Map<string, KeyObject>();
+function parsed(pem: string, parse: (pem: string) => KeyObject): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    key = parse(pem);
+    parsedKeys.set(pem, key);
+  }
+  return key;
+}
+
 export function signSessionToken(user: AuthUser, privateKey: string, expiresInSeconds: number): string {
   return jwt.sign(
     { username: user.username, role: user.role, access: user.access, sv: user.sessionVersion },
-    privateKey,
+    parsed(privateKey, createPrivateKey),
     {
       algorithm: ALGORITHM,
       subject: user.id,
@@ -40,7 +51,7 @@ export function signSessionToken(user: AuthUser, privateKey: string, expiresInSe
  */
 export function verifySessionToken(token: string, publicKey: string): AuthUser | undefined {
   try {
-    const decoded = jwt.verify(token, publicKey, {
+    const decoded = jwt.verify(token, parsed(publicKey, createPublicKey), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

@@ -9,6 +9,7 @@ import {
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
 import type { HandledEvents } from './handled-events';
+import { DEFAULT_PARTITIONS } from './kafka-client';
 
 export type EventHandler<D extends EventDefinition> = (event: EventEnvelope<EventData<D>>) => Promise<void>;
 
@@ -71,7 +72,12 @@ export class EventConsumer {
     await this.consumer.connect();
     // A new group reads from the beginning, so events published before it first ran are not lost.
     await this.consumer.subscribe({ topics: this.topics, fromBeginning: true });
-    await this.consumer.run({ eachMessage: (payload) => this.onMessage(payload) });
+    // Partitions side by side (each still in order): events of one aggregate share a partition, and
+    // two instances of a service would split the partitions between them anyway.
+    await this.consumer.run({
+      partitionsConsumedConcurrently: DEFAULT_PARTITIONS,
+      eachMessage: (payload) => this.onMessage(payload),
+    });
   }
 
   /** Resolves once the group has partitions assigned (tests wait for it before producing). */
