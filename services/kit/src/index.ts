@@ -33,7 +33,7 @@ export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { runOnce } from './mongo/run-once';
-export { inIdOrder } from './mongo/in-id-order';
+export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { pageFromList, type ListReading } from './lists/page-from-list';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';

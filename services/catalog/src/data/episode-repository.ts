@@ -1,5 +1,5 @@
 import { Types, type FilterQuery } from 'mongoose';
-import { inIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { findInIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
 
 type EpisodeModel = CatalogModels['episodes'];
@@ -34,12 +34,8 @@ export class EpisodeRepository {
   }
 
   /** The episodes with these ids, in the order of the ids (those gone are left out): keyed reads. */
-  async findByIds(ids: string[]): Promise<EpisodeRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.model
-      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
-      .lean<EpisodeRecord[]>();
-    return inIdOrder(ids, rows);
+  findByIds(ids: string[]): Promise<EpisodeRecord[]> {
+    return findInIdOrder<EpisodeRecord>(this.model, ids, live);
   }
 
   /** Every live episode, or every one of a show, one at a time: for rebuilding lists, never per request. */

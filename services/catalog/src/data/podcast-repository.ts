@@ -1,5 +1,5 @@
 import { Types, type FilterQuery } from 'mongoose';
-import { inIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { findInIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
 
 type PodcastModel = CatalogModels['podcasts'];
@@ -57,12 +57,8 @@ export class PodcastRepository {
   }
 
   /** The shows with these ids, in the order of the ids (those gone are left out): keyed reads. */
-  async findByIds(ids: string[]): Promise<PodcastRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.model
-      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
-      .lean<PodcastRecord[]>();
-    return inIdOrder(ids, rows);
+  findByIds(ids: string[]): Promise<PodcastRecord[]> {
+    return findInIdOrder<PodcastRecord>(this.model, ids, live);
   }
 
   /** Every live show, one at a time: for rebuilding lists, never per request. */

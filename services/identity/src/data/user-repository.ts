@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
-import { inIdOrder, newWithEvents, withEvents } from '@podz/kit';
+import { findInIdOrder, newWithEvents, withEvents } from '@podz/kit';
 import type { Access, UserType } from '@podz/proto';
 import { USER_TYPE_ACCESS, type PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
@@ -48,12 +48,8 @@ export class UserRepository {
   }
 
   /** The users with these ids, in the order of the ids (those gone are left out): keyed reads. */
-  async findByIds(ids: string[]): Promise<UserRecord[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.model
-      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
-      .lean<UserRecord[]>();
-    return inIdOrder(ids, rows);
+  findByIds(ids: string[]): Promise<UserRecord[]> {
+    return findInIdOrder<UserRecord>(this.model, ids, live);
   }
 
   /** Every live user, one at a time: for rebuilding the lists, never per request. */

@@ -123,8 +123,10 @@ export class OutboxRelay {
    * reads them. A few statements per batch, whatever its size: on FerretDB every statement costs
    * milliseconds, so a relay that claimed and cleared one document at a time topped out at about
    * 25 events a second. The documents are read before they are leased; when the lease took all of
-   * them (no other relay came between), what was read is what gets published: an entry recorded
-   * in between stays, since clearing checks the outbox's size and removes exactly what was sent.
+   * them, what was read is what gets published: an entry recorded in between stays, since clearing
+   * checks the outbox's size and removes exactly what was sent. (Another relay that published and
+   * released a document in that gap while it got a new event makes a duplicate, which consumers
+   * already skip.)
    */
   private async claim(collection: Collection<Document>): Promise<Claimed> {
     const leaseFree = () => ({
