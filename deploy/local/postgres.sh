@@ -95,7 +95,11 @@ postgres_up() {
   # Started in the foreground under launch (not pg_ctl), so its pid file names the server itself.
   local run_as=()
   [[ $(id -u) == 0 ]] && run_as=(setpriv --reuid=postgres --regid=postgres --init-groups --)
-  launch postgres "${run_as[@]}" "$PG_BIN/postgres" -D "$data" -p "$POSTGRES_PORT"
+  # FerretDB holds a collection's write lock until its commit returns, so each commit's wait for
+  # the WAL flush is paid by every writer of that collection in turn. Without it a crash of the
+  # machine may lose the last moments of commits (never consistency); this is a development store.
+  launch postgres "${run_as[@]}" "$PG_BIN/postgres" -D "$data" -p "$POSTGRES_PORT" \
+    -c synchronous_commit=off
   pid="$(cat "$RUN_DIR/postgres.pid")"
   PID_WATCH="$pid" wait_healthy postgres 60 postgres_ready
   "$PG_BIN/psql" -h 127.0.0.1 -p "$POSTGRES_PORT" -U "$PG_USER" -d postgres -qtAc \

@@ -2,7 +2,7 @@
 // stack in a namespace of its own, seeds 1,000 shows, 20,000 episodes, 10,000 users and 2,000
 // conversations in bulk (events included), waits until every consumer has caught up, runs every
 // benchmark and prints one table: each figure beside its goal, and the store it ran on. `--small`
-// seeds a tenth of that, for a quick look. Everything it made is removed at the end.
+// seeds a tenth of that, for a quick look; `--only=<groups>` runs some of the figures. Everything it made is removed at the end.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { resolveInfra, type ResolvedInfra } from '../../deploy/local/src/resolve-infra';
@@ -34,6 +34,16 @@ const small = process.argv.includes('--small');
 const SIZE: NetworkSize = small
   ? { users: 1_000, shows: 100, episodes: 2_000, conversations: 200, bigShowEpisodes: 1_000 }
   : REAL_NETWORK;
+// `--only show-pages,messaging` runs some groups after the seed, for a quick look at one figure.
+const GROUPS = ['catalog', 'show-pages', 'rss', 'sign-in', 'messaging', 'events', 'web'] as const;
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const only = new Set(onlyArg ? onlyArg.split(',') : GROUPS);
+for (const group of only) {
+  if (!(GROUPS as readonly string[]).includes(group)) {
+    throw new Error(`--only: unknown group "${group}" (groups: ${GROUPS.join(', ')})`);
+  }
+}
+const runs = (group: (typeof GROUPS)[number]) => only.has(group);
 const say = (line: string) => console.log(line);
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -217,7 +227,11 @@ async function cleanUp(stack: BenchStack, infra: ResolvedInfra, redis: Redis, lo
   const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(stack.namespace));
   if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
   await admin.disconnect();
-  for (const pattern of [`catalog:${stack.databases.catalog}:*`, `*bench:${stack.run}*`]) {
+  const patterns = [
+    ...Object.entries(stack.databases).map(([service, database]) => `${service}:${database}:*`),
+    `*bench:${stack.run}*`,
+  ];
+  for (const pattern of patterns) {
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
@@ -252,30 +266,44 @@ async function main(): Promise<void> {
       { name: `seed: ${seeded.events} events published and applied`, value: total, unit: 's' },
     );
     say(`  every event published and applied after ${total.toFixed(1)} s`);
-    say('▶ catalog reads');
-    figures.push(...(await catalogReads(stack)));
-    say('▶ show pages');
-    figures.push(...(await showPages(stack, seeded)));
-    say('▶ RSS feed');
-    figures.push(...(await feeds(stack, seeded, redis)));
-    say('▶ sign-in');
-    figures.push(...(await signIns(stack, seeded)));
-    say('▶ messaging');
-    figures.push(...(await messaging(stack, seeded, redis)));
-    say('▶ event lag at 100 events/s');
-    const lag = await eventLag(infra.endpoints, logger, { rate: 100, events: 1_000 });
-    figures.push(
-      { name: 'events: write→topic p99 at 100/s', value: lag.topicP99, unit: 'ms', goal: atMost(100) },
-      { name: 'events: write→consumer applied p99', value: lag.appliedP99, unit: 'ms', goal: atMost(250) },
-    );
-    say('▶ web first load');
-    const web = await firstLoad((line) => say(`  ${line}`));
-    figures.push({
-      name: 'first load of / (gzip)',
-      value: web.gzipBytes / 1024,
-      unit: 'kB',
-      goal: atMost(120),
-    });
+    if (runs('catalog')) {
+      say('▶ catalog reads');
+      figures.push(...(await catalogReads(stack)));
+    }
+    if (runs('show-pages')) {
+      say('▶ show pages');
+      figures.push(...(await showPages(stack, seeded)));
+    }
+    if (runs('rss')) {
+      say('▶ RSS feed');
+      figures.push(...(await feeds(stack, seeded, redis)));
+    }
+    if (runs('sign-in')) {
+      say('▶ sign-in');
+      figures.push(...(await signIns(stack, seeded)));
+    }
+    if (runs('messaging')) {
+      say('▶ messaging');
+      figures.push(...(await messaging(stack, seeded, redis)));
+    }
+    if (runs('events')) {
+      say('▶ event lag at 100 events/s');
+      const lag = await eventLag(infra.endpoints, logger, { rate: 100, events: 1_000 });
+      figures.push(
+        { name: 'events: write→topic p99 at 100/s', value: lag.topicP99, unit: 'ms', goal: atMost(100) },
+        { name: 'events: write→consumer applied p99', value: lag.appliedP99, unit: 'ms', goal: atMost(250) },
+      );
+    }
+    if (runs('web')) {
+      say('▶ web first load');
+      const web = await firstLoad((line) => say(`  ${line}`));
+      figures.push({
+        name: 'first load of / (gzip)',
+        value: web.gzipBytes / 1024,
+        unit: 'kB',
+        goal: atMost(120),
+      });
+    }
   } finally {
     say('▶ stopping and cleaning up');
     await stack.stop();

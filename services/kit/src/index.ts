@@ -34,6 +34,7 @@ export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rat
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { runOnce } from './mongo/run-once';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
+export { LruMap } from './cache/lru-map';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { pageFromList, type ListReading } from './lists/page-from-list';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';

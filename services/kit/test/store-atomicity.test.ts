@@ -28,4 +28,21 @@ describe('the document store', () => {
     expect(stored?.n).toBe(200);
     expect([...stored!.seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
   });
+
+  it('keeps writes atomic whether they name documents by _id, by $in or by another field', async () => {
+    // The patch locks only the documents a write names by _id, and the whole collection otherwise.
+    const counters = client.db(database).collection<{ _id: string; tag: string; n: number }>('mixed');
+    await counters.insertMany([
+      { _id: 'a', tag: 'x', n: 0 },
+      { _id: 'b', tag: 'x', n: 0 },
+    ]);
+    const writes = Array.from({ length: 300 }, (_, i) => {
+      if (i % 3 === 0) return counters.findOneAndUpdate({ _id: 'a' }, { $inc: { n: 1 } });
+      if (i % 3 === 1) return counters.updateMany({ _id: { $in: ['a', 'b'] } }, { $inc: { n: 1 } });
+      return counters.updateMany({ tag: 'x' }, { $inc: { n: 1 } });
+    });
+    await Promise.all(writes);
+    const stored = await counters.find().sort({ _id: 1 }).toArray();
+    expect(stored.map((doc) => doc.n)).toEqual([300, 200]);
+  });
 });

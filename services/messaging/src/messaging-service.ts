@@ -11,7 +11,7 @@ import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
 import { ConversationRepository } from './data/conversation-repository';
 import { conversationModel } from './data/conversation-model';
-import { inboxModel, InboxRepository } from './data/inbox-repository';
+import { InboxRepository } from './data/inbox-repository';
 import { MessageRepository } from './data/message-repository';
 import { messageModel } from './data/message-model';
 import type { MessagingDeps } from './domain/messaging-deps';
@@ -30,9 +30,9 @@ export function startMessaging(config: MessagingConfig) {
     setup: async ({ db, redis, relay, logger }) => {
       const conversations = conversationModel(db);
       const messages = messageModel(db);
-      const inboxes = inboxModel(db);
       const users = new UserDirectory(db);
-      await Promise.all([conversations.init(), messages.init(), inboxes.init(), users.init()]);
+      await Promise.all([conversations.init(), messages.init(), users.init()]);
+      await InboxRepository.dropStoredInboxes(db);
       // The socket server counts through the deps it is part of; it asks only once a socket connects.
       const sockets = await createSocketServer({
         publicKey: config.JWT_PUBLIC_KEY,
@@ -47,7 +47,7 @@ export function startMessaging(config: MessagingConfig) {
         logger,
         conversations: new ConversationRepository(conversations, relay),
         messages: new MessageRepository(messages),
-        inboxes: new InboxRepository(inboxes),
+        inboxes: new InboxRepository(redis, `messaging:${db.name}`),
         users,
         limiter: new RateLimiter(redis),
         notifier: sockets.notifier,

@@ -130,6 +130,18 @@ describe('what messaging hears', () => {
     const list = await api().get('/api/conversations').set(bearer(bo.token)).expect(200);
     const participants = list.body.items[0].participants as { id: string; username: string }[];
     expect(participants.map((p) => p.id)).not.toContain(ana.id);
+    // The service remembered the conversation with ana in it: the send notices it changed, and
+    // goes to the anonymized side instead of recreating ana's.
+    await api()
+      .post(`/api/conversations/${conversation.id}`)
+      .set(bearer(bo.token))
+      .send({ text: 'still here' })
+      .expect(201);
+    const stored = await platform.messaging.context.db
+      .collection('conversations')
+      .findOne({ _id: new Types.ObjectId(conversation.id) });
+    expect(Object.keys(stored!.state)).not.toContain(`u${ana.id}`);
+    expect(stored!.lastMessage.text).toBe('still here');
     const messages = await api()
       .get(`/api/conversations/${conversation.id}/messages`)
       .set(bearer(bo.token))
@@ -140,6 +152,7 @@ describe('what messaging hears', () => {
         m.sender.username,
       ]),
     ).toEqual([
+      ['still here', bo.username],
       ['sure', bo.username],
       ['remember me', DELETED_USER_NAME],
     ]);

@@ -18,7 +18,11 @@ export const LIST = {
   featuredShows: 'podcasts:featured',
 } as const;
 
-/** Which global lists a full rebuild of a family covers (per-show lists are rebuilt per show). */
+/**
+ * The markers a full rebuild of a family sets. It places every episode in every list it belongs
+ * in, so the per-show lists count as built when `episodes:latest` is: a list is lost only with
+ * Redis's data, and then the family is rebuilt whole.
+ */
 export const FAMILY_LISTS = {
   episodes: [LIST.latestEpisodes],
   podcasts: [LIST.showsByName, LIST.featuredShows, ...EPISODE_CATEGORIES.map(LIST.showsInCategory)],
@@ -90,9 +94,10 @@ export class CatalogLists {
   }
 
   showEpisodes(podcastId: string, all: boolean, offset: number, count: number, now: Date) {
-    return all
-      ? this.lists.descending(LIST.allShowEpisodes(podcastId), Infinity, offset, count)
-      : this.lists.descending(LIST.showEpisodes(podcastId), now.getTime(), offset, count);
+    const [list, maxScore] = all
+      ? [LIST.allShowEpisodes(podcastId), Infinity]
+      : [LIST.showEpisodes(podcastId), now.getTime()];
+    return this.lists.descending(list, maxScore, offset, count, LIST.latestEpisodes);
   }
 
   /** Published shows by name, in a category or not, whose names start with `prefix` if given. */

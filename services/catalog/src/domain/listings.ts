@@ -50,10 +50,9 @@ export async function syncPodcast(deps: CatalogDeps, id: string): Promise<void> 
   await (podcast ? placePodcast(deps, podcast) : dropPodcast(deps, id, []));
 }
 
-/** Every episode of one show placed again, and its lists marked built (bounded by the show). */
+/** Every episode of one show placed again (bounded by the show): its publishing state changed. */
 export async function syncShowEpisodes(deps: CatalogDeps, podcastId: string): Promise<void> {
   await deps.episodes.forEach(podcastId, (episode) => deps.lists.placeEpisode(episode));
-  await deps.lists.markBuilt([LIST.showEpisodes(podcastId), LIST.allShowEpisodes(podcastId)]);
   await invalidateResponses(deps);
 }
 

@@ -4,7 +4,7 @@ import { episodeRules } from '../data/catalog-lists';
 import type { EpisodeRecord } from '../data/catalog-models';
 import { EpisodeRepository, type EpisodeFilter } from '../data/episode-repository';
 import type { CatalogDeps } from './catalog-deps';
-import { ensureLists, syncEpisode, syncShowEpisodes } from './listings';
+import { ensureLists, syncEpisode } from './listings';
 import { canManage, canSeeUnpublished } from './podcasts';
 import { episodeView, showSummary, type ShowSummary } from './views';
 
@@ -42,7 +42,8 @@ const offsetOf = (query: PageQuery) => (query.page - 1) * query.limit;
 
 /**
  * A page of one show's episodes, newest first, from its list: the public ones published up to
- * `upTo`, or all of them (drafts too) for its managers. The store answers while the list is built.
+ * `upTo`, or all of them (drafts too) for its managers. The store answers while the lists are
+ * rebuilt.
  */
 export async function showEpisodePage(
   deps: CatalogDeps,
@@ -59,7 +60,7 @@ export async function showEpisodePage(
     (id) => syncEpisode(deps, id),
   );
   if (listed) return listed;
-  deps.background.once(`show ${podcastId}`, () => syncShowEpisodes(deps, podcastId));
+  deps.background.once('catalog lists', () => ensureLists(deps));
   const filter = all
     ? { podcast: podcastId }
     : { status: 'published', publishedAt: { $lte: upTo }, podcast: podcastId };

@@ -113,18 +113,23 @@ export class RankedLists {
     return built ? this.page(list, members as string[], total as number) : null;
   }
 
-  /** Highest scores first, only those up to `maxScore` (a publishing time not yet come stays out). */
+  /**
+   * Highest scores first, only those up to `maxScore` (a publishing time not yet come stays out).
+   * `builtWith` names the list whose marker says this one is complete, when a family of lists is
+   * rebuilt together (thousands of per-show lists need no marker each).
+   */
   async descending(
     list: string,
     maxScore: number,
     offset: number,
     count: number,
+    builtWith: string = list,
   ): Promise<RankedPage | null> {
     const key = this.key(list);
     const max = Number.isFinite(maxScore) ? maxScore : '+inf';
     const [built, members, total] = await this.pipeline((p) =>
       p
-        .exists(this.key(`built:${list}`))
+        .exists(this.key(`built:${builtWith}`))
         .zrevrangebyscore(key, max, '-inf', 'LIMIT', offset, count)
         .zcount(key, '-inf', max),
     );

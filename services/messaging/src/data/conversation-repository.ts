@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { isDuplicateKey, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { isDuplicateKey, LruMap, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { UserRef } from '@podz/proto';
 import {
   pairKeyOf,
@@ -19,12 +19,62 @@ const statePath = (userId: string) => `state.${stateKey(userId)}`;
 export const stateOf = (record: ConversationRecord, userId: string): ParticipantState =>
   record.state?.[stateKey(userId)] ?? { unread: 0, lastReadAt: null };
 
+/** Conversations whose participant ids a process remembers (about 100 bytes each). */
+const REMEMBERED_CONVERSATIONS = 50_000;
+
+/** The conversation as `recordMessage` leaves it, worked out from how it was just before. */
+function withMessage(
+  before: ConversationRecord,
+  message: MessageRecord,
+  recipientIds: string[],
+  updatedAt: Date,
+): ConversationRecord {
+  const state = { ...before.state };
+  for (const id of recipientIds) {
+    const current = state[stateKey(id)];
+    state[stateKey(id)] = { ...current, unread: (current?.unread ?? 0) + 1 } as ParticipantState;
+  }
+  state[stateKey(message.senderId)] = { unread: 0, lastReadAt: message.createdAt };
+  return {
+    ...before,
+    state,
+    lastMessage: previewOf(message),
+    lastMessageAt: message.createdAt,
+    updatedAt,
+  };
+}
+
+const previewOf = (message: MessageRecord) => ({
+  id: message._id.toHexString(),
+  senderId: message.senderId,
+  text: message.text.slice(0, PREVIEW_LENGTH),
+  createdAt: message.createdAt,
+});
+
 /** Conversations in the store. Writes that carry events kick the relay so they leave at once. */
 export class ConversationRepository {
+  /**
+   * Who takes part in a conversation is fixed when it is made (a deleted user's id is replaced,
+   * which `recordMessage` notices), so a send need not read the conversation first.
+   */
+  private readonly participantIdsById = new LruMap<string, string[]>(REMEMBERED_CONVERSATIONS);
+
   constructor(
     private readonly model: ConversationModel,
     private readonly relay: OutboxRelay,
   ) {}
+
+  /**
+   * The conversation's participant ids if `userId` is one of them, else null. Remembered from an
+   * earlier read unless `fresh`.
+   */
+  async participantIdsFor(id: string, userId: string, { fresh }: { fresh: boolean }) {
+    const known = fresh ? undefined : this.participantIdsById.get(id);
+    if (known) return known.includes(userId) ? known : null;
+    const conversation = await this.findFor(id, userId);
+    if (conversation) this.participantIdsById.set(id, conversation.participantIds);
+    return conversation?.participantIds ?? null;
+  }
 
   /** The conversation, only if `userId` takes part in it. */
   findFor(id: string, userId: string): Promise<ConversationRecord | null> {
@@ -53,44 +103,46 @@ export class ConversationRepository {
 
   /**
    * Records a message already stored: preview, time, one more unread for each recipient, and the
-   * event, in one write that only applies while the sender still takes part.
+   * event, in one write that only applies while the conversation still has exactly these
+   * participants. Answers the conversation before and after, or null when it did not apply.
    */
   async recordMessage(
     conversationId: Types.ObjectId,
+    participantIds: string[],
     message: MessageRecord,
-    recipientIds: string[],
     events: PendingEvent[],
-  ): Promise<ConversationRecord | null> {
+  ): Promise<{ before: ConversationRecord; after: ConversationRecord } | null> {
+    const recipientIds = participantIds.filter((id) => id !== message.senderId);
     const $inc = Object.fromEntries(recipientIds.map((id) => [`${statePath(id)}.unread`, 1]));
+    const updatedAt = new Date();
     const update = withEvents(
       {
         $set: {
-          lastMessage: {
-            id: message._id.toHexString(),
-            senderId: message.senderId,
-            text: message.text.slice(0, PREVIEW_LENGTH),
-            createdAt: message.createdAt,
-          },
+          lastMessage: previewOf(message),
           lastMessageAt: message.createdAt,
           // The sender has read everything up to their own message.
           [`${statePath(message.senderId)}.unread`]: 0,
           [`${statePath(message.senderId)}.lastReadAt`]: message.createdAt,
-          updatedAt: new Date(),
+          updatedAt,
         },
         $inc,
       },
       events,
     );
-    // One statement that writes and answers the result. Through the driver: mongoose would ask to
-    // leave out the outbox fields, and FerretDB cannot project on findAndModify.
-    const updated = await this.model.collection.findOneAndUpdate(
-      { _id: conversationId, participantIds: message.senderId },
+    // One statement that writes and answers the document as it was: whether the sender had
+    // unread messages is in it, and the rest follows from the update. Through the driver: mongoose
+    // would ask to leave out the outbox fields, and FerretDB cannot project on findAndModify.
+    const before = (await this.model.collection.findOneAndUpdate(
+      { _id: conversationId, participantIds: { $eq: participantIds } },
       update,
-      { returnDocument: 'after' },
-    );
-    if (!updated) return null;
+      { returnDocument: 'before' },
+    )) as unknown as ConversationRecord | null;
+    if (!before) {
+      this.participantIdsById.delete(conversationId.toHexString());
+      return null;
+    }
     this.relay.kick();
-    return updated as unknown as ConversationRecord;
+    return { before, after: withMessage(before, message, recipientIds, updatedAt) };
   }
 
   /** Unread to zero for the reader; the event only when there was something unread. */

@@ -1,9 +1,14 @@
-import { Schema, type Connection } from 'mongoose';
+import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import { runOnce } from '@podz/kit';
 
 /**
- * One document per user, keyed by their id: how many new messages each of their conversations
- * holds for them. The Messages badge is then one read by key, whatever the number of conversations
- * or users. Only conversations with something unread are listed, so the document stays small.
+ * Per user, how many new messages each of their conversations holds for them: a Redis hash keyed
+ * by the user (`c<conversationId>` → count, and `checkedAt`), so the Messages badge is one read by
+ * key whatever the number of conversations or users, and a send costs the store nothing for it.
+ * The conversations stay the truth (each keeps its participants' unread counts): an inbox that is
+ * missing (Redis lost it, or a user from before inboxes) or not checked for a while is rebuilt from
+ * them (domain/new-message-count.ts). Only conversations with something unread are listed.
  */
 export interface InboxRecord {
   _id: string;
@@ -12,26 +17,37 @@ export interface InboxRecord {
   checkedAt?: Date;
 }
 
-const inboxSchema = new Schema(
-  { _id: String, unread: { type: Schema.Types.Mixed, default: {} }, checkedAt: Date },
-  { collection: 'inboxes', minimize: false, versionKey: false },
-);
+const CHECKED_AT = 'checkedAt';
+// A prefix keeps a conversation's field apart from `checkedAt`.
+const entry = (conversationId: string) => `c${conversationId}`;
 
-export function inboxModel(db: Connection) {
-  return db.model('Inbox', inboxSchema);
+function inboxOf(userId: string, hash: Record<string, string>): InboxRecord | null {
+  if (Object.keys(hash).length === 0) return null;
+  const { [CHECKED_AT]: checkedAt, ...counts } = hash;
+  const unread = Object.fromEntries(Object.entries(counts).map(([key, n]) => [key, Number(n)]));
+  return { _id: userId, unread, ...(checkedAt ? { checkedAt: new Date(Number(checkedAt)) } : {}) };
 }
 
-type InboxModel = ReturnType<typeof inboxModel>;
-
-// A prefix keeps a key made of digits only from ever reading as an array index.
-const entry = (conversationId: string) => `unread.c${conversationId}`;
-
 export class InboxRepository {
-  constructor(private readonly model: InboxModel) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
-  /** The user's inbox, or null when none was kept yet (a user from before inboxes, or a new one). */
-  find(userId: string): Promise<InboxRecord | null> {
-    return this.model.findById(userId).lean<InboxRecord>();
+  /** The inboxes were documents in the store before; those are rebuilt on demand, so they go. */
+  static async dropStoredInboxes(db: Connection): Promise<void> {
+    await runOnce(db, 'messaging-inboxes-in-redis-v1', async () => {
+      await db.dropCollection('inboxes').catch(() => undefined);
+    });
+  }
+
+  private key(userId: string): string {
+    return `${this.prefix}:inbox:${userId}`;
+  }
+
+  /** The user's inbox, or null when none is kept (lost, or never made). */
+  async find(userId: string): Promise<InboxRecord | null> {
+    return inboxOf(userId, await this.redis.hgetall(this.key(userId)));
   }
 
   static total(inbox: Pick<InboxRecord, 'unread'>): number {
@@ -40,45 +56,49 @@ export class InboxRepository {
 
   /**
    * One more unread message in the conversation for each recipient; answers each recipient's inbox
-   * as it is now (one statement each, so the badge needs no second read).
+   * as it is now (one round trip for all of them, so the badge needs no second read).
    */
   async received(recipientIds: string[], conversationId: string): Promise<Map<string, InboxRecord>> {
-    const inboxes = await Promise.all(
-      recipientIds.map((id) =>
-        this.model
-          .findOneAndUpdate(
-            { _id: id },
-            { $inc: { [entry(conversationId)]: 1 } },
-            { upsert: true, new: true },
-          )
-          .lean<InboxRecord>(),
-      ),
-    );
-    return new Map(inboxes.flatMap((inbox) => (inbox ? [[inbox._id, inbox] as const] : [])));
+    const transaction = this.redis.multi();
+    for (const id of recipientIds) {
+      transaction.hincrby(this.key(id), entry(conversationId), 1).hgetall(this.key(id));
+    }
+    const results = (await transaction.exec()) ?? [];
+    const inboxes = new Map<string, InboxRecord>();
+    recipientIds.forEach((id, index) => {
+      const [err, hash] = results[index * 2 + 1]!;
+      if (err) throw err;
+      const inbox = inboxOf(id, hash as Record<string, string>);
+      if (inbox) inboxes.set(id, inbox);
+    });
+    return inboxes;
   }
 
   /** The user has read the conversation; answers their inbox as it is now (null if they have none). */
-  read(userId: string, conversationId: string): Promise<InboxRecord | null> {
-    return this.model
-      .findOneAndUpdate({ _id: userId }, { $unset: { [entry(conversationId)]: '' } }, { new: true })
-      .lean<InboxRecord>();
+  async read(userId: string, conversationId: string): Promise<InboxRecord | null> {
+    const results = await this.redis
+      .multi()
+      .hdel(this.key(userId), entry(conversationId))
+      .hgetall(this.key(userId))
+      .exec();
+    const [err, hash] = results?.[1] ?? [null, {}];
+    if (err) throw err;
+    return inboxOf(userId, hash as Record<string, string>);
   }
 
   /** Replaces the counts with ones rebuilt from the conversations. */
   async repair(userId: string, unreadByConversation: Record<string, number>): Promise<void> {
-    const unread = Object.fromEntries(
-      Object.entries(unreadByConversation)
-        .filter(([, n]) => n > 0)
-        .map(([id, n]) => [`c${id}`, n]),
-    );
-    await this.model.updateOne(
-      { _id: userId },
-      { $set: { unread, checkedAt: new Date() } },
-      { upsert: true },
-    );
+    const counts = Object.entries(unreadByConversation)
+      .filter(([, n]) => n > 0)
+      .flatMap(([id, n]) => [entry(id), String(n)]);
+    await this.redis
+      .multi()
+      .del(this.key(userId))
+      .hset(this.key(userId), CHECKED_AT, String(Date.now()), ...counts)
+      .exec();
   }
 
   async remove(userId: string): Promise<void> {
-    await this.model.deleteOne({ _id: userId });
+    await this.redis.del(this.key(userId));
   }
 }

@@ -7,9 +7,21 @@ export type { MessageRecord };
 export class MessageRepository {
   constructor(private readonly model: MessageModel) {}
 
+  /**
+   * Stores a message the route already validated (proto's schema bounds the text). Through the
+   * driver: the record is plain and complete, and a mongoose document per send (casting,
+   * validation, change tracking) showed in the service's CPU profile under load.
+   */
   async add(conversationId: Types.ObjectId, senderId: string, text: string): Promise<MessageRecord> {
-    const created = await this.model.create({ conversationId, senderId, text });
-    return created.toObject() as MessageRecord;
+    const message: MessageRecord = {
+      _id: new Types.ObjectId(),
+      conversationId,
+      senderId,
+      text,
+      createdAt: new Date(),
+    };
+    await this.model.collection.insertOne(message);
+    return message;
   }
 
   /** Undoes `add` when the conversation refused the message (the sender left it meanwhile). */

@@ -1,7 +1,7 @@
 import type { AuthUser } from '@podz/kit';
 import type { Access } from '@podz/proto';
 import type { MessagingDeps } from './messaging-deps';
-import { deliver, spendSendAllowance } from './send-messages';
+import { deliverIn, spendSendAllowance } from './send-messages';
 
 // Enough to keep a large fan-out moving without flooding the store.
 const PARALLEL = 8;
@@ -26,7 +26,7 @@ export async function messageAsAdmin(
     await Promise.all(
       recipients.slice(start, start + PARALLEL).map(async (recipient) => {
         const conversation = await deps.conversations.between(sender, recipient);
-        await deliver(deps, conversation, sender, body.text);
+        await deliverIn(deps, conversation, sender.id, body.text);
       }),
     );
   }

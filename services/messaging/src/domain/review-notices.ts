@@ -1,7 +1,7 @@
 import { on, type Subscription } from '@podz/kit';
 import { requestApproved, requestRejected, DEFAULT_PROFILE_PICTURE, type RequestRole } from '@podz/proto';
 import type { MessagingDeps } from './messaging-deps';
-import { deliver } from './send-messages';
+import { deliverIn } from './send-messages';
 
 const WHAT: Record<RequestRole, string> = { owner: 'become a podcaster', guest: 'be a guest' };
 const NEXT: Record<RequestRole, string> = {
@@ -34,7 +34,7 @@ export function reviewNotices(deps: MessagingDeps): Subscription[] {
       profilePicture: DEFAULT_PROFILE_PICTURE,
     };
     const conversation = await deps.conversations.between(reviewer, requester);
-    await deliver(deps, conversation, reviewer, reviewNotice(data.role, approved, data.note));
+    await deliverIn(deps, conversation, reviewer.id, reviewNotice(data.role, approved, data.note));
   };
   return [
     on(requestApproved, (event) => notify(event.data, true)),

@@ -1,5 +1,6 @@
 import { badRequest, notFound, pendingEvent, tooManyRequests, type AuthUser } from '@podz/kit';
-import { messageSent, type UserRef } from '@podz/proto';
+import { Types } from 'mongoose';
+import { messageSent } from '@podz/proto';
 import { stateOf, type ConversationRecord } from '../data/conversation-repository';
 import type { InboxRecord } from '../data/inbox-repository';
 import type { MessagingDeps } from './messaging-deps';
@@ -20,45 +21,59 @@ export async function spendSendAllowance(deps: MessagingDeps, user: AuthUser): P
 }
 
 /**
- * Stores the message, then records it on the conversation with its event; if the sender no longer
- * takes part by then, the message is taken back, so no message exists outside its conversation.
- * Sockets are told afterwards: a push that fails loses a live update, never the message.
+ * Stores the message, then records it on the conversation with its event; if the conversation no
+ * longer has these participants by then, the message is taken back (null), so no message exists
+ * outside its conversation. Sockets are told afterwards: a push that fails loses a live update,
+ * never the message.
  */
-export async function deliver(
+async function deliver(
   deps: MessagingDeps,
-  conversation: ConversationRecord,
-  sender: UserRef,
+  conversationId: Types.ObjectId,
+  participantIds: string[],
+  senderId: string,
   text: string,
 ) {
-  const recipientIds = conversation.participantIds.filter((id) => id !== sender.id);
-  const message = await deps.messages.add(conversation._id, sender.id, text);
-  const conversationId = conversation._id.toHexString();
-  const event = pendingEvent(messageSent, conversationId, {
-    conversationId,
+  const recipientIds = participantIds.filter((id) => id !== senderId);
+  const message = await deps.messages.add(conversationId, senderId, text);
+  const id = conversationId.toHexString();
+  const event = pendingEvent(messageSent, id, {
+    conversationId: id,
     messageId: message._id.toHexString(),
-    senderId: sender.id,
+    senderId,
     recipientIds,
     sentAt: message.createdAt.toISOString(),
   });
-  const updated = await deps.conversations.recordMessage(conversation._id, message, recipientIds, [event]);
-  if (!updated) {
+  const recorded = await deps.conversations.recordMessage(conversationId, participantIds, message, [event]);
+  if (!recorded) {
     await deps.messages.remove(message._id);
-    throw notFound('Conversation');
+    return null;
   }
-  const senderHadUnread = stateOf(conversation, sender.id).unread > 0;
+  const { before, after } = recorded;
   const [inboxes, senderInbox] = await Promise.all([
-    deps.inboxes.received(recipientIds, conversationId) as Promise<Map<string, InboxRecord | null>>,
-    senderHadUnread ? deps.inboxes.read(sender.id, conversationId) : undefined,
+    deps.inboxes.received(recipientIds, id) as Promise<Map<string, InboxRecord | null>>,
+    stateOf(before, senderId).unread > 0 ? deps.inboxes.read(senderId, id) : undefined,
   ]);
   // Whose badge changed: the recipients', and the sender's if sending marked something read.
-  if (senderInbox !== undefined) inboxes.set(sender.id, senderInbox);
-  await pushMessage(deps, updated, message, inboxes).catch((err: unknown) =>
-    deps.logger.warn({ err, conversationId }, 'live update failed'),
+  if (senderInbox !== undefined) inboxes.set(senderId, senderInbox);
+  await pushMessage(deps, after, message, inboxes).catch((err: unknown) =>
+    deps.logger.warn({ err, conversationId: id }, 'live update failed'),
   );
   return {
-    conversation: conversationView(updated, sender.id),
-    message: messageView(message, updated.participants),
+    conversation: conversationView(after, senderId),
+    message: messageView(message, after.participants),
   };
+}
+
+/** A message in a conversation just read from the store (`between`); 404 if it changed since. */
+export async function deliverIn(
+  deps: MessagingDeps,
+  conversation: ConversationRecord,
+  senderId: string,
+  text: string,
+) {
+  const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text);
+  if (!sent) throw notFound('Conversation');
+  return sent;
 }
 
 /** `POST /api/conversations`: to a user, in the conversation the two have (made on first use). */
@@ -73,15 +88,23 @@ export async function startConversation(
   await spendSendAllowance(deps, caller);
   const sender = await deps.users.caller(caller);
   const conversation = await deps.conversations.between(sender, recipient);
-  return deliver(deps, conversation, sender, body.text);
+  return deliverIn(deps, conversation, caller.id, body.text);
 }
 
-/** `POST /api/conversations/{id}`: a participant's message; anyone else gets 404. */
+/**
+ * `POST /api/conversations/{id}`: a participant's message; anyone else gets 404. The participants
+ * are usually remembered; if they changed (a user was deleted), the send is tried once more with
+ * the conversation read afresh.
+ */
 export async function sendMessage(deps: MessagingDeps, caller: AuthUser, id: string, text: string) {
-  const conversation = await deps.conversations.findFor(id, caller.id);
-  if (!conversation) throw notFound('Conversation');
-  await spendSendAllowance(deps, caller);
-  // The conversation names its participants already, kept fresh by identity's events.
-  const sender = conversation.participants.find((participant) => participant.id === caller.id)!;
-  return deliver(deps, conversation, sender, text);
+  let allowanceSpent = false;
+  for (const fresh of [false, true]) {
+    const participantIds = await deps.conversations.participantIdsFor(id, caller.id, { fresh });
+    if (!participantIds) break;
+    if (!allowanceSpent) await spendSendAllowance(deps, caller);
+    allowanceSpent = true;
+    const sent = await deliver(deps, new Types.ObjectId(id), participantIds, caller.id, text);
+    if (sent) return sent;
+  }
+  throw notFound('Conversation');
 }
