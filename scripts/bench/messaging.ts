@@ -1,6 +1,8 @@
 // Messaging at a real size: N Socket.IO clients connected to the running messaging service (real
-// store, broker and Redis adapter) as N signed-in members; M messages sent over HTTP between them by
-// C concurrent senders. Measures send→push delivery latency and messages delivered per second.
+// store, broker and Redis adapter) as N signed-in members, and messages sent over HTTP between them
+// by C senders, twice: as fast as the senders can (throughput), then at a steady offered rate
+// (send→push latency at that load). Latency at saturation would only measure the senders' own
+// queue (C in flight ÷ throughput), so it is reported beside, without a goal.
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH, type Message } from '../../proto/src';
 import { percentile, concurrently } from './bench-kit';
@@ -12,9 +14,10 @@ export interface Member {
 
 export interface MessagingResult {
   connectSeconds: number;
-  messagesPerSecond: number;
-  p50: number;
-  p99: number;
+  /** Closed loop: every sender sends its next message when the last one was answered. */
+  saturated: { messagesPerSecond: number; p50: number; p99: number };
+  /** Open loop at `rate`: latency counted from when each message was due, so falling behind shows. */
+  paced: { rate: number; messagesPerSecond: number; p50: number; p99: number };
 }
 
 async function inBatches<T>(count: number, size: number, make: (index: number) => Promise<T>): Promise<T[]> {
@@ -26,16 +29,47 @@ async function inBatches<T>(count: number, size: number, make: (index: number) =
   return out;
 }
 
+/** Messages counted by their recipient's push, per phase. */
+class Deliveries {
+  private readonly due = new Map<string, number>();
+  private readonly latencies = new Map<string, number[]>();
+  private readonly waiting = new Map<string, { count: number; resolve: () => void }>();
+
+  expect(phase: string, count: number): Promise<void> {
+    this.latencies.set(phase, []);
+    return new Promise((resolve) => this.waiting.set(phase, { count, resolve }));
+  }
+
+  sending(text: string, at: number): void {
+    this.due.set(text, at);
+  }
+
+  arrived(text: string): void {
+    const at = this.due.get(text);
+    if (at === undefined) return;
+    this.due.delete(text);
+    const phase = text.split(' ')[0]!;
+    const latencies = this.latencies.get(phase)!;
+    latencies.push(performance.now() - at);
+    const waiting = this.waiting.get(phase);
+    if (waiting && latencies.length === waiting.count) waiting.resolve();
+  }
+
+  of(phase: string): number[] {
+    return this.latencies.get(phase) ?? [];
+  }
+}
+
+const within = (ms: number, what: () => string) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(what())), ms).unref());
+
 export async function messagingBench(
   url: string,
   members: Member[],
-  { messages, senders }: { messages: number; senders: number },
+  { messages, senders, rate }: { messages: number; senders: number; rate: number },
 ): Promise<MessagingResult> {
   const clients = members.length;
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  let finish: () => void = () => undefined;
-  const allDelivered = new Promise<void>((resolve) => (finish = resolve));
+  const deliveries = new Deliveries();
   const connectStarted = performance.now();
   const sockets = await inBatches(clients, 100, (index) => {
     const socket: Socket = io(url, {
@@ -47,11 +81,7 @@ export async function messagingBench(
     });
     socket.on(SOCKET_EVENTS.messageNew, ({ message }: { message: Message }) => {
       // Each message reaches its sender's sockets too; count the recipient's arrival only.
-      if (message.sender.id === members[index]!.id) return;
-      const started = sentAt.get(message.text);
-      if (started === undefined) return;
-      latencies.push(performance.now() - started);
-      if (latencies.length === messages) finish();
+      if (message.sender.id !== members[index]!.id) deliveries.arrived(message.text);
     });
     return new Promise<Socket>((resolve, reject) => {
       socket.once(SOCKET_EVENTS.messageCount, () => resolve(socket));
@@ -78,26 +108,42 @@ export async function messagingBench(
         text: 'hello',
       }).then((sent) => sent.conversation.id),
     );
-    const started = performance.now();
-    await concurrently(senders, messages, async (n) => {
+    const send = (phase: string, n: number, dueAt: number) => {
       const from = n % clients;
-      const text = `bench ${n}`;
-      sentAt.set(text, performance.now());
-      await post(from, `/api/conversations/${conversations[from]}`, { text });
-    });
-    await Promise.race([
-      allDelivered,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`only ${latencies.length}/${messages} delivered`)), 60_000),
-      ),
-    ]);
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      connectSeconds,
-      messagesPerSecond: messages / seconds,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
+      const text = `${phase} ${n}`;
+      deliveries.sending(text, dueAt);
+      return post(from, `/api/conversations/${conversations[from]}`, { text });
     };
+    const run = async (phase: string, sendAll: () => Promise<void>) => {
+      const delivered = deliveries.expect(phase, messages);
+      const started = performance.now();
+      await sendAll();
+      await Promise.race([
+        delivered,
+        within(60_000, () => `${phase}: only ${deliveries.of(phase).length}/${messages} delivered`),
+      ]);
+      const latencies = deliveries.of(phase);
+      return {
+        messagesPerSecond: messages / ((performance.now() - started) / 1000),
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+      };
+    };
+
+    const saturated = await run('saturated', () =>
+      concurrently(senders, messages, (n) => send('saturated', n, performance.now()).then(() => undefined)),
+    );
+    // Message n is due at start + n / rate; a free sender sends it then, or late if all are busy.
+    const paced = await run('paced', async () => {
+      const start = performance.now();
+      await concurrently(senders, messages, async (n) => {
+        const dueAt = start + (n * 1000) / rate;
+        const wait = dueAt - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await send('paced', n, dueAt);
+      });
+    });
+    return { connectSeconds, saturated, paced: { rate, ...paced } };
   } finally {
     for (const socket of sockets) socket.disconnect();
   }

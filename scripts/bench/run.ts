@@ -203,16 +203,31 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
   await concurrently(50, members.length, async (n) => {
     await revocations.recordVersion(members[n]!.id, 0);
   });
-  const result = await messagingBench(stack.urls.messaging, members, { messages: 1_000, senders: 50 });
+  const result = await messagingBench(stack.urls.messaging, members, {
+    messages: 1_000,
+    senders: 50,
+    rate: 200,
+  });
   return [
     { name: `messaging: ${members.length} sockets connected in`, value: result.connectSeconds, unit: 's' },
     {
-      name: 'messaging: 1,000 messages, 50 senders',
-      value: result.messagesPerSecond,
+      name: 'messaging: 1,000 messages, 50 senders at full speed',
+      value: result.saturated.messagesPerSecond,
       unit: 'msg/s',
       goal: atLeast(200),
     },
-    { name: 'messaging: send→push p99', value: result.p99, unit: 'ms', goal: atMost(250) },
+    { name: 'messaging: send→push p99 at full speed', value: result.saturated.p99, unit: 'ms' },
+    {
+      name: `messaging: 1,000 messages offered at ${result.paced.rate}/s, delivered`,
+      value: result.paced.messagesPerSecond,
+      unit: 'msg/s',
+    },
+    {
+      name: `messaging: send→push p99 at ${result.paced.rate}/s`,
+      value: result.paced.p99,
+      unit: 'ms',
+      goal: atMost(250),
+    },
   ];
 }
 
