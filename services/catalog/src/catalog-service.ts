@@ -39,8 +39,17 @@ export function startCatalog(config: CatalogConfig) {
       const deps: CatalogDeps = {
         config,
         logger,
-        podcasts: new PodcastRepository(models.podcasts, relay),
-        episodes: new EpisodeRepository(models.episodes, relay),
+        // Records of shows and episodes beside the store, keyed by database like the lists.
+        podcasts: new PodcastRepository(models.podcasts, relay, {
+          redis,
+          prefix: `catalog:${db.name}:podcasts`,
+          logger,
+        }),
+        episodes: new EpisodeRepository(models.episodes, relay, {
+          redis,
+          prefix: `catalog:${db.name}:episodes`,
+          logger,
+        }),
         follows: new FollowRepository(models.follows),
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),

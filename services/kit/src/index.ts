@@ -35,6 +35,7 @@ export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/conn
 export { runOnce } from './mongo/run-once';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { LruMap } from './cache/lru-map';
+export { RecordCache } from './cache/record-cache';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { pageFromList, type ListReading } from './lists/page-from-list';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';

@@ -1,6 +1,16 @@
 import { Types, type FilterQuery } from 'mongoose';
-import { findInIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import {
+  findInIdOrder,
+  inIdOrder,
+  newWithEvents,
+  RecordCache,
+  withEvents,
+  type Logger,
+  type OutboxRelay,
+  type PendingEvent,
+} from '@podz/kit';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
+import type { RecordsAt } from './podcast-repository';
 
 type EpisodeModel = CatalogModels['episodes'];
 export type EpisodeFilter = FilterQuery<EpisodeRecord>;
@@ -17,25 +27,55 @@ function withGuestIds(update: Record<string, unknown>): Record<string, unknown> 
   return $set ? { ...update, $set: { ...$set, ...guestIds($set) } } : update;
 }
 
-/** Episodes in the store, newest first wherever they are listed. */
+/**
+ * Episodes in the store, newest first wherever they are listed. Reads by id go through records
+ * kept in Redis; every write drops the records of what it changed.
+ */
 export class EpisodeRepository {
+  private readonly records: RecordCache<EpisodeRecord>;
+  private readonly logger: Logger;
+
   constructor(
     private readonly model: EpisodeModel,
     private readonly relay: OutboxRelay,
-  ) {}
+    records: RecordsAt,
+  ) {
+    this.records = new RecordCache<EpisodeRecord>(records.redis, records.prefix, records.logger, (ids) =>
+      findInIdOrder<EpisodeRecord>(this.model, ids, live),
+    );
+    this.logger = records.logger;
+  }
+
+  /** After a write: a record Redis failed to drop is renewed again from catalog's own event. */
+  private async changed(ids: string[]): Promise<void> {
+    await this.records
+      .invalidate(ids)
+      .catch((err: unknown) => this.logger.warn({ err, count: ids.length }, 'episode records not dropped'));
+  }
+
+  /** The episode as the store has it now, its record renewed (throws if Redis cannot drop the old one). */
+  async refresh(id: string): Promise<EpisodeRecord | null> {
+    await this.forget([id]);
+    return this.findById(id);
+  }
+
+  /** Drops the records of these ids (throws if Redis cannot): for catalog's own events. */
+  forget(ids: string[]): Promise<void> {
+    return this.records.invalidate(ids);
+  }
 
   /** What the public may see: published, its time come, on a published show. */
   static visible(now = new Date()): EpisodeFilter {
     return { status: 'published', publishedAt: { $lte: now }, showPublished: true };
   }
 
-  findById(id: string): Promise<EpisodeRecord | null> {
-    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<EpisodeRecord>();
+  async findById(id: string): Promise<EpisodeRecord | null> {
+    return (await this.records.read([id]))[0] ?? null;
   }
 
   /** The episodes with these ids, in the order of the ids (those gone are left out): keyed reads. */
-  findByIds(ids: string[]): Promise<EpisodeRecord[]> {
-    return findInIdOrder<EpisodeRecord>(this.model, ids, live);
+  async findByIds(ids: string[]): Promise<EpisodeRecord[]> {
+    return inIdOrder(ids, await this.records.read(ids));
   }
 
   /** Every live episode, or every one of a show, one at a time: for rebuilding lists, never per request. */
@@ -103,12 +143,19 @@ export class EpisodeRepository {
       withEvents(withGuestIds(update), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
-    return result.matchedCount === 1 ? this.findById(id) : null;
+    if (result.matchedCount !== 1) return null;
+    await this.changed([id]);
+    return this.findById(id);
   }
 
   /** Follows the show's visibility, so public lists need no join. */
   async setShowPublished(podcastId: string, published: boolean): Promise<void> {
-    await this.model.updateMany({ podcast: podcastId }, { $set: { showPublished: published } });
+    const ids = await this.idsOfPodcast(podcastId);
+    await this.model.updateMany(
+      { _id: { $in: ids.map((id) => new Types.ObjectId(id)) } },
+      { $set: { showPublished: published } },
+    );
+    await this.changed(ids);
   }
 
   async refreshGuest(user: { id: string; username: string; profilePicture: string }): Promise<void> {
@@ -116,6 +163,7 @@ export class EpisodeRepository {
     for (const episode of episodes) {
       const guests = episode.guests.map((guest) => (guest.id === user.id ? { ...guest, ...user } : guest));
       await this.model.updateOne({ _id: episode._id }, { $set: { guests } });
+      await this.changed([episode._id.toHexString()]);
     }
   }
 
@@ -125,6 +173,7 @@ export class EpisodeRepository {
     for (const episode of episodes) {
       const guests = episode.guests.filter((guest) => guest.id !== userId);
       await this.model.updateOne({ _id: episode._id }, { $set: { guests, ...guestIds({ guests }) } });
+      await this.changed([episode._id.toHexString()]);
     }
   }
 
@@ -138,12 +187,15 @@ export class EpisodeRepository {
       ),
     );
     this.relay.kick();
+    await this.changed([id]);
     await this.model.deleteMany({ tombstone: true, outboxPending: false });
     return result.modifiedCount === 1;
   }
 
   /** A deleted show's episodes go with it; the show's own deletion event names them. */
   async deleteOfPodcast(podcastId: string): Promise<void> {
+    const ids = await this.idsOfPodcast(podcastId);
     await this.model.deleteMany({ podcast: podcastId });
+    await this.changed(ids);
   }
 }

@@ -1,5 +1,15 @@
 import { Types, type FilterQuery } from 'mongoose';
-import { findInIdOrder, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import type { Redis } from 'ioredis';
+import {
+  findInIdOrder,
+  inIdOrder,
+  newWithEvents,
+  RecordCache,
+  withEvents,
+  type Logger,
+  type OutboxRelay,
+  type PendingEvent,
+} from '@podz/kit';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
 
 type PodcastModel = CatalogModels['podcasts'];
@@ -36,29 +46,83 @@ function withPeopleIds(update: Record<string, unknown>): Record<string, unknown>
 }
 const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Shows in the store. Writes that carry events kick the relay so they leave at once. */
+/** Where the repository keeps records of shows beside the store (kit RecordCache). */
+export interface RecordsAt {
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+}
+
+/**
+ * Shows in the store. Reads by id and by URL name go through records kept in Redis; every write
+ * drops the records of what it changed. Writes that carry events kick the relay so they leave at
+ * once.
+ */
 export class PodcastRepository {
+  private readonly records: RecordCache<PodcastRecord>;
+  private readonly logger: Logger;
+
   constructor(
     private readonly model: PodcastModel,
     private readonly relay: OutboxRelay,
-  ) {}
+    records: RecordsAt,
+  ) {
+    this.records = new RecordCache<PodcastRecord>(records.redis, records.prefix, records.logger, (ids) =>
+      findInIdOrder<PodcastRecord>(this.model, ids, live),
+    );
+    this.logger = records.logger;
+  }
 
-  findById(id: string): Promise<PodcastRecord | null> {
-    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<PodcastRecord>();
+  async findById(id: string): Promise<PodcastRecord | null> {
+    return (await this.records.read([id]))[0] ?? null;
   }
 
   /** By URL name, or by name in any case: two lookups by unique key (an `$or` would scan). */
   async findByName(name: string): Promise<PodcastRecord | null> {
     const key = name.trim().toLowerCase();
     return (
-      (await this.model.findOne({ uId: key, ...live }).lean<PodcastRecord>()) ??
-      this.model.findOne({ nameKey: key, ...live }).lean<PodcastRecord>()
+      (await this.records.readByAlias(
+        `uId:${key}`,
+        (podcast) => podcast.uId === key,
+        () => this.model.findOne({ uId: key, ...live }).lean<PodcastRecord>(),
+      )) ??
+      this.records.readByAlias(
+        `nameKey:${key}`,
+        (podcast) => podcast.nameKey === key,
+        () => this.model.findOne({ nameKey: key, ...live }).lean<PodcastRecord>(),
+      )
     );
   }
 
   /** The shows with these ids, in the order of the ids (those gone are left out): keyed reads. */
-  findByIds(ids: string[]): Promise<PodcastRecord[]> {
-    return findInIdOrder<PodcastRecord>(this.model, ids, live);
+  async findByIds(ids: string[]): Promise<PodcastRecord[]> {
+    return inIdOrder(ids, await this.records.read(ids));
+  }
+
+  /** The show as the store has it now, its record renewed (throws if Redis cannot drop the old one). */
+  async refresh(id: string): Promise<PodcastRecord | null> {
+    await this.forget([id]);
+    const podcast = await this.findById(id);
+    // So that the show's first page view finds it by URL name without the store.
+    if (podcast) {
+      await Promise.all([
+        this.records.remember(`uId:${podcast.uId}`, id),
+        this.records.remember(`nameKey:${podcast.nameKey}`, id),
+      ]);
+    }
+    return podcast;
+  }
+
+  /** Drops the records of these ids (throws if Redis cannot): for catalog's own events. */
+  forget(ids: string[]): Promise<void> {
+    return this.records.invalidate(ids);
+  }
+
+  /** After a write: a record Redis failed to drop is renewed again from catalog's own event. */
+  private async changed(ids: string[]): Promise<void> {
+    await this.records
+      .invalidate(ids)
+      .catch((err: unknown) => this.logger.warn({ err, ids }, 'show records not dropped'));
   }
 
   /** Every live show, one at a time: for rebuilding lists, never per request. */
@@ -123,13 +187,19 @@ export class PodcastRepository {
       withEvents(withPeopleIds(update), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
-    return result.matchedCount === 1 ? this.findById(id) : null;
+    if (result.matchedCount !== 1) return null;
+    await this.changed([id]);
+    return this.findById(id);
   }
 
   /** Everything that names a user, refreshed from identity. */
   async refreshUser(user: { id: string; username: string; profilePicture: string }): Promise<void> {
     const ref = { id: user.id, username: user.username, profilePicture: user.profilePicture };
-    await this.model.updateMany({ ownerId: user.id }, { $set: { owner: ref } });
+    const owned = (
+      await this.model.find({ ownerId: user.id }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>()
+    ).map((row) => row._id);
+    await this.model.updateMany({ _id: { $in: owned } }, { $set: { owner: ref } });
+    await this.changed(owned.map((id) => id.toHexString()));
     for (const [list, ids] of [
       ['hosts', 'hostIds'],
       ['crew', 'crewIds'],
@@ -140,6 +210,7 @@ export class PodcastRepository {
           entry.user.id === user.id ? { ...entry, user: ref } : entry,
         );
         await this.model.updateOne({ _id: podcast._id }, { $set: { [list]: entries } });
+        await this.changed([podcast._id.toHexString()]);
       }
     }
   }
@@ -170,6 +241,7 @@ export class PodcastRepository {
       ),
     );
     this.relay.kick();
+    await this.changed([id]);
     await this.model.deleteMany({ tombstone: true, outboxPending: false });
     return result.modifiedCount === 1;
   }

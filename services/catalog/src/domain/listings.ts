@@ -33,20 +33,21 @@ export async function placePodcast(deps: CatalogDeps, podcast: PodcastRecord): P
   await invalidateResponses(deps);
 }
 
-/** A show and its episodes out of every list. */
+/** A show and its episodes out of every list, and their records dropped. */
 export async function dropPodcast(deps: CatalogDeps, id: string, episodeIds: string[]): Promise<void> {
+  await Promise.all([deps.podcasts.forget([id]), deps.episodes.forget(episodeIds)]);
   await deps.lists.dropPodcast(id);
   await dropEpisodes(deps, episodeIds);
 }
 
-/** Places the episode as the store has it now (out of every list if it is gone). */
+/** Places the episode as the store has it now (out of every list if it is gone), its record renewed. */
 export async function syncEpisode(deps: CatalogDeps, id: string): Promise<void> {
-  const episode = await deps.episodes.findById(id);
+  const episode = await deps.episodes.refresh(id);
   await (episode ? placeEpisode(deps, episode) : dropEpisodes(deps, [id]));
 }
 
 export async function syncPodcast(deps: CatalogDeps, id: string): Promise<void> {
-  const podcast = await deps.podcasts.findById(id);
+  const podcast = await deps.podcasts.refresh(id);
   await (podcast ? placePodcast(deps, podcast) : dropPodcast(deps, id, []));
 }
 
