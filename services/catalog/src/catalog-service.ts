@@ -31,6 +31,8 @@ export function startCatalog(config: CatalogConfig) {
     name: 'catalog',
     config,
     topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode],
+    // Public pages make several Redis reads each (answers, records, lists), many requests at once.
+    redis: { autoPipelining: true },
     setup: async ({ db, redis, relay, logger }) => {
       const models = catalogModels(db);
       const users = new UserDirectory(db);

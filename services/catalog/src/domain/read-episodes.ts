@@ -131,15 +131,16 @@ export async function podcastEpisodes(
   user: AuthUser | undefined,
   query: PageQuery & { podcastId: string },
 ) {
-  const podcast = await deps.podcasts.findById(query.podcastId);
+  const pageOf = (all: boolean) =>
+    showEpisodePage(deps, query.podcastId, { all, upTo: new Date(), page: query.page, limit: query.limit });
+  // A visitor can only see the public page: it is read beside the show (used once the show allows).
+  const [podcast, publicPage] = await Promise.all([
+    deps.podcasts.findById(query.podcastId),
+    user ? undefined : pageOf(false),
+  ]);
   if (!podcast || (podcast.status !== 'published' && !canSeeUnpublished(user, podcast)))
     throw notFound('Podcast');
-  const { items, total } = await showEpisodePage(deps, query.podcastId, {
-    all: canManage(user, podcast),
-    upTo: new Date(),
-    page: query.page,
-    limit: query.limit,
-  });
+  const { items, total } = publicPage ?? (await pageOf(canManage(user, podcast)));
   const show = showSummary(podcast);
   return paginated(
     items.map((episode) => episodeView(episode, show)),

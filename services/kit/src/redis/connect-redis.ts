@@ -3,8 +3,22 @@ import type { Logger } from '../logging/logger';
 
 export type { Redis };
 
+export interface RedisOptions {
+  /**
+   * Commands issued in the same tick (by many requests at once) leave in one write: under load a
+   * syscall per command was a fifth of catalog's CPU on its public pages. Off by default: with it,
+   * a command still queued when the client quits rejects where nobody listens, which made other
+   * services' shutdowns fail; catalog's is checked by its process test.
+   */
+  autoPipelining?: boolean;
+}
+
 /** A Redis client that fails fast while disconnected instead of queueing commands forever. */
-export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  logger: Logger,
+  { autoPipelining = false }: RedisOptions = {},
+): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     // While disconnected, commands fail at once: a gateway must not hold requests for seconds
@@ -12,6 +26,7 @@ export async function connectRedis(url: string, logger: Logger): Promise<Redis> 
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: (times) => Math.min(times * 200, 2000),
+    enableAutoPipelining: autoPipelining,
   });
   redis.on('error', (err) => logger.warn({ err: String(err) }, 'redis error'));
   await redis.connect();

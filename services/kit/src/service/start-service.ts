@@ -15,7 +15,7 @@ import { createHttpApp } from '../http/create-app';
 import { closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo, pingMongo } from '../mongo/connect-mongo';
-import { closeRedis, connectRedis } from '../redis/connect-redis';
+import { closeRedis, connectRedis, type RedisOptions } from '../redis/connect-redis';
 
 /** What a service's own code gets to build its routes, use cases and repositories with. */
 export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
@@ -52,6 +52,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   topics?: readonly string[];
   setup?: (context: ServiceContext<C>) => ServiceParts | Promise<ServiceParts>;
   logger?: Logger;
+  /** How the service's Redis client behaves (kit `connectRedis`). */
+  redis?: RedisOptions;
 }
 
 export interface RunningService<C extends ServiceConfig = ServiceConfig> {
@@ -88,7 +90,7 @@ export async function startService<C extends ServiceConfig>(
       retryForMs: config.STARTUP_RETRY_MS,
     });
     cleanups.push(() => db.close());
-    const redis = await connectRedis(config.REDIS_URL, logger);
+    const redis = await connectRedis(config.REDIS_URL, logger, definition.redis);
     cleanups.push(() => closeRedis(redis));
     const kafka = createKafka(name, config.KAFKA_BROKERS, logger);
     const admin = kafka.admin();
@@ -124,10 +126,9 @@ export async function startService<C extends ServiceConfig>(
     for (const aggregate of parts.aggregates ?? []) relay.watch(aggregate);
     relay.start();
     cleanups.push(() => relay.stop());
-    for (const consumer of consumers) {
-      await consumer.start();
-      cleanups.push(() => consumer.stop());
-    }
+    for (const consumer of consumers) await consumer.start();
+    // Side by side: each may wait out a fetch in flight (up to kafkajs's 5 s) before it leaves.
+    cleanups.push(() => Promise.all(consumers.map((consumer) => consumer.stop())));
 
     const app = createHttpApp({
       name,
