@@ -5,7 +5,6 @@ import {
   newWithEvents,
   RecordCache,
   withEvents,
-  type Logger,
   type OutboxRelay,
   type PendingEvent,
 } from '@podz/kit';
@@ -33,7 +32,6 @@ function withGuestIds(update: Record<string, unknown>): Record<string, unknown> 
  */
 export class EpisodeRepository {
   private readonly records: RecordCache<EpisodeRecord>;
-  private readonly logger: Logger;
 
   constructor(
     private readonly model: EpisodeModel,
@@ -43,14 +41,6 @@ export class EpisodeRepository {
     this.records = new RecordCache<EpisodeRecord>(records.redis, records.prefix, records.logger, (ids) =>
       findInIdOrder<EpisodeRecord>(this.model, ids, live),
     );
-    this.logger = records.logger;
-  }
-
-  /** After a write: a record Redis failed to drop is renewed again from catalog's own event. */
-  private async changed(ids: string[]): Promise<void> {
-    await this.records
-      .invalidate(ids)
-      .catch((err: unknown) => this.logger.warn({ err, count: ids.length }, 'episode records not dropped'));
   }
 
   /** The episode as the store has it now, its record renewed (throws if Redis cannot drop the old one). */
@@ -144,7 +134,7 @@ export class EpisodeRepository {
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     if (result.matchedCount !== 1) return null;
-    await this.changed([id]);
+    await this.records.invalidateAfterWrite([id]);
     return this.findById(id);
   }
 
@@ -155,7 +145,7 @@ export class EpisodeRepository {
       { _id: { $in: ids.map((id) => new Types.ObjectId(id)) } },
       { $set: { showPublished: published } },
     );
-    await this.changed(ids);
+    await this.records.invalidateAfterWrite(ids);
   }
 
   async refreshGuest(user: { id: string; username: string; profilePicture: string }): Promise<void> {
@@ -163,7 +153,7 @@ export class EpisodeRepository {
     for (const episode of episodes) {
       const guests = episode.guests.map((guest) => (guest.id === user.id ? { ...guest, ...user } : guest));
       await this.model.updateOne({ _id: episode._id }, { $set: { guests } });
-      await this.changed([episode._id.toHexString()]);
+      await this.records.invalidateAfterWrite([episode._id.toHexString()]);
     }
   }
 
@@ -173,7 +163,7 @@ export class EpisodeRepository {
     for (const episode of episodes) {
       const guests = episode.guests.filter((guest) => guest.id !== userId);
       await this.model.updateOne({ _id: episode._id }, { $set: { guests, ...guestIds({ guests }) } });
-      await this.changed([episode._id.toHexString()]);
+      await this.records.invalidateAfterWrite([episode._id.toHexString()]);
     }
   }
 
@@ -187,7 +177,7 @@ export class EpisodeRepository {
       ),
     );
     this.relay.kick();
-    await this.changed([id]);
+    await this.records.invalidateAfterWrite([id]);
     await this.model.deleteMany({ tombstone: true, outboxPending: false });
     return result.modifiedCount === 1;
   }
@@ -196,6 +186,6 @@ export class EpisodeRepository {
   async deleteOfPodcast(podcastId: string): Promise<void> {
     const ids = await this.idsOfPodcast(podcastId);
     await this.model.deleteMany({ podcast: podcastId });
-    await this.changed(ids);
+    await this.records.invalidateAfterWrite(ids);
   }
 }

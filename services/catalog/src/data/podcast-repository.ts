@@ -60,7 +60,6 @@ export interface RecordsAt {
  */
 export class PodcastRepository {
   private readonly records: RecordCache<PodcastRecord>;
-  private readonly logger: Logger;
 
   constructor(
     private readonly model: PodcastModel,
@@ -70,7 +69,6 @@ export class PodcastRepository {
     this.records = new RecordCache<PodcastRecord>(records.redis, records.prefix, records.logger, (ids) =>
       findInIdOrder<PodcastRecord>(this.model, ids, live),
     );
-    this.logger = records.logger;
   }
 
   async findById(id: string): Promise<PodcastRecord | null> {
@@ -116,13 +114,6 @@ export class PodcastRepository {
   /** Drops the records of these ids (throws if Redis cannot): for catalog's own events. */
   forget(ids: string[]): Promise<void> {
     return this.records.invalidate(ids);
-  }
-
-  /** After a write: a record Redis failed to drop is renewed again from catalog's own event. */
-  private async changed(ids: string[]): Promise<void> {
-    await this.records
-      .invalidate(ids)
-      .catch((err: unknown) => this.logger.warn({ err, ids }, 'show records not dropped'));
   }
 
   /** Every live show, one at a time: for rebuilding lists, never per request. */
@@ -188,7 +179,7 @@ export class PodcastRepository {
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     if (result.matchedCount !== 1) return null;
-    await this.changed([id]);
+    await this.records.invalidateAfterWrite([id]);
     return this.findById(id);
   }
 
@@ -199,7 +190,7 @@ export class PodcastRepository {
       await this.model.find({ ownerId: user.id }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>()
     ).map((row) => row._id);
     await this.model.updateMany({ _id: { $in: owned } }, { $set: { owner: ref } });
-    await this.changed(owned.map((id) => id.toHexString()));
+    await this.records.invalidateAfterWrite(owned.map((id) => id.toHexString()));
     for (const [list, ids] of [
       ['hosts', 'hostIds'],
       ['crew', 'crewIds'],
@@ -210,7 +201,7 @@ export class PodcastRepository {
           entry.user.id === user.id ? { ...entry, user: ref } : entry,
         );
         await this.model.updateOne({ _id: podcast._id }, { $set: { [list]: entries } });
-        await this.changed([podcast._id.toHexString()]);
+        await this.records.invalidateAfterWrite([podcast._id.toHexString()]);
       }
     }
   }
@@ -241,7 +232,7 @@ export class PodcastRepository {
       ),
     );
     this.relay.kick();
-    await this.changed([id]);
+    await this.records.invalidateAfterWrite([id]);
     await this.model.deleteMany({ tombstone: true, outboxPending: false });
     return result.modifiedCount === 1;
   }

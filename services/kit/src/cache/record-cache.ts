@@ -141,6 +141,16 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     for (const [err] of results) if (err) throw err;
   }
 
+  /**
+   * After a write the store already has: a failure to drop is logged, not thrown (the write
+   * stands), and the caller's own event drops the records again.
+   */
+  async invalidateAfterWrite(ids: string[]): Promise<void> {
+    await this.invalidate(ids).catch((err: unknown) =>
+      this.logger.warn({ err, count: ids.length }, 'records not dropped after a write'),
+    );
+  }
+
   private async fill(docs: T[], seen: Map<string, string>): Promise<void> {
     if (docs.length === 0) return;
     const keys: string[] = [];
