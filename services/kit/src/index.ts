@@ -37,6 +37,7 @@ export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { LruMap } from './cache/lru-map';
 export { RecordCache } from './cache/record-cache';
 export { closeRedis, connectRedis } from './redis/connect-redis';
+export { ListKeeper, type ListFamily } from './lists/list-keeper';
 export { pageFromList, type ListReading } from './lists/page-from-list';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';

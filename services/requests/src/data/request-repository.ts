@@ -1,6 +1,14 @@
 import { Types, type FilterQuery } from 'mongoose';
-import { isDuplicateKey, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import {
+  isDuplicateKey,
+  newWithEvents,
+  withEvents,
+  type ListKeeper,
+  type OutboxRelay,
+  type PendingEvent,
+} from '@podz/kit';
 import type { RequestRole, RequestStatus, UserRef } from '@podz/proto';
+import { listsRequest, requestList } from './request-lists';
 import { openKeyOf, type RequestModel, type RequestRecord } from './request-model';
 
 export type { RequestRecord };
@@ -13,11 +21,15 @@ export interface NewRequest {
   links: string[];
 }
 
-/** Access requests in the store. Writes that carry events kick the relay so they leave at once. */
+/**
+ * Access requests in the store. Writes that carry events kick the relay so they leave at once, and
+ * place what they wrote in the admins' lists (data/request-lists.ts).
+ */
 export class RequestRepository {
   constructor(
     private readonly model: RequestModel,
     private readonly relay: OutboxRelay,
+    readonly lists: ListKeeper<RequestRecord>,
   ) {}
 
   findById(id: string): Promise<RequestRecord | null> {
@@ -36,7 +48,21 @@ export class RequestRepository {
     return mine.filter((request) => request.role === role).sort(newestFirst)[0] ?? null;
   }
 
-  async page(
+  /** A page of the admins' list for the filter, newest first; from the store while it is rebuilt. */
+  page(
+    filter: { status?: RequestStatus; role?: RequestRole },
+    page: number,
+    limit: number,
+  ): Promise<{ items: RequestRecord[]; total: number }> {
+    const offset = (page - 1) * limit;
+    return this.lists.page(
+      () => this.lists.lists.descending(requestList(filter), Infinity, offset, limit),
+      listsRequest(filter),
+      () => this.pageFromStore(filter, page, limit),
+    );
+  }
+
+  private async pageFromStore(
     filter: { status?: RequestStatus; role?: RequestRole },
     page: number,
     limit: number,
@@ -76,7 +102,9 @@ export class RequestRepository {
       throw err;
     }
     this.relay.kick();
-    return (await this.findById(_id.toHexString()))!;
+    const created = (await this.findById(_id.toHexString()))!;
+    await this.lists.placed(_id.toHexString(), created);
+    return created;
   }
 
   /**
@@ -99,7 +127,9 @@ export class RequestRepository {
     );
     if (result.modifiedCount === 0) return null;
     if (events.length) this.relay.kick();
-    return this.findById(id);
+    const updated = await this.findById(id);
+    await this.lists.placed(id, updated);
+    return updated;
   }
 
   /** Deletes the request, keeping a tombstone with the deletion event until the relay sent it. */
@@ -109,6 +139,7 @@ export class RequestRepository {
       withEvents({ $set: { deletedAt: new Date(), tombstone: true, openKey: `deleted-${id}` } }, events),
     );
     this.relay.kick();
+    await this.lists.placed(id, null);
     await this.purgeTombstones();
     return result.modifiedCount === 1;
   }
@@ -124,10 +155,12 @@ export class RequestRepository {
    * Requests whose own events are still waiting for the relay stay as tombstones until they left.
    */
   async removeAllOf(userId: string): Promise<void> {
+    const theirs = await this.model.find({ requesterId: userId, ...live }, { _id: 1 }).lean();
     await this.model.updateMany(
       { requesterId: userId, ...live },
       { $set: { deletedAt: new Date(), tombstone: true } },
     );
+    for (const { _id } of theirs) await this.lists.placed(_id.toHexString(), null);
     await this.purgeTombstones();
   }
 
