@@ -1,8 +1,9 @@
-import { startService } from '@podz/kit';
+import { BackgroundJobs, ListKeeper, RankedLists, startService } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { ContentConfig } from './config';
 import { DocRepository } from './data/doc-repository';
 import { docModel } from './data/doc-model';
+import { formFamily } from './data/form-lists';
 import { FormRepository } from './data/form-repository';
 import { formSubmissionModel } from './data/form-model';
 import { PageRepository } from './data/page-repository';
@@ -23,22 +24,29 @@ export function startContent(config: ContentConfig) {
     name: 'content',
     config,
     topics: [TOPICS.contentPage, TOPICS.contentPricingPlan],
-    setup: async ({ db, relay, logger }) => {
+    setup: async ({ db, redis, relay, logger }) => {
       const pages = pageModel(db);
       const forms = formSubmissionModel(db);
       const plans = planModel(db);
       const docs = docModel(db);
       await Promise.all([pages.init(), forms.init(), plans.init(), docs.init()]);
+      const formLists = new ListKeeper(
+        new RankedLists(redis, `content:${db.name}:lists`),
+        formFamily(forms),
+        logger,
+        new BackgroundJobs(logger),
+      );
       const deps: ContentDeps = {
         config,
         logger,
         pages: new PageRepository(pages, relay),
-        forms: new FormRepository(forms),
+        forms: new FormRepository(forms, formLists),
         plans: new PlanRepository(plans, relay),
         docs: new DocRepository(docs),
       };
       await seedDefaultPlans(deps);
       await seedDefaultDocs(deps);
+      formLists.ensureLater();
       return {
         routes: [pageRoutes(deps), formRoutes(deps), planRoutes(deps), docRoutes(deps)],
         aggregates: [pages, plans],

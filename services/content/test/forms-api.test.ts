@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { eventually } from '@podz/kit/testing';
 import { formSubmissionPageSchema } from '@podz/proto';
 import { bearer, ContentPlatform, type Member } from './support/content-harness';
 
@@ -112,5 +113,37 @@ describe('the forms', () => {
     await api().get('/api/content/forms?kind=spam').set(bearer(admin.token)).expect(400);
     await api().get('/api/content/forms').set(bearer(editor.token)).expect(403);
     await api().get('/api/content/forms').expect(401);
+  });
+
+  it('pages from lists in Redis: a submission only the store holds is listed once the lists are rebuilt', async () => {
+    const { db, redis } = platform.content.context;
+    const prefix = `content:${db.name}:lists`;
+    const stored = await db.collection('form_submissions').insertOne({
+      kind: 'contact',
+      name: 'Stored Behind',
+      email: 'stored@example.org',
+      message: 'Written straight to the store',
+      details: {},
+      userId: null,
+      createdAt: new Date(),
+    });
+    const ids = async () =>
+      (
+        (await api().get('/api/content/forms?limit=100').set(bearer(admin.token)).expect(200)).body.items as {
+          id: string;
+        }[]
+      ).map((item) => item.id);
+    // The lists answer, and nothing placed it.
+    expect(await ids()).not.toContain(stored.insertedId.toHexString());
+    await redis.del(...(await redis.keys(`${prefix}:*`)));
+    // Not built: the store answers, and the lists are rebuilt from it.
+    expect(await ids()).toContain(stored.insertedId.toHexString());
+    await eventually('the lists are built again', async () =>
+      Boolean(await redis.exists(`${prefix}:built:forms:any`)),
+    );
+    expect(await ids()).toContain(stored.insertedId.toHexString());
+    const total = (await api().get('/api/content/forms?kind=contact').set(bearer(admin.token)).expect(200))
+      .body.total;
+    expect(total).toBe(await db.collection('form_submissions').countDocuments({ kind: 'contact' }));
   });
 });

@@ -1,4 +1,6 @@
+import type { ListKeeper } from '@podz/kit';
 import type { FormKind } from '@podz/proto';
+import { formList, listsSubmission } from './form-lists';
 import type { FormSubmissionModel, FormSubmissionRecord } from './form-model';
 
 export interface NewSubmission {
@@ -10,16 +12,34 @@ export interface NewSubmission {
   userId: string | null;
 }
 
-/** What visitors sent through the contact and advertise forms. */
+/** What visitors sent through the contact and advertise forms, listed for admins (data/form-lists.ts). */
 export class FormRepository {
-  constructor(private readonly model: FormSubmissionModel) {}
+  constructor(
+    private readonly model: FormSubmissionModel,
+    private readonly lists: ListKeeper<FormSubmissionRecord>,
+  ) {}
 
   async add(submission: NewSubmission): Promise<FormSubmissionRecord> {
-    const created = await this.model.create(submission);
-    return created.toObject() as FormSubmissionRecord;
+    const created = (await this.model.create(submission)).toObject() as FormSubmissionRecord;
+    await this.lists.placed(created._id.toHexString(), created);
+    return created;
   }
 
-  async page(
+  /** A page of the admins' list, newest first; from the store while it is rebuilt. */
+  page(
+    kind: FormKind | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ items: FormSubmissionRecord[]; total: number }> {
+    const offset = (page - 1) * limit;
+    return this.lists.page(
+      () => this.lists.lists.descending(formList(kind), Infinity, offset, limit),
+      listsSubmission(kind),
+      () => this.pageFromStore(kind, page, limit),
+    );
+  }
+
+  private async pageFromStore(
     kind: FormKind | undefined,
     page: number,
     limit: number,

@@ -35,14 +35,16 @@ export class ListKeeper<T extends Identified> {
     private readonly background: BackgroundJobs,
   ) {}
 
-  /** After a write: the record where its lists want it now (null: out of all of them). */
+  /**
+   * After a write: the record where its lists want it now (null: out of all of them). When that
+   * fails, the family counts as not built if Redis still answers, so the next reader rebuilds it
+   * (the repair for families without events); otherwise the family's events repair it.
+   */
   async placed(id: string, record: T | null): Promise<void> {
-    await this.place(id, record).catch((err: unknown) =>
-      this.logger.warn(
-        { err, family: this.family.name, id },
-        'list not updated; the next event or rebuild repairs it',
-      ),
-    );
+    await this.place(id, record).catch(async (err: unknown) => {
+      this.logger.warn({ err, family: this.family.name, id }, 'list not updated; it will be repaired');
+      await this.lists.unmarkBuilt([...this.family.lists]).catch(() => undefined);
+    });
   }
 
   /** The record placed as the store has it now. */

@@ -89,6 +89,11 @@ export class RankedLists {
     if (lists.length) await this.redis.mset(lists.flatMap((list) => [this.key(`built:${list}`), '1']));
   }
 
+  /** The lists count as not built: the next reader has them rebuilt from the store. */
+  async unmarkBuilt(lists: string[]): Promise<void> {
+    if (lists.length) await this.redis.del(...lists.map((list) => this.key(`built:${list}`)));
+  }
+
   /** Runs `rebuild` unless another process holds the lock for `name`; true if it ran. */
   async withRebuildLock(name: string, rebuild: () => Promise<void>): Promise<boolean> {
     const lock = this.key(`rebuilding:${name}`);
