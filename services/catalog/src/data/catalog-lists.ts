@@ -1,5 +1,5 @@
 import type { Placement, RankedLists, RankedPage } from '@podz/kit';
-import { EPISODE_CATEGORIES } from '@podz/proto';
+import { EPISODE_CATEGORIES, PODCAST_STATUSES } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from './catalog-models';
 
 /**
@@ -16,6 +16,14 @@ export const LIST = {
   showsByName: 'podcasts:published',
   showsInCategory: (category: string) => `podcasts:category:${category}`,
   featuredShows: 'podcasts:featured',
+  /** Featured shows of a category, most recently changed first. */
+  featuredInCategory: (category: string) => `podcasts:featured:category:${category}`,
+  /** Featured shows by name (a name search among them), in a category or not. */
+  featuredByName: (category?: string) => `podcasts:featured:by-name:${category ?? 'any'}`,
+  /** Published shows that are not featured, by name, in a category or not. */
+  unfeaturedByName: (category?: string) => `podcasts:unfeatured:${category ?? 'any'}`,
+  /** Every show in any status, newest first, or those of one status: the admins' console. */
+  managedShows: (status?: string) => `podcasts:managed:${status ?? 'any'}`,
 } as const;
 
 /**
@@ -25,7 +33,20 @@ export const LIST = {
  */
 export const FAMILY_LISTS = {
   episodes: [LIST.latestEpisodes],
-  podcasts: [LIST.showsByName, LIST.featuredShows, ...EPISODE_CATEGORIES.map(LIST.showsInCategory)],
+  podcasts: [
+    LIST.showsByName,
+    LIST.featuredShows,
+    LIST.featuredByName(),
+    LIST.unfeaturedByName(),
+    LIST.managedShows(),
+    ...PODCAST_STATUSES.map(LIST.managedShows),
+    ...EPISODE_CATEGORIES.flatMap((category) => [
+      LIST.showsInCategory(category),
+      LIST.featuredInCategory(category),
+      LIST.featuredByName(category),
+      LIST.unfeaturedByName(category),
+    ]),
+  ],
 };
 
 const live = (record: { deletedAt?: Date | null }) => !record.deletedAt;
@@ -53,13 +74,28 @@ export function episodePlacements(episode: EpisodeRecord): Placement[] {
 }
 
 export function podcastPlacements(podcast: PodcastRecord): Placement[] {
-  if (!podcastRules.published(podcast)) return [];
+  if (!live(podcast)) return [];
+  const created = new Date(podcast.createdAt).getTime();
   const placements: Placement[] = [
-    { list: LIST.showsByName, score: 0 },
-    { list: LIST.showsInCategory(podcast.category), score: 0 },
+    { list: LIST.managedShows(), score: created },
+    { list: LIST.managedShows(podcast.status), score: created },
   ];
+  if (!podcastRules.published(podcast)) return placements;
+  const category = podcast.category;
+  placements.push({ list: LIST.showsByName, score: 0 }, { list: LIST.showsInCategory(category), score: 0 });
   if (podcastRules.featured(podcast)) {
-    placements.push({ list: LIST.featuredShows, score: new Date(podcast.updatedAt).getTime() });
+    const updated = new Date(podcast.updatedAt).getTime();
+    placements.push(
+      { list: LIST.featuredShows, score: updated },
+      { list: LIST.featuredInCategory(category), score: updated },
+      { list: LIST.featuredByName(), score: 0 },
+      { list: LIST.featuredByName(category), score: 0 },
+    );
+  } else {
+    placements.push(
+      { list: LIST.unfeaturedByName(), score: 0 },
+      { list: LIST.unfeaturedByName(category), score: 0 },
+    );
   }
   return placements;
 }
@@ -108,8 +144,29 @@ export class CatalogLists {
       : this.lists.ascending(list, offset, count);
   }
 
-  featuredShows(offset: number, count: number) {
-    return this.lists.descending(LIST.featuredShows, Infinity, offset, count);
+  /** Featured shows, most recently changed first, in a category or not. */
+  featuredShows(category: string | undefined, offset: number, count: number) {
+    const list = category ? LIST.featuredInCategory(category) : LIST.featuredShows;
+    return this.lists.descending(list, Infinity, offset, count);
+  }
+
+  /** Published shows featured or not, by name, whose names start with `prefix` if given. */
+  showsByFeature(
+    featured: boolean,
+    category: string | undefined,
+    prefix: string | undefined,
+    offset: number,
+    count: number,
+  ) {
+    const list = featured ? LIST.featuredByName(category) : LIST.unfeaturedByName(category);
+    return prefix
+      ? this.lists.withPrefix(list, prefix, offset, count)
+      : this.lists.ascending(list, offset, count);
+  }
+
+  /** Every show in any status (or one status), newest first: the admins' console. */
+  managedShows(status: string | undefined, offset: number, count: number) {
+    return this.lists.descending(LIST.managedShows(status), Infinity, offset, count);
   }
 
   /** An entry a reader found where the store says it does not belong. */
@@ -117,8 +174,8 @@ export class CatalogLists {
     return this.lists.evictId(page, id);
   }
 
-  isBuilt(list: string): Promise<boolean> {
-    return this.lists.isBuilt(list);
+  isBuilt(lists: readonly string[]): Promise<boolean> {
+    return this.lists.allBuilt(lists);
   }
 
   markBuilt(lists: string[]): Promise<void> {

@@ -67,48 +67,63 @@ type ShowsQuery = PageQuery & { featured?: boolean; category?: string; search?: 
 
 /**
  * The maintained list that answers a public shows query: by name (in a category, or whose name
- * starts with the search), or the featured ones, most recently changed first. Null for the rarer
- * mixes (featured=false, featured with a category), which read the store.
+ * starts with the search), featured or not; the featured ones without a search most recently
+ * changed first.
  */
 function listFor(deps: CatalogDeps, query: ShowsQuery) {
   const offset = (query.page - 1) * query.limit;
-  if (query.featured === true && !query.category && !query.search) {
-    return { read: () => deps.lists.featuredShows(offset, query.limit), admits: podcastRules.featured };
-  }
-  if (query.featured !== undefined) return null;
   const prefix = query.search?.toLowerCase();
-  return {
-    read: () => deps.lists.showsByName(query.category, prefix, offset, query.limit),
-    admits: (podcast: PodcastRecord) =>
-      podcastRules.published(podcast) &&
-      (!query.category || podcast.category === query.category) &&
-      (!prefix || podcast.nameKey.startsWith(prefix)),
-  };
+  const admits = (podcast: PodcastRecord) =>
+    podcastRules.published(podcast) &&
+    (query.featured === undefined || podcastRules.featured(podcast) === query.featured) &&
+    (!query.category || podcast.category === query.category) &&
+    (!prefix || podcast.nameKey.startsWith(prefix));
+  if (query.featured === true && !prefix) {
+    return { read: () => deps.lists.featuredShows(query.category, offset, query.limit), admits };
+  }
+  if (query.featured !== undefined) {
+    return {
+      read: () => deps.lists.showsByFeature(query.featured!, query.category, prefix, offset, query.limit),
+      admits,
+    };
+  }
+  return { read: () => deps.lists.showsByName(query.category, prefix, offset, query.limit), admits };
 }
 
 /** `GET /api/podcasts/all-podcasts`: published shows; featured first when asked for featured ones. */
 export async function allPodcasts(deps: CatalogDeps, query: ShowsQuery) {
   const list = listFor(deps, query);
-  const listed =
-    list &&
-    (await pageFromList(
-      deps,
-      list.read,
-      (ids) => deps.podcasts.findByIds(ids),
-      list.admits,
-      (id) => syncPodcast(deps, id),
-    ));
+  const listed = await pageFromList(
+    deps,
+    list.read,
+    (ids) => deps.podcasts.findByIds(ids),
+    list.admits,
+    (id) => syncPodcast(deps, id),
+  );
   if (listed) return paginated(listed.items.map(podcastView), listed.total, query.page, query.limit);
-  if (list) deps.background.once('catalog lists', () => ensureLists(deps));
+  deps.background.once('catalog lists', () => ensureLists(deps));
   const filter: PodcastFilter = { ...published };
   if (query.featured !== undefined) filter.featured = query.featured;
   if (query.category) filter.category = query.category;
   if (query.search) Object.assign(filter, deps.podcasts.searchFilter(query.search));
-  return pageOf(deps, filter, query, query.featured ? { updatedAt: -1 } : { nameKey: 1 });
+  return pageOf(deps, filter, query, query.featured && !query.search ? { updatedAt: -1 } : { nameKey: 1 });
 }
 
 /** `POST /api/podcasts/all-podcasts` (admins): every show, any status, for the management console. */
-export function managePodcasts(deps: CatalogDeps, user: AuthUser, query: PageQuery & { status?: string }) {
+export async function managePodcasts(
+  deps: CatalogDeps,
+  user: AuthUser,
+  query: PageQuery & { status?: string },
+) {
   if (!isAdmin(user)) throw forbidden('Only admins manage every show');
+  const listed = await pageFromList(
+    deps,
+    () => deps.lists.managedShows(query.status, (query.page - 1) * query.limit, query.limit),
+    (ids) => deps.podcasts.findByIds(ids),
+    (podcast) => !podcast.deletedAt && (!query.status || podcast.status === query.status),
+    (id) => syncPodcast(deps, id),
+  );
+  if (listed) return paginated(listed.items.map(podcastView), listed.total, query.page, query.limit);
+  deps.background.once('catalog lists', () => ensureLists(deps));
   return pageOf(deps, query.status ? { status: query.status } : {}, query, { createdAt: -1 });
 }

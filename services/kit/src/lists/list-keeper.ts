@@ -54,7 +54,7 @@ export class ListKeeper<T extends Identified> {
 
   /** Builds the family from the store unless it is built (another process may be doing it). */
   async ensure(): Promise<void> {
-    if (await this.isBuilt()) return;
+    if (await this.lists.allBuilt(this.family.lists)) return;
     await this.lists.withRebuildLock(this.family.name, async () => {
       await this.family.forEach((record) => this.place(record._id.toHexString(), record));
       await this.lists.markBuilt([...this.family.lists]);
@@ -85,11 +85,6 @@ export class ListKeeper<T extends Identified> {
     if (listed) return listed;
     this.ensureLater();
     return fallback();
-  }
-
-  private async isBuilt(): Promise<boolean> {
-    const built = await Promise.all(this.family.lists.map((list) => this.lists.isBuilt(list)));
-    return built.every(Boolean);
   }
 
   private place(id: string, record: T | null): Promise<void> {

@@ -85,6 +85,12 @@ export class RankedLists {
     return (await this.redis.exists(this.key(`built:${list}`))) === 1;
   }
 
+  /** Whether every one of `lists` has been built (a family whose lists grew needs a rebuild). */
+  async allBuilt(lists: readonly string[]): Promise<boolean> {
+    if (lists.length === 0) return true;
+    return (await this.redis.exists(...lists.map((list) => this.key(`built:${list}`)))) === lists.length;
+  }
+
   async markBuilt(lists: string[]): Promise<void> {
     if (lists.length) await this.redis.mset(lists.flatMap((list) => [this.key(`built:${list}`), '1']));
   }
