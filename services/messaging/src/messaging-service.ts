@@ -9,6 +9,7 @@ import {
 } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
+import { ActivityLists } from './data/activity-lists';
 import { ConversationRepository } from './data/conversation-repository';
 import { conversationModel } from './data/conversation-model';
 import { InboxRepository } from './data/inbox-repository';
@@ -48,6 +49,7 @@ export function startMessaging(config: MessagingConfig) {
         conversations: new ConversationRepository(conversations, relay),
         messages: new MessageRepository(messages),
         inboxes: new InboxRepository(redis, `messaging:${db.name}`),
+        activity: new ActivityLists(redis, `messaging:${db.name}`),
         users,
         limiter: new RateLimiter(redis),
         notifier: sockets.notifier,

@@ -152,6 +152,63 @@ describe('conversations', () => {
   });
 });
 
+describe('the activity lists', () => {
+  // Conversation and message pages are read from sorted sets in Redis (data/activity-lists.ts),
+  // not sorted over the store: what the store holds but no send listed stays out until a rebuild.
+  it('answer both pages, and are rebuilt from the store when Redis loses them', async () => {
+    const [ana, bo, cy] = await Promise.all([platform.member(), platform.member(), platform.member()]);
+    const { conversation } = await start(ana, bo, 'listed');
+    const { redis, db } = platform.messaging.context;
+    const prefix = `messaging:${db.name}`;
+    const texts = async () =>
+      (
+        (await api().get(`/api/conversations/${conversation.id}/messages`).set(bearer(ana.token)).expect(200))
+          .body.items as { text: string }[]
+      ).map((m) => m.text);
+    const conversationIds = async () =>
+      (
+        (await api().get('/api/conversations').set(bearer(ana.token)).expect(200)).body.items as {
+          id: string;
+        }[]
+      ).map((c) => c.id);
+    expect(await texts()).toEqual(['listed']);
+    expect(await conversationIds()).toEqual([conversation.id]);
+
+    // Written behind the service's back: a message and a conversation only the store holds.
+    const { Types } = await import('mongoose');
+    await db.collection('messages').insertOne({
+      _id: new Types.ObjectId(),
+      conversationId: new Types.ObjectId(conversation.id),
+      senderId: bo.id,
+      text: 'unlisted',
+      createdAt: new Date(),
+    });
+    const other = new Types.ObjectId();
+    await db.collection('conversations').insertOne({
+      _id: other,
+      participants: [
+        { id: ana.id, username: ana.username },
+        { id: cy.id, username: cy.username },
+      ],
+      participantIds: [ana.id, cy.id],
+      pairKey: `stored:${other.toHexString()}`,
+      state: {},
+      lastMessageAt: new Date(Date.now() + 60_000),
+    });
+    expect(await texts()).toEqual(['listed']);
+    expect(await conversationIds()).toEqual([conversation.id]);
+
+    await redis.del(`${prefix}:messages:${conversation.id}`, `${prefix}:conversations:${ana.id}`);
+    expect(await texts()).toEqual(['unlisted', 'listed']);
+    expect(await conversationIds()).toEqual([other.toHexString(), conversation.id]);
+    // Rebuilt, and kept by the next send.
+    await start(bo, ana, 'after');
+    expect(await texts()).toEqual(['after', 'unlisted', 'listed']);
+    expect(await conversationIds()).toEqual([other.toHexString(), conversation.id]);
+    expect(await redis.ttl(`${prefix}:messages:${conversation.id}`)).toBeGreaterThan(6 * 24 * 3600);
+  });
+});
+
 describe('double submits', () => {
   it('sends a message once per Idempotency-Key, answering a repeat with the first answer', async () => {
     const [ana, bo] = await Promise.all([platform.member(), platform.member()]);

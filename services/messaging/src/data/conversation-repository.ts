@@ -1,5 +1,12 @@
 import { Types } from 'mongoose';
-import { isDuplicateKey, LruMap, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import {
+  findInIdOrder,
+  isDuplicateKey,
+  LruMap,
+  withEvents,
+  type OutboxRelay,
+  type PendingEvent,
+} from '@podz/kit';
 import type { UserRef } from '@podz/proto';
 import {
   pairKeyOf,
@@ -161,7 +168,24 @@ export class ConversationRepository {
     return this.findFor(id, userId);
   }
 
-  async pageFor(userId: string, page: number, limit: number) {
+  /** These conversations, in the order of the ids (one keyed read). */
+  findByIds(ids: string[]): Promise<ConversationRecord[]> {
+    return findInIdOrder<ConversationRecord>(this.model, ids);
+  }
+
+  /**
+   * Every conversation of the user with the time of its last message: only for rebuilding their
+   * list (data/activity-lists.ts), never per request.
+   */
+  async activityOf(userId: string): Promise<{ id: string; at: number }[]> {
+    const rows = await this.model
+      .find({ participantIds: userId }, { lastMessageAt: 1 })
+      .lean<Pick<ConversationRecord, '_id' | 'lastMessageAt'>[]>();
+    return rows.map((row) => ({ id: row._id.toHexString(), at: row.lastMessageAt?.getTime() ?? 0 }));
+  }
+
+  /** A page sorted by the store: while Redis cannot answer. */
+  async pageFromStore(userId: string, page: number, limit: number) {
     const filter = { participantIds: userId };
     const [items, total] = await Promise.all([
       this.model

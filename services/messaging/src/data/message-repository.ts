@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { findInIdOrder } from '@podz/kit';
 import type { MessageModel, MessageRecord } from './message-model';
 
 export type { MessageRecord };
@@ -29,8 +30,21 @@ export class MessageRepository {
     await this.model.deleteOne({ _id: id });
   }
 
-  /** Up to `limit` messages older than `before`, newest first, and whether older ones remain. */
-  async page(
+  /** These messages, in the order of the ids (one keyed read). */
+  findByIds(ids: string[]): Promise<MessageRecord[]> {
+    return findInIdOrder<MessageRecord>(this.model, ids);
+  }
+
+  /** Every message id of the conversation: only for rebuilding its list, never per request. */
+  async idsIn(conversationId: string): Promise<string[]> {
+    const rows = await this.model
+      .find({ conversationId: new Types.ObjectId(conversationId) }, { _id: 1 })
+      .lean<{ _id: Types.ObjectId }[]>();
+    return rows.map((row) => row._id.toHexString());
+  }
+
+  /** A page sorted by the store, `limit` older than `before`: while Redis cannot answer. */
+  async pageFromStore(
     conversationId: string,
     before: string | undefined,
     limit: number,

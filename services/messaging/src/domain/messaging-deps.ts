@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { BackgroundJobs, Logger, RateLimiter, UserDirectory } from '@podz/kit';
 import type { MessagingConfig } from '../config';
+import type { ActivityLists } from '../data/activity-lists';
 import type { ConversationRepository } from '../data/conversation-repository';
 import type { InboxRepository } from '../data/inbox-repository';
 import type { MessageRepository } from '../data/message-repository';
@@ -16,6 +17,8 @@ export interface MessagingDeps {
   conversations: ConversationRepository;
   messages: MessageRepository;
   inboxes: InboxRepository;
+  /** Each user's conversations and each conversation's messages, in order (Redis). */
+  activity: ActivityLists;
   users: UserDirectory;
   limiter: RateLimiter;
   notifier: Notifier;

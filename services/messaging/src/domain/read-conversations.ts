@@ -1,6 +1,7 @@
 import { notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { conversationRead, paginated } from '@podz/proto';
 import { stateOf } from '../data/conversation-repository';
+import { conversationsPage, messagesPage } from './activity-pages';
 import type { MessagingDeps } from './messaging-deps';
 import { newMessageCountOf } from './new-message-count';
 import { pushRead } from './notify';
@@ -12,7 +13,7 @@ export async function listConversations(
   user: AuthUser,
   query: { page: number; limit: number },
 ) {
-  const { items, total } = await deps.conversations.pageFor(user.id, query.page, query.limit);
+  const { items, total } = await conversationsPage(deps, user.id, query.page, query.limit);
   return paginated(
     items.map((record) => conversationView(record, user.id)),
     total,
@@ -44,7 +45,7 @@ export async function conversationMessages(
   query: { before?: string; limit: number },
 ) {
   const conversation = await participantOnly(deps, user, id);
-  const { items, hasMore } = await deps.messages.page(id, query.before, query.limit);
+  const { items, hasMore } = await messagesPage(deps, id, query.before, query.limit);
   return { items: items.map((message) => messageView(message, conversation.participants)), hasMore };
 }
 

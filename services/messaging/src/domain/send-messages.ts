@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { messageSent } from '@podz/proto';
 import { stateOf, type ConversationRecord } from '../data/conversation-repository';
 import type { InboxRecord } from '../data/inbox-repository';
+import { listSent } from './activity-pages';
 import type { MessagingDeps } from './messaging-deps';
 import { pushMessage } from './notify';
 import { conversationView, messageView } from './views';
@@ -52,6 +53,7 @@ async function deliver(
   const [inboxes, senderInbox] = await Promise.all([
     deps.inboxes.received(recipientIds, id) as Promise<Map<string, InboxRecord | null>>,
     stateOf(before, senderId).unread > 0 ? deps.inboxes.read(senderId, id) : undefined,
+    listSent(deps, participantIds, message),
   ]);
   // Whose badge changed: the recipients', and the sender's if sending marked something read.
   if (senderInbox !== undefined) inboxes.set(senderId, senderInbox);

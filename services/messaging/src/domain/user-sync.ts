@@ -37,6 +37,7 @@ export function userSync(deps: MessagingDeps): Subscription[] {
       };
       await deps.messages.anonymize(event.data.userId, anonymous.id);
       await deps.conversations.anonymize(event.data.userId, anonymous);
+      await deps.activity.forget(event.data.userId);
       await deps.inboxes.remove(event.data.userId);
       await deps.users.remove(event.data.userId);
     }),
