@@ -41,3 +41,32 @@ export const conversationRead = defineEvent({
 });
 
 export const CONVERSATION_EVENTS = [messageSent, conversationRead];
+
+/** How many recipients one part of a broadcast names: a part is delivered in well under a second. */
+export const BROADCAST_PART_SIZE = 100;
+
+export const broadcastPart = defineEvent({
+  type: 'podz.messaging.broadcast.part',
+  topic: TOPICS.messagingBroadcast,
+  source,
+  description:
+    "Part of an admin's message to many users (`POST /api/conversations/admin`): messaging delivers the " +
+    "broadcast's text to these recipients, each in their conversation with the admin. Key and subject = " +
+    'broadcast id; the text stays in messaging.',
+  data: z.object({
+    broadcastId: objectIdSchema,
+    senderId: objectIdSchema,
+    recipientIds: z.array(objectIdSchema).min(1).max(BROADCAST_PART_SIZE),
+    part: z.number().int().min(1),
+    parts: z.number().int().min(1),
+  }),
+  example: {
+    broadcastId: '64b7f0c2a1b2c3d4e5f60750',
+    senderId: SENDER,
+    recipientIds: [RECIPIENT],
+    part: 1,
+    parts: 1,
+  },
+});
+
+export const BROADCAST_EVENTS = [broadcastPart];

@@ -3,7 +3,7 @@ import { CATALOG_EPISODE_EVENTS, CATALOG_PODCAST_EVENTS } from './catalog-events
 import { IDENTITY_USER_EVENTS } from './identity-user-events';
 import { REQUEST_EVENTS } from './request-events';
 import { CONTENT_PAGE_EVENTS, CONTENT_PLAN_EVENTS } from './content-events';
-import { CONVERSATION_EVENTS } from './conversation-events';
+import { BROADCAST_EVENTS, CONVERSATION_EVENTS } from './conversation-events';
 
 /**
  * Every event type PODZ publishes, by type. Each service issue adds its events here (one file per
@@ -16,6 +16,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...CATALOG_EPISODE_EVENTS,
   ...REQUEST_EVENTS,
   ...CONVERSATION_EVENTS,
+  ...BROADCAST_EVENTS,
   ...CONTENT_PAGE_EVENTS,
   ...CONTENT_PLAN_EVENTS,
 ];

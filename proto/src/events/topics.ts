@@ -5,6 +5,7 @@ export const TOPICS = {
   catalogEpisode: 'catalog.episode.v1',
   requestsRequest: 'requests.request.v1',
   messagingConversation: 'messaging.conversation.v1',
+  messagingBroadcast: 'messaging.broadcast.v1',
   contentPage: 'content.page.v1',
   contentPricingPlan: 'content.pricing-plan.v1',
 } as const;

@@ -85,8 +85,9 @@ export const sentMessageSchema = z.object({ conversation: conversationSchema, me
 /**
  * `POST /api/conversations/admin` (admins): one message to each recipient, in the conversation the
  * admin has with them: named users (`userIds`), or everyone holding an access value (`access`).
- * Answers 201 `{ sent, skipped }`: how many got it (never the admin themself), and the named ids
- * that belong to no known user.
+ * Answers 201 `{ sent, skipped }`: how many it goes to (never the admin themself), and the named ids
+ * that belong to no known user. The message is queued and delivered in parts within seconds (a
+ * few hundred recipients a second), so the request costs the same whatever the audience.
  */
 export const adminMessageBodySchema = z
   .strictObject({

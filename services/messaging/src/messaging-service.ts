@@ -10,12 +10,14 @@ import {
 import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
 import { ActivityLists } from './data/activity-lists';
+import { BroadcastRepository, broadcastModel } from './data/broadcast-repository';
 import { ConversationRepository } from './data/conversation-repository';
 import { conversationModel } from './data/conversation-model';
 import { InboxRepository } from './data/inbox-repository';
 import { MessageRepository } from './data/message-repository';
 import { messageModel } from './data/message-model';
 import type { MessagingDeps } from './domain/messaging-deps';
+import { broadcastDelivery } from './domain/admin-messages';
 import { newMessageCountOf } from './domain/new-message-count';
 import { reviewNotices } from './domain/review-notices';
 import { userSync } from './domain/user-sync';
@@ -27,12 +29,13 @@ export function startMessaging(config: MessagingConfig) {
   return startService({
     name: 'messaging',
     config,
-    topics: [TOPICS.messagingConversation],
+    topics: [TOPICS.messagingConversation, TOPICS.messagingBroadcast],
     setup: async ({ db, redis, relay, logger }) => {
       const conversations = conversationModel(db);
       const messages = messageModel(db);
+      const broadcasts = broadcastModel(db);
       const users = new UserDirectory(db);
-      await Promise.all([conversations.init(), messages.init(), users.init()]);
+      await Promise.all([conversations.init(), messages.init(), broadcasts.init(), users.init()]);
       await InboxRepository.dropStoredInboxes(db);
       // The socket server counts through the deps it is part of; it asks only once a socket connects.
       const sockets = await createSocketServer({
@@ -50,6 +53,7 @@ export function startMessaging(config: MessagingConfig) {
         messages: new MessageRepository(messages),
         inboxes: new InboxRepository(redis, `messaging:${db.name}`),
         activity: new ActivityLists(redis, `messaging:${db.name}`),
+        broadcasts: new BroadcastRepository(broadcasts, relay),
         users,
         limiter: new RateLimiter(redis),
         notifier: sockets.notifier,
@@ -58,8 +62,11 @@ export function startMessaging(config: MessagingConfig) {
       };
       return {
         routes: [conversationRoutes(deps)],
-        aggregates: [conversations],
-        consumers: [{ subscriptions: [...userSync(deps), ...reviewNotices(deps)] }],
+        aggregates: [conversations, broadcasts],
+        consumers: [
+          { subscriptions: [...userSync(deps), ...reviewNotices(deps)] },
+          { groupId: 'messaging-broadcasts', subscriptions: broadcastDelivery(deps) },
+        ],
         attach: (server) => {
           sockets.attach(server);
           return () => sockets.close();

@@ -13,9 +13,14 @@ export class MessageRepository {
    * driver: the record is plain and complete, and a mongoose document per send (casting,
    * validation, change tracking) showed in the service's CPU profile under load.
    */
-  async add(conversationId: Types.ObjectId, senderId: string, text: string): Promise<MessageRecord> {
+  async add(
+    conversationId: Types.ObjectId,
+    senderId: string,
+    text: string,
+    _id = new Types.ObjectId(),
+  ): Promise<MessageRecord> {
     const message: MessageRecord = {
-      _id: new Types.ObjectId(),
+      _id,
       conversationId,
       senderId,
       text,
@@ -23,6 +28,10 @@ export class MessageRepository {
     };
     await this.model.collection.insertOne(message);
     return message;
+  }
+
+  async exists(id: Types.ObjectId): Promise<boolean> {
+    return (await this.model.findOne({ _id: id }, { _id: 1 }).lean()) !== null;
   }
 
   /** Undoes `add` when the conversation refused the message (the sender left it meanwhile). */

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { BackgroundJobs, Logger, RateLimiter, UserDirectory } from '@podz/kit';
 import type { MessagingConfig } from '../config';
 import type { ActivityLists } from '../data/activity-lists';
+import type { BroadcastRepository } from '../data/broadcast-repository';
 import type { ConversationRepository } from '../data/conversation-repository';
 import type { InboxRepository } from '../data/inbox-repository';
 import type { MessageRepository } from '../data/message-repository';
@@ -17,6 +18,8 @@ export interface MessagingDeps {
   conversations: ConversationRepository;
   messages: MessageRepository;
   inboxes: InboxRepository;
+  /** Admins' messages to many users, queued. */
+  broadcasts: BroadcastRepository;
   /** Each user's conversations and each conversation's messages, in order (Redis). */
   activity: ActivityLists;
   users: UserDirectory;

@@ -33,9 +33,10 @@ async function deliver(
   participantIds: string[],
   senderId: string,
   text: string,
+  messageId?: Types.ObjectId,
 ) {
   const recipientIds = participantIds.filter((id) => id !== senderId);
-  const message = await deps.messages.add(conversationId, senderId, text);
+  const message = await deps.messages.add(conversationId, senderId, text, messageId);
   const id = conversationId.toHexString();
   const event = pendingEvent(messageSent, id, {
     conversationId: id,
@@ -66,14 +67,18 @@ async function deliver(
   };
 }
 
-/** A message in a conversation just read from the store (`between`); 404 if it changed since. */
+/**
+ * A message in a conversation just read from the store (`between`); 404 if it changed since. The
+ * message's id is given when a retry must find it already there (broadcasts).
+ */
 export async function deliverIn(
   deps: MessagingDeps,
   conversation: ConversationRecord,
   senderId: string,
   text: string,
+  messageId?: Types.ObjectId,
 ) {
-  const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text);
+  const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text, messageId);
   if (!sent) throw notFound('Conversation');
   return sent;
 }
