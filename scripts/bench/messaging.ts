@@ -6,6 +6,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH, type Message } from '../../proto/src';
 import { percentile, concurrently } from './bench-kit';
+import { request } from './http-client';
 
 export interface Member {
   id: string;
@@ -91,13 +92,13 @@ export async function messagingBench(
   const connectSeconds = (performance.now() - connectStarted) / 1000;
 
   const post = (from: number, path: string, body: object) =>
-    fetch(`${url}${path}`, {
+    request(`${url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${members[from]!.token}` },
       body: JSON.stringify(body),
-    }).then(async (res) => {
-      if (res.status !== 201) throw new Error(`send failed: ${res.status} ${await res.text()}`);
-      return (await res.json()) as { conversation: { id: string } };
+    }).then((res) => {
+      if (res.status !== 201) throw new Error(`send failed: ${res.status} ${res.text}`);
+      return JSON.parse(res.text) as { conversation: { id: string } };
     });
 
   try {

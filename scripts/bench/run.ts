@@ -19,6 +19,7 @@ import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, concurrently, percentile, table, type Figure } from './bench-kit';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
+import { getJson } from './http-client';
 import { load } from './http-load';
 import { messagingBench } from './messaging';
 import {
@@ -132,11 +133,7 @@ async function catalogReads(stack: BenchStack): Promise<Figure[]> {
  * rate counts from when each view was due, so falling behind shows.
  */
 async function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
-  const get = async (path: string) => {
-    const res = await fetch(`${stack.gatewayUrl}${path}`);
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-    return res.json() as Promise<{ id: string }>;
-  };
+  const get = (path: string) => getJson<{ id: string }>(`${stack.gatewayUrl}${path}`);
   const view = async (n: number) => {
     const show = seeded.shows[(n * 7919) % seeded.shows.length]!;
     const podcast = await get(`/api/podcasts/name/${show.uId}`);
