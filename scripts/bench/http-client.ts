@@ -43,3 +43,18 @@ export async function getJson<T>(url: string): Promise<T> {
   if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
   return JSON.parse(answer.text) as T;
 }
+
+/** GET that must answer 200, its body read and dropped (a page the generator does not look into). */
+export function getOk(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}

@@ -19,7 +19,7 @@ import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, concurrently, percentile, table, type Figure } from './bench-kit';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
-import { getJson } from './http-client';
+import { getJson, getOk } from './http-client';
 import { load } from './http-load';
 import { messagingBench } from './messaging';
 import {
@@ -137,7 +137,7 @@ async function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
   const view = async (n: number) => {
     const show = seeded.shows[(n * 7919) % seeded.shows.length]!;
     const podcast = await get(`/api/podcasts/name/${show.uId}`);
-    await get(`/api/episodes/podcast-episodes?podcastId=${podcast.id}&page=1&limit=10`);
+    await getOk(`${stack.gatewayUrl}/api/episodes/podcast-episodes?podcastId=${podcast.id}&page=1&limit=10`);
   };
   const views = 2_000;
   const rendered = `catalog:${stack.databases.catalog}:responses:generation`;

@@ -22,8 +22,18 @@ end
 return filled
 `;
 
+// The id an alias names and that id's record, in one round trip. KEYS[1] the alias key; ARGV[1]
+// the records' key prefix (built in the script, which a single Redis allows; a Redis Cluster would
+// need the keys in one hash slot).
+const BY_ALIAS_SCRIPT = `
+local id = redis.call('GET', KEYS[1])
+if not id then return nil end
+return { id, redis.call('GET', ARGV[1] .. id) }
+`;
+
 type FillingRedis = Redis & {
   fillRecords(numKeys: number, ...args: (string | Buffer)[]): Promise<number>;
+  recordByAliasBuffer(aliasKey: string, recordPrefix: string): Promise<[Buffer, Buffer | null] | null>;
 };
 
 /**
@@ -50,6 +60,9 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     private readonly load: (ids: string[]) => Promise<T[]>,
   ) {
     if (!('fillRecords' in redis)) redis.defineCommand('fillRecords', { lua: FILL_SCRIPT });
+    if (!('recordByAlias' in redis)) {
+      redis.defineCommand('recordByAlias', { numberOfKeys: 1, lua: BY_ALIAS_SCRIPT });
+    }
     this.redis = redis as FillingRedis;
   }
 
@@ -110,9 +123,12 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     matches: (doc: T) => boolean,
     find: () => Promise<T | null>,
   ): Promise<T | null> {
-    const id = await this.redis.get(this.aliasKey(alias)).catch(() => null);
-    if (id) {
-      const [doc] = await this.read([id]);
+    const found = await this.redis
+      .recordByAliasBuffer(this.aliasKey(alias), this.recordKey(''))
+      .catch(() => null);
+    if (found) {
+      const [id, bytes] = found;
+      const [doc] = bytes ? [mongo.BSON.deserialize(bytes) as T] : await this.read([id.toString()]);
       if (doc && matches(doc)) return doc;
     }
     const doc = await find();
