@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { wavTone } from '../services/catalog/src/blobs/generate-media';
 import { DEMO_SHOWS } from '../scripts/demo/network-data';
+import { SiteBrowser } from '../gateway/test/support/site-browser';
 import { ApiActor, uniqueUsername } from './support/api-actor';
 import {
   WIDTHS,
@@ -529,6 +530,119 @@ async function layoutProblems(page: Page, route: string, width: number): Promise
   ];
 }
 
+describe('7. the admin consoles', () => {
+  it('User Requests: the admin approves and rejects with a note, filters and deletes, and the requester gains the access', async () => {
+    const [asker, other] = await Promise.all([
+      SiteBrowser.member(stack.origin, 'asker'),
+      SiteBrowser.member(stack.origin, 'other'),
+    ]);
+    const ask = async (who: SiteBrowser, role: string, message: string) => {
+      expect((await who.json('/api/requests/single-request', 'POST', { role, message })).status).toBe(201);
+      return (await who.json('/api/user')).body as { id: string; username: string; access: string[] };
+    };
+    const askerUser = await ask(asker, 'owner', 'I host a birding show: https://feeds.example.org/birds');
+    const otherUser = await ask(other, 'guest', 'Happy to join an episode');
+
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await sideMenu(page).getByRole('link', { name: 'User Requests' }).click();
+    await page.waitForURL('**/users/requests');
+    // Pending first: the console opens on the requests waiting for a review.
+    await expect(page.getByLabel('Status', { exact: true }).inputValue()).resolves.toBe('pending');
+
+    const askerCard = page.getByRole('listitem', { name: `Podcaster request from ${askerUser.username}` });
+    await askerCard.getByText('I host a birding show').waitFor();
+    await askerCard.getByLabel(`Note to ${askerUser.username} (optional)`).fill('Welcome aboard!');
+    await askerCard.getByRole('button', { name: 'Approve' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Request approved' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await askerCard.waitFor({ state: 'detached' });
+
+    // The grant flow: identity hears the approval and the requester's own session shows the access.
+    const deadline = Date.now() + 30_000;
+    while (!((await asker.json('/api/user')).body.access as string[]).includes('owner')) {
+      if (Date.now() > deadline) throw new Error('the approved access never reached the session');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+
+    const otherCard = page.getByRole('listitem', { name: `Guest request from ${otherUser.username}` });
+    await otherCard.getByLabel(`Note to ${otherUser.username} (optional)`).fill('Send us a clip first.');
+    await otherCard.getByRole('button', { name: 'Reject' }).click();
+    await modal.getByRole('heading', { name: 'Request rejected' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const rejected = await admin.json(`/api/requests/user?userId=${otherUser.id}&role=guest`);
+    expect(rejected.body).toMatchObject({ status: 'rejected', review: { note: 'Send us a clip first.' } });
+
+    await page.getByLabel('Status', { exact: true }).selectOption('rejected');
+    await page.getByLabel('Role', { exact: true }).selectOption('guest');
+    await page.waitForURL('**/users/requests?status=rejected&role=guest');
+    await otherCard.getByText('Send us a clip first.').waitFor();
+    await otherCard.getByRole('button', { name: 'Delete' }).click();
+    const confirmDialog = page.getByRole('alertdialog');
+    await confirmDialog.getByRole('button', { name: 'Delete' }).click();
+    await modal.getByRole('heading', { name: 'Request deleted' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect((await admin.json(`/api/requests/user?userId=${otherUser.id}&role=guest`)).status).toBe(404);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('Documentation: the admin writes a page with a preview, edits and deletes it; the API reference is read only', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await sideMenu(page).getByRole('link', { name: 'Documentation' }).click();
+    await page.waitForURL('**/documentation');
+    const pages = page.getByRole('navigation', { name: 'Documentation pages' });
+    await pages.getByRole('button', { name: /API reference/ }).click();
+    const shown = page.getByRole('region', { name: 'Page' });
+    await shown.getByRole('heading', { name: 'API reference', level: 2 }).waitFor();
+    expect(await shown.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+
+    const title = `Moderation ${uniqueUsername('e2e')}`;
+    await page.getByRole('button', { name: 'New page' }).click();
+    const editor = page.getByRole('form', { name: 'New page' });
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByLabel('Markdown').fill('# Rules\n\nBe **kind** to <script>listeners</script>.');
+    await editor.getByRole('tab', { name: 'preview' }).click();
+    const preview = editor.getByRole('tabpanel', { name: 'Preview' });
+    await preview.getByRole('heading', { name: 'Rules' }).waitFor();
+    expect(await preview.locator('strong').innerText()).toBe('kind');
+    expect(await preview.locator('script').count()).toBe(0);
+    await editor.getByRole('button', { name: 'Save page' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Page saved' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await shown.getByRole('heading', { name: title, level: 2 }).waitFor();
+
+    const slug = new URL(page.url()).searchParams.get('doc')!;
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    expect((await admin.json(`/api/docs/${slug}`)).body).toMatchObject({
+      title,
+      markdown: expect.stringContaining('# Rules'),
+    });
+
+    await shown.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: `Edit ${title}` });
+    await edit.getByLabel('Markdown').fill('# Rules\n\nBe patient.');
+    await edit.getByRole('button', { name: 'Save page' }).click();
+    await modal.getByRole('heading', { name: 'Page saved' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await shown.getByText('Be patient.').waitFor();
+    expect((await admin.json(`/api/docs/${slug}`)).body.markdown).toBe('# Rules\n\nBe patient.');
+
+    await shown.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await modal.getByRole('heading', { name: 'Page deleted' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect((await admin.json(`/api/docs/${slug}`)).status).toBe(404);
+    expect(await pages.getByRole('button', { name: title }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the main screens at 375 px and 1280 px', () => {
   it('render without overflow, with no serious or critical axe findings on public pages, and are screenshotted', async () => {
     const episode = await demoEpisode();
@@ -555,6 +669,11 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['settings', '/settings'],
       ['request-access', '/requests/access'],
     ];
+    // The consoles, each with the states an admin sees (axe included, as on public pages).
+    const adminPages: [string, string][] = [
+      ['user-requests', '/users/requests?status=any'],
+      ['documentation', '/documentation?doc=api-reference'],
+    ];
     const findings: string[] = [];
     for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
       const visitor = await newVisitor(browser, stack.origin, width);
@@ -577,6 +696,18 @@ describe('the main screens at 375 px and 1280 px', () => {
         await screenshot(member.page, name);
       }
       await member.context.close();
+
+      const admin = await newVisitor(browser, stack.origin, width);
+      await signInThroughForm(admin.page, ADMIN.username, ADMIN.password);
+      for (const [name, route] of adminPages) {
+        await admin.page.goto(route);
+        await admin.page.waitForLoadState('networkidle');
+        findings.push(...(await layoutProblems(admin.page, route, width)));
+        for (const problem of await accessibilityProblems(admin.page))
+          findings.push(`${route} at ${width}px: ${problem}`);
+        await screenshot(admin.page, name);
+      }
+      await admin.context.close();
     }
     expect(findings).toEqual([]);
   });

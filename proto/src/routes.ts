@@ -128,6 +128,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('PUT', '/api/pricing-plans/:id', 'content', EDITORS),
   route('DELETE', '/api/pricing-plans/:id', 'content', EDITORS),
   route('GET', '/api/docs', 'content', ADMINS),
+  route('POST', '/api/docs/preview', 'content', ADMINS),
   route('GET', '/api/docs/:slug', 'content', ADMINS),
   route('PUT', '/api/docs/:slug', 'content', ADMINS),
   route('DELETE', '/api/docs/:slug', 'content', ADMINS),

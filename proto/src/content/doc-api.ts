@@ -51,3 +51,14 @@ export const saveDocBodySchema = z.strictObject({
     .max(DOC_LIMITS.markdown, { error: `markdown is at most ${DOC_LIMITS.markdown} characters` }),
 });
 export type SaveDocBody = z.infer<typeof saveDocBodySchema>;
+
+/**
+ * `POST /api/docs/preview` (admins): the markdown rendered and sanitized as a saved page would be,
+ * without saving it (the editor's preview). Answers `{ html, toc }`.
+ */
+export const previewDocBodySchema = z.strictObject({
+  markdown: z
+    .string({ error: 'markdown must be a string' })
+    .max(DOC_LIMITS.markdown, { error: `markdown is at most ${DOC_LIMITS.markdown} characters` }),
+});
+export const docPreviewSchema = docSchema.pick({ html: true, toc: true });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { API_ROUTES, docSchema, EVENT_DEFINITIONS, GENERATED_DOC_SLUG } from '@podz/proto';
+import { API_ROUTES, docPreviewSchema, docSchema, EVENT_DEFINITIONS, GENERATED_DOC_SLUG } from '@podz/proto';
 import { bearer, ContentPlatform, type Member } from './support/content-harness';
 
 let platform: ContentPlatform;
@@ -84,6 +84,28 @@ describe('documentation pages', () => {
     expect(read.body).toEqual(saved.body);
     const list = await api().get('/api/docs').set(bearer(admin.token)).expect(200);
     expect(list.body.items.map((item: { slug: string }) => item.slug)).toContain('moderation');
+  });
+
+  it('previews markdown as saving would render it, stores nothing, for admins only', async () => {
+    const before = await api().get('/api/docs').set(bearer(admin.token)).expect(200);
+    const preview = await api()
+      .post('/api/docs/preview')
+      .set(bearer(admin.token))
+      .send({ markdown })
+      .expect(200);
+    expect(docPreviewSchema.strict().parse(preview.body).toc).toHaveLength(4);
+    expect(preview.body.html).toContain('<h2 id="reports-1">Reports</h2>');
+    expect(preview.body.html).not.toContain('<script');
+    const after = await api().get('/api/docs').set(bearer(admin.token)).expect(200);
+    expect(after.body).toEqual(before.body);
+    await api().post('/api/docs/preview').set(bearer(editor.token)).send({ markdown }).expect(403);
+    await api().post('/api/docs/preview').send({ markdown }).expect(401);
+    await api().post('/api/docs/preview').set(bearer(admin.token)).send({ markdown: 1 }).expect(400);
+    await api()
+      .post('/api/docs/preview')
+      .set(bearer(admin.token))
+      .send({ markdown: 'x'.repeat(100_001) })
+      .expect(400);
   });
 
   it('replaces, deletes and validates pages', async () => {

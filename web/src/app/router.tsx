@@ -37,6 +37,8 @@ const HostRequests = named(memberPages, 'HostRequestsRoute');
 const GuestPodz = named(memberPages, 'GuestPodzRoute');
 const Messages = lazy(() => import('./routes/messages'));
 const ConsolePending = lazy(() => import('./routes/console-pending'));
+const UserRequests = lazy(() => import('./routes/user-requests'));
+const Documentation = lazy(() => import('./routes/documentation'));
 
 /** Spec §2: public routes (and sign-in), in the top-navigation layout. */
 const PUBLIC_ROUTES: [string, React.ComponentType][] = [
@@ -72,10 +74,10 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.dashboard.path, ConsolePending],
   [paths.pricingPlansEdit.path, ConsolePending],
   [paths.landing.path, ConsolePending],
-  [paths.userRequests.path, ConsolePending],
+  [paths.userRequests.path, UserRequests],
   [paths.users.path, ConsolePending],
   [paths.mediaz.path, ConsolePending],
-  [paths.documentation.path, ConsolePending],
+  [paths.documentation.path, Documentation],
   [paths.podzManagement.path, ConsolePending],
   [paths.imageGallery.path, ConsolePending],
 ];

@@ -74,6 +74,11 @@ const refuseGenerated = (slug: string) => {
   }
 };
 
+/** `POST /api/docs/preview` (admins): what a page would show, rendered as saving would render it. */
+export function previewDoc(markdown: string) {
+  return Promise.resolve(renderMarkdown(markdown));
+}
+
 /** `PUT /api/docs/{slug}` (admins): creates or replaces a page. */
 export async function saveDoc(deps: ContentDeps, admin: AuthUser, slug: string, body: SaveDocBody) {
   refuseGenerated(slug);

@@ -1,8 +1,8 @@
 import express from 'express';
 import { handle, requireAccess } from '@podz/kit';
-import { docParamsSchema, saveDocBodySchema } from '@podz/proto';
+import { docParamsSchema, previewDocBodySchema, saveDocBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
-import { deleteDoc, listDocs, readDoc, saveDoc } from '../domain/docs';
+import { deleteDoc, listDocs, previewDoc, readDoc, saveDoc } from '../domain/docs';
 
 /** Documentation pages: admins only, reading included. */
 export function docRoutes(deps: ContentDeps): express.Router {
@@ -13,6 +13,10 @@ export function docRoutes(deps: ContentDeps): express.Router {
   router.get(
     base,
     handle({}, () => listDocs(deps)),
+  );
+  router.post(
+    `${base}/preview`,
+    handle({ body: previewDocBodySchema }, ({ body }) => previewDoc(body.markdown)),
   );
   router.get(
     `${base}/:slug`,
