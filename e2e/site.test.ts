@@ -644,7 +644,7 @@ describe('7. the admin consoles', () => {
 });
 
 describe('the main screens at 375 px and 1280 px', () => {
-  it('render without overflow, with no serious or critical axe findings on public pages, and are screenshotted', async () => {
+  it('render without overflow, with no serious or critical axe findings on public pages and consoles, and are screenshotted', async () => {
     const episode = await demoEpisode();
     const publicPages: [string, string][] = [
       ['home', '/'],
@@ -675,39 +675,31 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['documentation', '/documentation?doc=api-reference'],
     ];
     const findings: string[] = [];
+    // Opens each page as `who` (a visitor, or signed in), checks layout (and axe when asked),
+    // and takes the screenshot.
+    const check = async (
+      width: number,
+      pages: [string, string][],
+      { signIn, axe }: { signIn?: [string, string]; axe: boolean },
+    ) => {
+      const who = await newVisitor(browser, stack.origin, width);
+      if (signIn) await signInThroughForm(who.page, ...signIn);
+      for (const [name, route] of pages) {
+        await who.page.goto(route);
+        await who.page.waitForLoadState('networkidle');
+        findings.push(...(await layoutProblems(who.page, route, width)));
+        if (axe) {
+          for (const problem of await accessibilityProblems(who.page))
+            findings.push(`${route} at ${width}px: ${problem}`);
+        }
+        await screenshot(who.page, name);
+      }
+      await who.context.close();
+    };
     for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
-      const visitor = await newVisitor(browser, stack.origin, width);
-      for (const [name, route] of publicPages) {
-        await visitor.page.goto(route);
-        await visitor.page.waitForLoadState('networkidle');
-        findings.push(...(await layoutProblems(visitor.page, route, width)));
-        for (const problem of await accessibilityProblems(visitor.page))
-          findings.push(`${route} at ${width}px: ${problem}`);
-        await screenshot(visitor.page, name);
-      }
-      await visitor.context.close();
-
-      const member = await newVisitor(browser, stack.origin, width);
-      await signInThroughForm(member.page, 'demo-owner', DEMO_PASSWORD);
-      for (const [name, route] of memberPages) {
-        await member.page.goto(route);
-        await member.page.waitForLoadState('networkidle');
-        findings.push(...(await layoutProblems(member.page, route, width)));
-        await screenshot(member.page, name);
-      }
-      await member.context.close();
-
-      const admin = await newVisitor(browser, stack.origin, width);
-      await signInThroughForm(admin.page, ADMIN.username, ADMIN.password);
-      for (const [name, route] of adminPages) {
-        await admin.page.goto(route);
-        await admin.page.waitForLoadState('networkidle');
-        findings.push(...(await layoutProblems(admin.page, route, width)));
-        for (const problem of await accessibilityProblems(admin.page))
-          findings.push(`${route} at ${width}px: ${problem}`);
-        await screenshot(admin.page, name);
-      }
-      await admin.context.close();
+      await check(width, publicPages, { axe: true });
+      await check(width, memberPages, { signIn: ['demo-owner', DEMO_PASSWORD], axe: false });
+      await check(width, adminPages, { signIn: [ADMIN.username, ADMIN.password], axe: true });
     }
     expect(findings).toEqual([]);
   });
