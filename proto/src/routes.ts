@@ -122,6 +122,8 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('POST', '/api/content/forms/contact', 'content', 'public', 'forms'),
   route('POST', '/api/content/forms/advertise', 'content', 'public', 'forms'),
   route('GET', '/api/content/forms', 'content', ADMINS),
+  route('PATCH', '/api/content/forms/:id', 'content', ADMINS),
+  route('DELETE', '/api/content/forms/:id', 'content', ADMINS),
   route('GET', '/api/pricing-plans', 'content', 'public'),
   route('POST', '/api/pricing-plans', 'content', EDITORS),
   route('GET', '/api/pricing-plans/all', 'content', EDITORS),

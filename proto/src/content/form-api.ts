@@ -62,6 +62,8 @@ export const formSubmissionSchema = z.object({
   /** The signed-in sender, when there was one. */
   userId: objectIdSchema.nullable(),
   receivedAt: z.string(),
+  /** When an admin marked it handled; null while it waits. */
+  handledAt: z.string().nullable(),
 });
 export type FormSubmission = z.infer<typeof formSubmissionSchema>;
 export const formSubmissionPageSchema = paginatedSchema(formSubmissionSchema);
@@ -69,4 +71,11 @@ export const formSubmissionPageSchema = paginatedSchema(formSubmissionSchema);
 /** `GET /api/content/forms?kind&page&limit` (admins): newest first. */
 export const formListQuerySchema = paginationQuerySchema(FORMS_PAGE_SIZE).extend({
   kind: formKindSchema.optional(),
+});
+
+export const formParamsSchema = z.object({ id: objectIdSchema });
+
+/** `PATCH /api/content/forms/{id}` (admins): marks a submission handled, or waiting again. */
+export const markFormBodySchema = z.strictObject({
+  handled: z.boolean({ error: 'handled must be true or false' }),
 });

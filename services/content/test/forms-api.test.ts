@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eventually } from '@podz/kit/testing';
-import { formSubmissionPageSchema } from '@podz/proto';
+import { formSubmissionPageSchema, formSubmissionSchema } from '@podz/proto';
 import { bearer, ContentPlatform, type Member } from './support/content-harness';
 
 let platform: ContentPlatform;
@@ -49,6 +49,7 @@ describe('the forms', () => {
       details: { subject: 'Feed question' },
       userId: null,
       receivedAt: sent.body.receivedAt,
+      handledAt: null,
     });
   });
 
@@ -145,5 +146,60 @@ describe('the forms', () => {
     const total = (await api().get('/api/content/forms?kind=contact').set(bearer(admin.token)).expect(200))
       .body.total;
     expect(total).toBe(await db.collection('form_submissions').countDocuments({ kind: 'contact' }));
+  });
+
+  it('lets admins mark a submission handled or waiting again, and delete it; nobody else', async () => {
+    const sent = await api().post('/api/content/forms/contact').send(contact).expect(201);
+    const { id } = sent.body as { id: string };
+    const inList = async () =>
+      (
+        (await api().get('/api/content/forms?kind=contact&limit=100').set(bearer(admin.token)).expect(200))
+          .body.items as { id: string; handledAt: string | null }[]
+      ).find((item) => item.id === id);
+    expect((await inList())?.handledAt).toBeNull();
+
+    const handled = await api()
+      .patch(`/api/content/forms/${id}`)
+      .set(bearer(admin.token))
+      .send({ handled: true })
+      .expect(200);
+    expect(formSubmissionSchema.parse(handled.body).handledAt).toEqual(expect.any(String));
+    expect((await inList())?.handledAt).toBe(handled.body.handledAt);
+    await api()
+      .patch(`/api/content/forms/${id}`)
+      .set(bearer(admin.token))
+      .send({ handled: false })
+      .expect(200);
+    expect((await inList())?.handledAt).toBeNull();
+
+    for (const [body, status] of [
+      [{ handled: 'yes' }, 400],
+      [{}, 400],
+      [{ handled: true, extra: 1 }, 400],
+    ] as const) {
+      await api().patch(`/api/content/forms/${id}`).set(bearer(admin.token)).send(body).expect(status);
+    }
+    await api().patch('/api/content/forms/nope').set(bearer(admin.token)).send({ handled: true }).expect(400);
+    await api()
+      .patch('/api/content/forms/64b7f0c2a1b2c3d4e5f60799')
+      .set(bearer(admin.token))
+      .send({ handled: true })
+      .expect(404);
+    await api()
+      .patch(`/api/content/forms/${id}`)
+      .set(bearer(editor.token))
+      .send({ handled: true })
+      .expect(403);
+    await api().delete(`/api/content/forms/${id}`).set(bearer(editor.token)).expect(403);
+    await api().delete(`/api/content/forms/${id}`).expect(401);
+    expect(await inList()).toBeDefined();
+
+    const before = (await api().get('/api/content/forms').set(bearer(admin.token)).expect(200)).body.total;
+    await api().delete(`/api/content/forms/${id}`).set(bearer(admin.token)).expect(204);
+    expect(await inList()).toBeUndefined();
+    expect((await api().get('/api/content/forms').set(bearer(admin.token)).expect(200)).body.total).toBe(
+      before - 1,
+    );
+    await api().delete(`/api/content/forms/${id}`).set(bearer(admin.token)).expect(404);
   });
 });

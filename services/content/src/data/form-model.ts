@@ -9,6 +9,7 @@ const formSubmissionSchema = new Schema(
     message: { type: String, required: true },
     details: { type: Schema.Types.Mixed, default: {} },
     userId: { type: String, default: null },
+    handledAt: { type: Date, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false }, collection: 'form_submissions', versionKey: false },
 );

@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import type { ListKeeper } from '@podz/kit';
 import type { FormKind } from '@podz/proto';
 import { formList, listsSubmission } from './form-lists';
@@ -23,6 +24,24 @@ export class FormRepository {
     const created = (await this.model.create(submission)).toObject() as FormSubmissionRecord;
     await this.lists.placed(created._id.toHexString(), created);
     return created;
+  }
+
+  /** Handled (now) or waiting again; null when there is no such submission. */
+  async setHandled(id: string, handled: boolean): Promise<FormSubmissionRecord | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: new Types.ObjectId(id) },
+        { $set: { handledAt: handled ? new Date() : null } },
+        { new: true },
+      )
+      .lean<FormSubmissionRecord>();
+  }
+
+  /** Deletes the submission and takes it out of the lists; false when there was none. */
+  async remove(id: string): Promise<boolean> {
+    const { deletedCount } = await this.model.deleteOne({ _id: new Types.ObjectId(id) });
+    await this.lists.placed(id, null);
+    return deletedCount === 1;
   }
 
   /** A page of the admins' list, newest first; from the store while it is rebuilt. */

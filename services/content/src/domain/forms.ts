@@ -1,4 +1,4 @@
-import type { AuthUser } from '@podz/kit';
+import { notFound, type AuthUser } from '@podz/kit';
 import { paginated, type FormKind, type FormSubmission, type Paginated } from '@podz/proto';
 import type { FormSubmissionRecord } from '../data/form-model';
 import type { ContentDeps } from './content-deps';
@@ -36,6 +36,7 @@ function submissionView(record: FormSubmissionRecord): FormSubmission {
     details: record.details ?? {},
     userId: record.userId ?? null,
     receivedAt: record.createdAt.toISOString(),
+    handledAt: record.handledAt ? record.handledAt.toISOString() : null,
   };
 }
 
@@ -46,4 +47,20 @@ export async function listSubmissions(
 ): Promise<Paginated<FormSubmission>> {
   const { items, total } = await deps.forms.page(query.kind, query.page, query.limit);
   return paginated(items.map(submissionView), total, query.page, query.limit);
+}
+
+/** `PATCH /api/content/forms/{id}` (admins): handled, or waiting again. */
+export async function markSubmission(
+  deps: ContentDeps,
+  id: string,
+  handled: boolean,
+): Promise<FormSubmission> {
+  const record = await deps.forms.setHandled(id, handled);
+  if (!record) throw notFound('Submission');
+  return submissionView(record);
+}
+
+/** `DELETE /api/content/forms/{id}` (admins). */
+export async function deleteSubmission(deps: ContentDeps, id: string): Promise<void> {
+  if (!(await deps.forms.remove(id))) throw notFound('Submission');
 }

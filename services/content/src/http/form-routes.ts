@@ -1,10 +1,19 @@
 import express from 'express';
 import { handle, requireAccess } from '@podz/kit';
-import { advertiseFormBodySchema, contactFormBodySchema, formListQuerySchema } from '@podz/proto';
+import {
+  advertiseFormBodySchema,
+  contactFormBodySchema,
+  formListQuerySchema,
+  formParamsSchema,
+  markFormBodySchema,
+} from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
-import { listSubmissions, submitForm } from '../domain/forms';
+import { deleteSubmission, listSubmissions, markSubmission, submitForm } from '../domain/forms';
 
-/** The contact and advertise forms (anyone; the gateway limits how often) and their list (admins). */
+/**
+ * The contact and advertise forms (anyone; the gateway limits how often); their list, handling and
+ * deletion (admins).
+ */
 export function formRoutes(deps: ContentDeps): express.Router {
   const router = express.Router();
   const base = '/api/content/forms';
@@ -27,6 +36,18 @@ export function formRoutes(deps: ContentDeps): express.Router {
     base,
     requireAccess('admin'),
     handle({ query: formListQuerySchema }, ({ query }) => listSubmissions(deps, query)),
+  );
+  router.patch(
+    `${base}/:id`,
+    requireAccess('admin'),
+    handle({ params: formParamsSchema, body: markFormBodySchema }, ({ params, body }) =>
+      markSubmission(deps, params.id, body.handled),
+    ),
+  );
+  router.delete(
+    `${base}/:id`,
+    requireAccess('admin'),
+    handle({ params: formParamsSchema }, ({ params }) => deleteSubmission(deps, params.id)),
   );
   return router;
 }
