@@ -52,7 +52,7 @@ export class FormRepository {
   ): Promise<{ items: FormSubmissionRecord[]; total: number }> {
     const offset = (page - 1) * limit;
     return this.lists.page(
-      () => this.lists.lists.descending(formList(kind), Infinity, offset, limit),
+      () => this.lists.descending(formList(kind), offset, limit),
       listsSubmission(kind),
       () => this.pageFromStore(kind, page, limit),
     );

@@ -29,7 +29,7 @@ type Identified = { _id: { toHexString(): string } };
  */
 export class ListKeeper<T extends Identified> {
   constructor(
-    readonly lists: RankedLists,
+    private readonly lists: RankedLists,
     private readonly family: ListFamily<T>,
     private readonly logger: Logger,
     private readonly background: BackgroundJobs,
@@ -59,6 +59,11 @@ export class ListKeeper<T extends Identified> {
       await this.family.forEach((record) => this.place(record._id.toHexString(), record));
       await this.lists.markBuilt([...this.family.lists]);
     });
+  }
+
+  /** A page of `list`, highest score first (newest first for lists scored by time). */
+  descending(list: string, offset: number, count: number): Promise<RankedPage | null> {
+    return this.lists.descending(list, Infinity, offset, count);
   }
 
   /** Starts `ensure` unless it is running. */

@@ -56,7 +56,7 @@ export class RequestRepository {
   ): Promise<{ items: RequestRecord[]; total: number }> {
     const offset = (page - 1) * limit;
     return this.lists.page(
-      () => this.lists.lists.descending(requestList(filter), Infinity, offset, limit),
+      () => this.lists.descending(requestList(filter), offset, limit),
       listsRequest(filter),
       () => this.pageFromStore(filter, page, limit),
     );
