@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@podz/kit/testing';
 import { wavTone } from '../services/catalog/src/blobs/generate-media';
 import { DEMO_SHOWS } from '../scripts/demo/network-data';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
@@ -320,8 +321,12 @@ function expectedLanding(route: string, kind: Kind, who: Identity): string {
   if (kind === 'public') return route;
   if (who === 'anonymous') return kind === 'guest-only' ? route : '/login';
   const access = ACCESS[who];
-  // Signed in, a guest-only page sends the user on to /mypodcasts, with that page's rules.
-  if (kind === 'guest-only') return expectedLanding('/mypodcasts', ['user', 'owner', 'host', 'guest'], who);
+  // Signed in, a guest-only page sends the user on to /mypodcasts, with that page's rules; an
+  // editor, who has none, to their console instead (issue 15: never to /401).
+  if (kind === 'guest-only') {
+    if (who === 'editor') return '/pricing-plans/edit';
+    return expectedLanding('/mypodcasts', ['user', 'owner', 'host', 'guest'], who);
+  }
   if (route === '/mypodcasts' && access.includes('admin')) return '/dashboard';
   if (kind === 'auth') return route;
   return kind.some((role) => access.includes(role)) ? route : '/401';
@@ -643,6 +648,90 @@ describe('7. the admin consoles', () => {
   });
 });
 
+describe('8. the editor consoles', () => {
+  it('Pricing Plans: an editor lands there, creates a plan seen on /pricing, edits, reorders, deactivates and deletes it, and is refused admin consoles', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, 'demo-editor', DEMO_PASSWORD);
+    await page.waitForURL('**/pricing-plans/edit');
+    await page.goto('/login');
+    await page.waitForURL('**/pricing-plans/edit');
+
+    const free = page.getByRole('listitem', { name: 'Free' });
+    await free.getByText('always active and cannot be deleted').waitFor();
+    expect(await free.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    const slug = uniqueUsername('studio').replace(/[^a-z0-9-]/g, '');
+    const name = `Studio ${slug.slice(-6)}`;
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const form = page.getByRole('form', { name: 'New plan' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Plan ID').fill(slug);
+    await form.getByLabel('Price').fill('19.5');
+    await form.getByLabel('Features').fill('Five shows\nTeam seats');
+    await form.getByLabel('Shows', { exact: true }).fill('5');
+    const preview = page.getByRole('region', { name: 'Preview of /pricing, with your changes' });
+    await preview.getByRole('heading', { name }).waitFor();
+    await preview.getByText('$19.50 / month').waitFor();
+    await form.getByRole('button', { name: 'Create plan' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Plan created' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+
+    const editor = await ApiActor.signedIn(stack.origin, 'demo-editor', DEMO_PASSWORD);
+    const planBySlug = async () =>
+      ((await editor.json('/api/pricing-plans/all')).body.items as { slug: string; id: string }[]).find(
+        (plan) => plan.slug === slug,
+      ) as
+        { id: string; price: number; order: number; active: boolean; limits: { shows: number } } | undefined;
+    expect(await planBySlug()).toMatchObject({ price: 19.5, active: true, limits: { shows: 5 } });
+    const pricing = await context.newPage();
+    await pricing.goto('/pricing');
+    await pricing.getByRole('heading', { name, level: 2 }).waitFor();
+    await pricing.close();
+
+    const row = page.getByRole('listitem', { name });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: `Edit ${name}` });
+    expect(await edit.getByLabel('Plan ID').isDisabled()).toBe(true);
+    await edit.getByLabel('Price').fill('21');
+    await edit.getByRole('button', { name: 'Save plan' }).click();
+    await modal.getByRole('heading', { name: 'Plan saved' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect((await planBySlug())?.price).toBe(21);
+
+    // The newest plan is last; moving it up puts it before the plan that was above it.
+    const before = (await editor.json('/api/pricing-plans/all')).body.items as { slug: string }[];
+    const above = before[before.findIndex((plan) => plan.slug === slug) - 1]!.slug;
+    await row.getByRole('button', { name: `Move ${name} up` }).click();
+    await eventually(`${slug} before ${above}`, async () => {
+      const items = (await editor.json('/api/pricing-plans/all')).body.items as { slug: string }[];
+      return items.findIndex((plan) => plan.slug === slug) < items.findIndex((plan) => plan.slug === above);
+    });
+
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await modal.getByRole('heading', { name: 'Plan deactivated' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    const publicSlugs = async () =>
+      ((await editor.json('/api/pricing-plans')).body.items as { slug: string }[]).map((plan) => plan.slug);
+    expect(await publicSlugs()).not.toContain(slug);
+    await row.getByText('Inactive').waitFor();
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await modal.getByRole('heading', { name: 'Plan deleted' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect(await planBySlug()).toBeUndefined();
+
+    // The admin-only consoles and APIs stay shut to an editor.
+    await page.goto('/users/requests');
+    await page.waitForURL('**/401');
+    expect((await editor.json('/api/requests')).status).toBe(403);
+    expect((await editor.json('/api/docs/preview', 'POST', { markdown: '# x' })).status).toBe(403);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the main screens at 375 px and 1280 px', () => {
   it('render without overflow, with no serious or critical axe findings on public pages and consoles, and are screenshotted', async () => {
     const episode = await demoEpisode();
@@ -673,6 +762,7 @@ describe('the main screens at 375 px and 1280 px', () => {
     const adminPages: [string, string][] = [
       ['user-requests', '/users/requests?status=any'],
       ['documentation', '/documentation?doc=api-reference'],
+      ['pricing-plans', '/pricing-plans/edit'],
     ];
     const findings: string[] = [];
     // Opens each page as `who` (a visitor, or signed in), checks layout (and axe when asked),

@@ -14,6 +14,8 @@ export const planIntervalSchema = z.enum(PLAN_INTERVALS, { error: 'interval must
 export const PLAN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
 
 export const PLAN_LIMITS = {
+  /** Live plans, active or not: a pricing page is a handful of cards, and every read lists them all. */
+  plans: 20,
   features: 12,
   feature: 160,
   name: 60,

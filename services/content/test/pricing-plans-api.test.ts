@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DEFAULT_PLAN, pricingPlanListSchema } from '@podz/proto';
+import { DEFAULT_PLAN, PLAN_LIMITS, pricingPlanListSchema } from '@podz/proto';
 import { bearer, ContentPlatform, type Member } from './support/content-harness';
 
 let platform: ContentPlatform;
@@ -158,5 +158,36 @@ describe('pricing plans', () => {
       .set(bearer(editor.token))
       .send({ slug: 'renamed' })
       .expect(400);
+  });
+
+  it('keeps the plans a bounded handful: at most PLAN_LIMITS.plans live, deleted ones not counted', async () => {
+    const live = async () =>
+      (await api().get('/api/pricing-plans/all').set(bearer(admin.token)).expect(200)).body.items.length;
+    const room = PLAN_LIMITS.plans - (await live());
+    const made: string[] = [];
+    for (let index = 0; index < room; index += 1) {
+      const res = await api()
+        .post('/api/pricing-plans')
+        .set(bearer(admin.token))
+        .send({ ...studio, slug: `cap-${index}` })
+        .expect(201);
+      made.push(res.body.id);
+    }
+    const over = await api()
+      .post('/api/pricing-plans')
+      .set(bearer(admin.token))
+      .send({ ...studio, slug: 'one-too-many' })
+      .expect(409);
+    expect(over.body.error).toBe(
+      `A network offers at most ${PLAN_LIMITS.plans} plans; delete one before adding another`,
+    );
+    expect(await live()).toBe(PLAN_LIMITS.plans);
+    for (const id of made)
+      await api().delete(`/api/pricing-plans/${id}`).set(bearer(admin.token)).expect(204);
+    await api()
+      .post('/api/pricing-plans')
+      .set(bearer(admin.token))
+      .send({ ...studio, slug: 'one-too-many' })
+      .expect(201);
   });
 });

@@ -37,6 +37,7 @@ const HostRequests = named(memberPages, 'HostRequestsRoute');
 const GuestPodz = named(memberPages, 'GuestPodzRoute');
 const Messages = lazy(() => import('./routes/messages'));
 const ConsolePending = lazy(() => import('./routes/console-pending'));
+const PricingPlansEdit = lazy(() => import('./routes/pricing-plans-edit'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
 
@@ -72,7 +73,7 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.guestPodz.path, GuestPodz],
   [paths.messages.path, Messages],
   [paths.dashboard.path, ConsolePending],
-  [paths.pricingPlansEdit.path, ConsolePending],
+  [paths.pricingPlansEdit.path, PricingPlansEdit],
   [paths.landing.path, ConsolePending],
   [paths.userRequests.path, UserRequests],
   [paths.users.path, ConsolePending],

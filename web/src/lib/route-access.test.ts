@@ -77,10 +77,12 @@ describe('the route guard table', () => {
     for (const path of SIGNED_IN) expect(redirectFor(path, undefined)).toBe('/login');
   });
 
-  it('sends signed-in users away from /login and /register to /mypodcasts', () => {
+  it('sends signed-in users away from /login and /register to their landing', () => {
     for (const path of ['/login', '/register']) {
       expect(redirectFor(path, undefined)).toBeUndefined();
       expect(redirectFor(path, ['user'])).toBe('/mypodcasts');
+      expect(redirectFor(path, ['admin'])).toBe('/dashboard');
+      expect(redirectFor(path, ['editor'])).toBe('/pricing-plans/edit');
     }
   });
 

@@ -3,7 +3,7 @@ import { paths } from '../config/paths';
 
 /**
  * Who may open a route (spec §6): anyone; auth-only (no session → `/login`); guest-only (signed in
- * → `/mypodcasts`); or holders of listed access values (others → `/401`, no session → `/login`).
+ * → `/mypodcasts`, or the user's own landing when that is not theirs); or holders of listed access values (others → `/401`, no session → `/login`).
  */
 export type RouteRule =
   | { kind: 'public' }
@@ -73,7 +73,8 @@ export function ruleFor(pathname: string): RouteRule | undefined {
 export function redirectFor(pathname: string, access: readonly string[] | undefined): string | undefined {
   const rule = ruleFor(pathname);
   if (!rule || rule.kind === 'public') return undefined;
-  if (rule.kind === 'guest-only') return access ? paths.myPodcasts.href() : undefined;
+  // Signed in: to their own landing, so an editor (who has no /mypodcasts) never meets /401.
+  if (rule.kind === 'guest-only') return access ? dashboardFor(access) : undefined;
   if (!access) return paths.login.href();
   // The admin's dashboard is its own (spec §6).
   if (pathname === paths.myPodcasts.path && access.includes('admin')) return paths.dashboard.href();

@@ -22,6 +22,11 @@ export class PlanRepository {
     return this.model.find(filter).sort({ order: 1, price: 1, _id: 1 }).lean<PlanRecord[]>();
   }
 
+  /** Plans not deleted; bounded by `PLAN_LIMITS.plans`. */
+  countLive(): Promise<number> {
+    return this.model.countDocuments(live);
+  }
+
   /** Whether any plan was ever stored, tombstones included: defaults are only seeded into nothing. */
   async isEmpty(): Promise<boolean> {
     return (await this.model.countDocuments({})) === 0;

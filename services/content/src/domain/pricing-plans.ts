@@ -1,6 +1,7 @@
 import { conflict, notFound, pendingEvent } from '@podz/kit';
 import {
   DEFAULT_PLAN,
+  PLAN_LIMITS,
   pricingPlanChanged,
   pricingPlanCreated,
   pricingPlanDeleted,
@@ -56,6 +57,10 @@ export async function allPlans(deps: ContentDeps) {
 }
 
 export async function createPlan(deps: ContentDeps, body: CreatePlanBody): Promise<PricingPlan> {
+  // Two editors racing may end one over the cap; the reads stay bounded all the same.
+  if ((await deps.plans.countLive()) >= PLAN_LIMITS.plans) {
+    throw conflict(`A network offers at most ${PLAN_LIMITS.plans} plans; delete one before adding another`);
+  }
   const created = await deps.plans.create(body, (id) => [
     pendingEvent(pricingPlanCreated, id, { planId: id, ...body }),
   ]);

@@ -13,11 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { useChoosePlan } from '../api/pricing-api';
-
-const price = (plan: PricingPlan) =>
-  plan.price === 0
-    ? 'Free'
-    : `${new Intl.NumberFormat('en', { style: 'currency', currency: plan.currency }).format(plan.price)} / ${plan.interval}`;
+import { PlanCard } from './plan-card';
 
 function scriptStatus(state: {
   isInitial: boolean;
@@ -129,27 +125,7 @@ export function PlanList({ plans }: { plans: PricingPlan[] }) {
       <PaymentStatus />
       <ul className="grid gap-6 md:grid-cols-3">
         {plans.map((plan) => (
-          <li
-            key={plan.id}
-            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
-            <h2 className="text-xl font-bold text-slate-900">{plan.name}</h2>
-            <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
-            <p className="mt-4 text-3xl font-extrabold text-slate-900">{price(plan)}</p>
-            <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <span aria-hidden="true" className="text-emerald-600">
-                    ✓
-                  </span>
-                  {feature}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-6">
-              <PlanAction plan={plan} />
-            </div>
-          </li>
+          <PlanCard key={plan.id} plan={plan} action={<PlanAction plan={plan} />} />
         ))}
       </ul>
     </>
