@@ -730,6 +730,104 @@ describe('8. the editor consoles', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('Page Content: an editor rewrites About in rich text with a preview, meets a concurrent save, restores a version, and picks the home page shows', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, 'demo-editor', DEMO_PASSWORD);
+    await sideMenu(page).getByRole('link', { name: 'Page Content' }).click();
+    await page.waitForURL('**/landing');
+    await page.getByRole('tab', { name: 'About' }).click();
+    await page.waitForURL('**/landing?page=about');
+    const editor = await ApiActor.signedIn(stack.origin, 'demo-editor', DEMO_PASSWORD);
+    const about = async () => (await editor.json('/api/content/pages/about')).body;
+    const start = await about();
+
+    const form = page.getByRole('form', { name: 'Edit about page' });
+    const title = `About ${uniqueUsername('e2e')}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Hero heading').fill('Made by listeners');
+    await form.getByRole('button', { name: 'Add section' }).click();
+    const sections = await form.getByRole('group', { name: /^Section \d+$/ }).count();
+    const added = form.getByRole('group', { name: `Section ${sections}` });
+    await added.getByLabel(`Section ${sections} heading`).fill('Values');
+    await added.getByRole('textbox', { name: `Section ${sections} text` }).click();
+    await added.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Be kind');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('heading', { name: 'Made by listeners' }).waitFor();
+    await preview.locator('strong', { hasText: 'Be kind' }).waitFor();
+    await form.getByRole('button', { name: 'Publish' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Page published' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    const published = await about();
+    expect(published).toMatchObject({
+      title,
+      version: start.version + 1,
+      hero: { heading: 'Made by listeners' },
+    });
+    expect(published.sections.at(-1)).toEqual({ heading: 'Values', body: '<p><strong>Be kind</strong></p>' });
+    const visitor = await context.newPage();
+    await visitor.goto('/about');
+    await visitor.getByRole('heading', { name: 'Made by listeners' }).waitFor();
+    await visitor.close();
+
+    // Someone else saves in between: publishing the stale draft offers their version instead.
+    const theirs = `Theirs ${uniqueUsername('e2e')}`;
+    const put = await editor.json('/api/content/pages/about', 'PUT', {
+      title: theirs,
+      sections: published.sections,
+      expectedVersion: published.version,
+    });
+    expect(put.status).toBe(200);
+    await form.getByLabel('Title').fill('Mine, stale');
+    await form.getByRole('button', { name: 'Publish' }).click();
+    const conflict = page.getByRole('alertdialog');
+    await conflict.getByRole('heading', { name: 'Someone saved this page' }).waitFor();
+    await conflict.getByRole('button', { name: 'Load newest' }).click();
+    await eventually(
+      'the editor to load their version',
+      async () => (await form.getByLabel('Title').inputValue()) === theirs,
+    );
+    expect((await about()).title).toBe(theirs);
+
+    const history = page.getByRole('region', { name: 'History' });
+    await history
+      .getByRole('listitem', { name: `Version ${published.version}` })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+    await modal.getByRole('heading', { name: 'Version restored' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect(await about()).toMatchObject({ title, version: published.version + 2 });
+
+    // The home page's featured shows, picked by name.
+    const home = async () => (await editor.json('/api/content/pages/home')).body;
+    const homeBefore = await home();
+    const show = (await editor.json(`/api/podcasts/name/${encodeURIComponent(DEMO_SHOWS[0]!.name)}`)).body;
+    await page.getByRole('tab', { name: 'Home' }).click();
+    const homeForm = page.getByRole('form', { name: 'Edit home page' });
+    await homeForm.getByLabel('Which shows').selectOption('picked');
+    await homeForm.getByLabel('Find a show to pick').fill(DEMO_SHOWS[0]!.name.slice(0, 8));
+    await homeForm.getByRole('button', { name: `Pick ${DEMO_SHOWS[0]!.name}` }).click();
+    await homeForm
+      .getByRole('list', { name: 'Picked shows' })
+      .getByText(`1. ${DEMO_SHOWS[0]!.name}`)
+      .waitFor();
+    await homeForm.getByRole('button', { name: 'Publish' }).click();
+    await modal.getByRole('heading', { name: 'Page published' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect((await home()).featuredShows).toEqual({ mode: 'picked', podcastIds: [show.id] });
+    // Leave the home page as the other tests expect it.
+    const reset = await editor.json('/api/content/pages/home', 'PUT', {
+      title: homeBefore.title,
+      hero: homeBefore.hero,
+      sections: homeBefore.sections,
+      featuredShows: homeBefore.featuredShows,
+    });
+    expect(reset.status).toBe(200);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the main screens at 375 px and 1280 px', () => {
@@ -763,6 +861,7 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['user-requests', '/users/requests?status=any'],
       ['documentation', '/documentation?doc=api-reference'],
       ['pricing-plans', '/pricing-plans/edit'],
+      ['landing', '/landing?page=home'],
     ];
     const findings: string[] = [];
     // Opens each page as `who` (a visitor, or signed in), checks layout (and axe when asked),

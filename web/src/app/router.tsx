@@ -38,6 +38,7 @@ const GuestPodz = named(memberPages, 'GuestPodzRoute');
 const Messages = lazy(() => import('./routes/messages'));
 const ConsolePending = lazy(() => import('./routes/console-pending'));
 const PricingPlansEdit = lazy(() => import('./routes/pricing-plans-edit'));
+const Landing = lazy(() => import('./routes/landing'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
 
@@ -74,7 +75,7 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.messages.path, Messages],
   [paths.dashboard.path, ConsolePending],
   [paths.pricingPlansEdit.path, PricingPlansEdit],
-  [paths.landing.path, ConsolePending],
+  [paths.landing.path, Landing],
   [paths.userRequests.path, UserRequests],
   [paths.users.path, ConsolePending],
   [paths.mediaz.path, ConsolePending],

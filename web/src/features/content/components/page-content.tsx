@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 
-function PageHero({ page }: { page: Page }) {
+export function PageHero({ page }: { page: Pick<Page, 'title' | 'hero'> }) {
   const hero = page.hero;
   if (!hero) return <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{page.title}</h1>;
   const cta = hero.cta;
@@ -31,7 +31,7 @@ function PageHero({ page }: { page: Page }) {
 }
 
 /** Section bodies are rich text the content service sanitized when it was saved. */
-function PageSections({ page }: { page: Page }) {
+export function PageSections({ page }: { page: Pick<Page, 'sections'> }) {
   if (page.sections.length === 0) return null;
   return (
     <div className="mx-auto mt-10 grid max-w-4xl gap-10">

@@ -34,6 +34,8 @@ export interface ShowListParams {
   limit?: number;
   category?: string;
   featured?: boolean;
+  /** A name prefix. */
+  search?: string;
 }
 
 export function useShows(params: ShowListParams, enabled = true) {

@@ -1,0 +1,62 @@
+import { PAGE_SLUGS, type PageSlug } from '@podz/proto';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeading } from '../../components/ui/page-heading';
+import { QueryState } from '../../components/ui/query-state';
+import { usePage } from '../../features/content/api/content-api';
+import { PageEditor } from '../../features/content/components/page-editor';
+import { PageVersions } from '../../features/content/components/page-versions';
+
+const PAGE_LABEL: Record<PageSlug, string> = {
+  home: 'Home',
+  about: 'About',
+  advertise: 'Advertise',
+  contact: 'Contact',
+};
+
+/**
+ * `/landing` (editors, admins): the words of the home, about, advertise and contact pages. One
+ * page at a time (which one is in the URL), edited whole and published as a new version.
+ */
+export default function LandingRoute() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('page');
+  const slug: PageSlug = (PAGE_SLUGS as readonly string[]).includes(asked ?? '')
+    ? (asked as PageSlug)
+    : 'home';
+  const page = usePage(slug);
+  const reload = () => void page.refetch();
+
+  return (
+    <>
+      <PageHeading title="Page Content" intro="What visitors read on the network's own pages." />
+      <div role="tablist" aria-label="Pages" className="mb-6 flex flex-wrap gap-2 border-b border-slate-200">
+        {PAGE_SLUGS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={name === slug}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${name === slug ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            onClick={() => setParams({ page: name })}
+          >
+            {PAGE_LABEL[name]}
+          </button>
+        ))}
+      </div>
+      <QueryState query={page} loadingLabel="Loading the page…">
+        {(content) => (
+          <div role="tabpanel" aria-label={PAGE_LABEL[slug]}>
+            <p className="mb-4 text-sm text-slate-600">
+              {content.version === 0
+                ? 'Nobody has edited this page yet: these are PODZ’s default words.'
+                : `Version ${content.version}${content.updatedBy ? `, by ${content.updatedBy.username}` : ''}.`}
+            </p>
+            {/* A new version (saved, restored, reloaded) starts the editor afresh from it. */}
+            <PageEditor key={`${slug}:${content.version}`} page={content} onReload={reload} />
+            <PageVersions page={content} onRestored={reload} />
+          </div>
+        )}
+      </QueryState>
+    </>
+  );
+}
