@@ -646,6 +646,66 @@ describe('7. the admin consoles', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('Users: the admin creates a host on a paid plan, finds them by username, email, type and plan, edits and deletes them', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
+    await page.waitForURL('**/users');
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const username = uniqueUsername('made');
+    const lookUp = async (name: string) =>
+      ((await admin.json(`/api/users?search=${name}&limit=5`)).body.items as { username: string }[]).find(
+        (user) => user.username === name,
+      ) as { id: string; email: string; plan: string; access: string[]; role: string } | undefined;
+
+    await page.getByRole('button', { name: 'New user' }).click();
+    const form = page.getByRole('form', { name: 'New user' });
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Email').fill(`${username}@example.org`);
+    await form.getByLabel('Password').fill('made-by-admin-1');
+    await form.getByLabel('Plan').selectOption('pro');
+    await form.getByLabel('Host').check();
+    await form.getByRole('button', { name: 'Create user' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'User created' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect(await lookUp(username)).toMatchObject({ role: 'user', access: ['user', 'host'], plan: 'pro' });
+
+    const row = page.getByRole('listitem', { name: username });
+    await page.getByLabel('Search', { exact: true }).fill(username.slice(0, 9));
+    await row.waitFor();
+    await page.getByLabel('Type').selectOption('host');
+    await page.getByLabel('Plan').selectOption('pro');
+    await row.waitFor();
+    await page.getByLabel('Plan').selectOption('free');
+    await page
+      .getByText('No users match these filters.')
+      .or(page.getByText(/starts with/))
+      .waitFor();
+    await page.getByLabel('Search by').selectOption('email');
+    await page.getByLabel('Search', { exact: true }).fill(`${username}@exa`);
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Requests and shows' }).click();
+    await row.getByText('Published shows (0)').waitFor();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: `Edit ${username}` });
+    await edit.getByLabel('Email').fill(`${username}@example.net`);
+    await edit.getByLabel('Plan').selectOption('free');
+    await edit.getByRole('button', { name: 'Save user' }).click();
+    await modal.getByRole('heading', { name: 'User saved' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect(await lookUp(username)).toMatchObject({ email: `${username}@example.net`, plan: 'free' });
+
+    await page.getByLabel('Search', { exact: true }).fill(`${username}@example.net`);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await modal.getByRole('heading', { name: 'User deleted' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect(await lookUp(username)).toBeUndefined();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('8. the editor consoles', () => {
@@ -862,6 +922,7 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['documentation', '/documentation?doc=api-reference'],
       ['pricing-plans', '/pricing-plans/edit'],
       ['landing', '/landing?page=home'],
+      ['users', '/users'],
     ];
     const findings: string[] = [];
     // Opens each page as `who` (a visitor, or signed in), checks layout (and axe when asked),

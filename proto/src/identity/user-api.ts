@@ -93,10 +93,18 @@ export const userTypeSchema = z.enum(USER_TYPES, {
 export type UserType = z.infer<typeof userTypeSchema>;
 
 export const USERS_PAGE_SIZE = 20;
+/** What `search` is a prefix of: the username (anyone signed in), or the email address (admins). */
+export const USER_SEARCH_FIELDS = ['username', 'email'] as const;
 export const listUsersQuerySchema = paginationQuerySchema(USERS_PAGE_SIZE).extend({
   userType: userTypeSchema.optional(),
   search: z.string().trim().max(100).optional(),
+  searchBy: z
+    .enum(USER_SEARCH_FIELDS, { error: `searchBy must be one of: ${USER_SEARCH_FIELDS.join(', ')}` })
+    .default('username'),
+  /** Admins only: users on this plan. */
+  plan: planSchema.optional(),
 });
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 export const countUsersQuerySchema = z.object({ userType: userTypeSchema.optional() });
 
 /** What anyone may see of a user. */

@@ -134,4 +134,45 @@ describe('the people lists', () => {
     expect(await hostIds()).toContain(unplaced);
     expect(await hostCount()).toBe(await users.countDocuments({ access: 'host', deletedAt: null }));
   });
+
+  it('filter by plan and find by email prefix for admins only; a plan change moves the user', async () => {
+    const user = await client.userWith(admin, 'user', ['user', 'host']);
+    const ids = async (query: string) =>
+      (
+        (await api().get(`/api/users?${query}&limit=100`).set(bearer(admin)).expect(200)).body.items as {
+          id: string;
+        }[]
+      ).map((found) => found.id);
+    expect(await ids('plan=free&userType=host')).toContain(user.id);
+    expect(await ids('plan=pro')).not.toContain(user.id);
+    await api()
+      .put('/api/users/admin-added-user')
+      .set(bearer(admin))
+      .send({ id: user.id, plan: 'pro' })
+      .expect(200);
+    expect(await ids('plan=pro')).toContain(user.id);
+    expect(await ids(`plan=pro&userType=host&search=${user.username.slice(0, 6)}`)).toContain(user.id);
+    expect(await ids('plan=free&userType=host')).not.toContain(user.id);
+
+    const email = (await api().get(`/api/users/${user.id}`).set(bearer(admin)).expect(200)).body
+      .email as string;
+    expect(
+      await ids(`searchBy=email&search=${encodeURIComponent(email.slice(0, 10).toUpperCase())}`),
+    ).toContain(user.id);
+    expect(await ids('searchBy=email&search=nobody-has-this@')).toEqual([]);
+
+    const asMember = user.token;
+    await api().get('/api/users?plan=free').set(bearer(asMember)).expect(403);
+    await api()
+      .get(`/api/users?searchBy=email&search=${email.slice(0, 4)}`)
+      .set(bearer(asMember))
+      .expect(403);
+    await api().get('/api/users?plan=free').expect(401);
+    const mixed = await api()
+      .get('/api/users?searchBy=email&search=a&userType=host')
+      .set(bearer(admin))
+      .expect(400);
+    expect(mixed.body.error).toBe('An email search covers everyone: leave out userType and plan');
+    await api().get('/api/users?plan=Not%20A%20Plan').set(bearer(admin)).expect(400);
+  });
 });

@@ -39,6 +39,7 @@ const Messages = lazy(() => import('./routes/messages'));
 const ConsolePending = lazy(() => import('./routes/console-pending'));
 const PricingPlansEdit = lazy(() => import('./routes/pricing-plans-edit'));
 const Landing = lazy(() => import('./routes/landing'));
+const Users = lazy(() => import('./routes/users'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
 
@@ -77,7 +78,7 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.pricingPlansEdit.path, PricingPlansEdit],
   [paths.landing.path, Landing],
   [paths.userRequests.path, UserRequests],
-  [paths.users.path, ConsolePending],
+  [paths.users.path, Users],
   [paths.mediaz.path, ConsolePending],
   [paths.documentation.path, Documentation],
   [paths.podzManagement.path, ConsolePending],

@@ -25,7 +25,10 @@ export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { passwordHas
 export interface UserFilter {
   /** Users of this type (holding any of its access values); undefined for everyone. */
   type?: UserType;
+  plan?: string;
+  /** A prefix of the username, or of the email with `searchBy: 'email'`. */
   search?: string;
+  searchBy?: 'username' | 'email';
 }
 
 const live = { deletedAt: null };
@@ -190,7 +193,14 @@ export class UserRepository {
     return {
       ...live,
       ...(filter.type ? { access: { $in: [...USER_TYPE_ACCESS[filter.type]] } } : {}),
-      ...(filter.search ? { usernameKey: { $regex: `^${escapeRegex(filter.search.toLowerCase())}` } } : {}),
+      ...(filter.plan ? { plan: filter.plan } : {}),
+      ...(filter.search
+        ? {
+            [filter.searchBy === 'email' ? 'email' : 'usernameKey']: {
+              $regex: `^${escapeRegex(filter.search.toLowerCase())}`,
+            },
+          }
+        : {}),
     };
   }
 }

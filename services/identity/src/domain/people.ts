@@ -1,6 +1,6 @@
 import { on, pageFromList, type Subscription } from '@podz/kit';
 import { IDENTITY_USER_EVENTS, type UserType } from '@podz/proto';
-import { listsPerson } from '../data/people-lists';
+import { listsPerson, type PeoplePageQuery } from '../data/people-lists';
 import type { UserRecord } from '../data/user-repository';
 import type { IdentityDeps } from './identity-deps';
 
@@ -33,9 +33,7 @@ export function peopleListUpkeep(deps: IdentityDeps): Subscription[] {
   );
 }
 
-interface PeopleQuery {
-  type: UserType | undefined;
-  search: string | undefined;
+interface PeopleQuery extends PeoplePageQuery {
   page: number;
   limit: number;
 }
@@ -47,14 +45,14 @@ export async function pageOfPeople(
 ): Promise<{ items: UserRecord[]; total: number }> {
   const listed = await pageFromList(
     { lists: deps.people, logger: deps.logger },
-    () => deps.people.page(query.type, query.search, (query.page - 1) * query.limit, query.limit),
+    () => deps.people.page(query, (query.page - 1) * query.limit, query.limit),
     (ids) => deps.users.findByIds(ids),
-    listsPerson(query.type),
+    listsPerson(query.type, query.plan),
     (id) => syncPerson(deps, id),
   );
   if (listed) return listed;
   deps.background.once('people lists', () => ensurePeopleLists(deps));
-  return deps.users.list({ type: query.type, search: query.search }, query.page, query.limit);
+  return deps.users.list(query, query.page, query.limit);
 }
 
 /** How many users of a type there are (ZCARD); from the store while the list is being built. */

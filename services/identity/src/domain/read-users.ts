@@ -1,5 +1,12 @@
 import { badRequest, forbidden, isAdmin, notFound, unauthenticated, type AuthUser } from '@podz/kit';
-import { paginated, PUBLIC_USER_TYPES, type Paginated, type PublicUser, type UserType } from '@podz/proto';
+import {
+  paginated,
+  PUBLIC_USER_TYPES,
+  type ListUsersQuery,
+  type Paginated,
+  type PublicUser,
+  type UserType,
+} from '@podz/proto';
 import type { IdentityDeps } from './identity-deps';
 import { countPeople, pageOfPeople } from './people';
 import { fullView, publicView, viewFor } from './user-views';
@@ -41,10 +48,27 @@ export async function currentUser(deps: IdentityDeps, caller: AuthUser) {
 export async function listUsers(
   deps: IdentityDeps,
   viewer: AuthUser | undefined,
-  query: { userType?: UserType; search?: string; page: number; limit: number },
+  query: ListUsersQuery,
 ): Promise<Paginated<PublicUser>> {
+  const byEmail = query.searchBy === 'email';
+  // Plans and addresses are private: only admins filter or search by them.
+  if ((query.plan || byEmail) && !isAdmin(viewer)) {
+    throw viewer
+      ? forbidden('Only admins can filter users by plan or find them by email')
+      : unauthenticated();
+  }
+  if (byEmail && (query.userType || query.plan)) {
+    throw badRequest('An email search covers everyone: leave out userType and plan');
+  }
   const type = typeFor(viewer, query.userType, query.search);
-  const { items, total } = await pageOfPeople(deps, { ...query, type, search: query.search || undefined });
+  const { items, total } = await pageOfPeople(deps, {
+    type,
+    plan: query.plan,
+    search: query.search || undefined,
+    searchBy: query.searchBy,
+    page: query.page,
+    limit: query.limit,
+  });
   const view = isAdmin(viewer) ? fullView : publicView;
   return paginated(items.map(view), total, query.page, query.limit);
 }

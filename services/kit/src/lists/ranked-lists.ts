@@ -112,12 +112,20 @@ export class RankedLists {
     }
   }
 
-  /** A page in ascending order (ties in sort-key order): null when the list is not built. */
-  async ascending(list: string, offset: number, count: number): Promise<RankedPage | null> {
+  /**
+   * A page in ascending order (ties in sort-key order): null when the list is not built.
+   * `builtWith` as for `descending`.
+   */
+  async ascending(
+    list: string,
+    offset: number,
+    count: number,
+    builtWith: string = list,
+  ): Promise<RankedPage | null> {
     const key = this.key(list);
     const [built, members, total] = await this.pipeline((p) =>
       p
-        .exists(this.key(`built:${list}`))
+        .exists(this.key(`built:${builtWith}`))
         .zrange(key, offset, offset + count - 1)
         .zcard(key),
     );
@@ -148,12 +156,18 @@ export class RankedLists {
   }
 
   /** Entries whose sort key starts with `prefix`, in order (a list whose scores all tie). */
-  async withPrefix(list: string, prefix: string, offset: number, count: number): Promise<RankedPage | null> {
+  async withPrefix(
+    list: string,
+    prefix: string,
+    offset: number,
+    count: number,
+    builtWith: string = list,
+  ): Promise<RankedPage | null> {
     const key = this.key(list);
     const [min, max] = [`[${prefix}`, `[${prefix}\u{10ffff}`];
     const [built, members, total] = await this.pipeline((p) =>
       p
-        .exists(this.key(`built:${list}`))
+        .exists(this.key(`built:${builtWith}`))
         .zrangebylex(key, min, max, 'LIMIT', offset, count)
         .zlexcount(key, min, max),
     );

@@ -54,11 +54,13 @@ export function PlanRow({
       message: `${plan.name} (${plan.slug}) will be deleted and its ID freed. Members already on it keep it until they change plan.`,
     });
     if (!confirmed) return;
-    remove.mutate(plan.id, {
-      onSuccess: () =>
-        showModal({ kind: 'success', title: 'Plan deleted', message: `${plan.name} is gone.` }),
-      onError: (error) => showModal({ kind: 'error', title: 'Not deleted', message: errorMessage(error) }),
-    });
+    // Awaited: the list refreshes without this row before per-call callbacks could run.
+    try {
+      await remove.mutateAsync(plan.id);
+      showModal({ kind: 'success', title: 'Plan deleted', message: `${plan.name} is gone.` });
+    } catch (error) {
+      showModal({ kind: 'error', title: 'Not deleted', message: errorMessage(error) });
+    }
   };
 
   return (

@@ -30,23 +30,23 @@ export function RequestReviewCard({ request }: { request: AccessRequest }) {
   const who = request.requester.username;
   const role = ROLE_LABEL[request.role];
 
-  const decide = (status: 'approved' | 'rejected') =>
-    review.mutate(
-      { id: request.id, status, note },
-      {
-        onSuccess: () =>
-          showModal({
-            kind: 'success',
-            title: status === 'approved' ? 'Request approved' : 'Request rejected',
-            message:
-              status === 'approved'
-                ? `${who} is now a ${role.toLowerCase()}. They are told in a message.`
-                : `${who} is told in a message${note ? ', with your note' : ''}.`,
-          }),
-        onError: (error) =>
-          showModal({ kind: 'error', title: 'Review failed', message: errorMessage(error) }),
-      },
-    );
+  // Awaited rather than per-call callbacks: the list refreshes without this card (it left the
+  // filter, or is gone) before those could run.
+  const decide = async (status: 'approved' | 'rejected') => {
+    try {
+      await review.mutateAsync({ id: request.id, status, note });
+      showModal({
+        kind: 'success',
+        title: status === 'approved' ? 'Request approved' : 'Request rejected',
+        message:
+          status === 'approved'
+            ? `${who} is now a ${role.toLowerCase()}. They are told in a message.`
+            : `${who} is told in a message${note ? ', with your note' : ''}.`,
+      });
+    } catch (error) {
+      showModal({ kind: 'error', title: 'Review failed', message: errorMessage(error) });
+    }
+  };
 
   const onDelete = async () => {
     const confirmed = await confirm({
@@ -54,11 +54,12 @@ export function RequestReviewCard({ request }: { request: AccessRequest }) {
       message: `The ${role.toLowerCase()} request of ${who} will be deleted.`,
     });
     if (!confirmed) return;
-    remove.mutate(request.id, {
-      onSuccess: () =>
-        showModal({ kind: 'success', title: 'Request deleted', message: `${who}'s request is gone.` }),
-      onError: (error) => showModal({ kind: 'error', title: 'Delete failed', message: errorMessage(error) }),
-    });
+    try {
+      await remove.mutateAsync(request.id);
+      showModal({ kind: 'success', title: 'Request deleted', message: `${who}'s request is gone.` });
+    } catch (error) {
+      showModal({ kind: 'error', title: 'Delete failed', message: errorMessage(error) });
+    }
   };
 
   const busy = review.isPending || remove.isPending;
@@ -132,10 +133,10 @@ export function RequestReviewCard({ request }: { request: AccessRequest }) {
         </Button>
         {request.status === 'pending' && (
           <>
-            <Button variant="secondary" disabled={busy} onClick={() => decide('rejected')}>
+            <Button variant="secondary" disabled={busy} onClick={() => void decide('rejected')}>
               Reject
             </Button>
-            <Button disabled={busy} onClick={() => decide('approved')}>
+            <Button disabled={busy} onClick={() => void decide('approved')}>
               Approve
             </Button>
           </>

@@ -1,0 +1,152 @@
+import { USER_TYPES, type FullUser, type UserType } from '@podz/proto';
+import { useDeferredValue, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { SelectField, TextField } from '../../components/ui/field';
+import { PageHeading } from '../../components/ui/page-heading';
+import { Pagination } from '../../components/ui/pagination';
+import { QueryState } from '../../components/ui/query-state';
+import { usePageParam } from '../../lib/use-page-param';
+import { useAllPlans } from '../../features/pricing/api/plan-admin-api';
+import { useUserPage } from '../../features/users/api/users-admin-api';
+import { UserEditor } from '../../features/users/components/user-editor';
+import { UserRow } from '../../features/users/components/user-row';
+
+const ANY = 'any';
+const TYPE_LABEL: Record<UserType, string> = {
+  admin: 'Admins',
+  editor: 'Editors',
+  crew: 'Crew (admins and editors)',
+  user: 'Members',
+  owner: 'Podcasters',
+  host: 'Hosts',
+  guest: 'Guests',
+};
+
+/**
+ * `/users` (admin): every account, by username or email prefix, type and plan (in the URL, so a
+ * view can be linked to), ten to a page; create, edit, change plan and delete.
+ */
+export default function UsersRoute() {
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = usePageParam();
+  const [editing, setEditing] = useState<{ user?: FullUser }>();
+  const searchBy = params.get('by') === 'email' ? 'email' : 'username';
+  const typeParam = params.get('type') ?? '';
+  const userType = (USER_TYPES as readonly string[]).includes(typeParam)
+    ? (typeParam as UserType)
+    : undefined;
+  const plan = params.get('plan') || undefined;
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const term = useDeferredValue(search.trim());
+  const byEmail = searchBy === 'email' && term !== '';
+  const plans = useAllPlans();
+  const users = useUserPage({
+    search: term,
+    searchBy,
+    // An email search covers everyone (identity keeps one list by address).
+    userType: byEmail ? undefined : userType,
+    plan: byEmail ? undefined : plan,
+    page,
+  });
+
+  const setParam = (name: string, value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete('page');
+    setParams(next, { replace: name === 'q' });
+  };
+  const edit = (user?: FullUser) => {
+    setEditing({ user });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <>
+      <PageHeading
+        title="Users"
+        intro="Everyone on the network."
+        actions={
+          <Button disabled={Boolean(editing)} onClick={() => edit()}>
+            New user
+          </Button>
+        }
+      />
+      {editing && (
+        <UserEditor
+          key={editing.user?.id ?? 'new'}
+          user={editing.user}
+          plans={plans.data?.items ?? []}
+          onDone={() => setEditing(undefined)}
+        />
+      )}
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField
+          label="Search"
+          type="search"
+          value={search}
+          placeholder={searchBy === 'email' ? 'Start of the address' : 'Start of the username'}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setParam('q', event.target.value.trim() || undefined);
+          }}
+        />
+        <SelectField
+          label="Search by"
+          value={searchBy}
+          options={[
+            { value: 'username', label: 'Username' },
+            { value: 'email', label: 'Email' },
+          ]}
+          onChange={(event) => setParam('by', event.target.value === 'email' ? 'email' : undefined)}
+        />
+        <SelectField
+          label="Type"
+          value={userType ?? ANY}
+          disabled={byEmail}
+          options={[
+            { value: ANY, label: 'Everyone' },
+            ...USER_TYPES.map((type) => ({ value: type, label: TYPE_LABEL[type] })),
+          ]}
+          onChange={(event) => setParam('type', event.target.value === ANY ? undefined : event.target.value)}
+        />
+        <SelectField
+          label="Plan"
+          value={plan ?? ANY}
+          disabled={byEmail}
+          options={[
+            { value: ANY, label: 'Any plan' },
+            ...(plans.data?.items ?? []).map((option) => ({ value: option.slug, label: option.name })),
+          ]}
+          onChange={(event) => setParam('plan', event.target.value === ANY ? undefined : event.target.value)}
+        />
+      </div>
+      {byEmail && (userType || plan) && (
+        <p className="mb-4 text-sm text-slate-600">
+          An email search covers everyone: type and plan are set aside.
+        </p>
+      )}
+      <QueryState
+        query={users}
+        loadingLabel="Loading users…"
+        isEmpty={(data) => data.items.length === 0}
+        empty={term ? `Nobody’s ${searchBy} starts with “${term}”.` : 'No users match these filters.'}
+      >
+        {(data) => (
+          <>
+            <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+              {data.total} {data.total === 1 ? 'user' : 'users'}
+            </p>
+            <ul className="space-y-3" aria-label="Users">
+              {data.items.map((user) => (
+                <UserRow key={user.id} user={user} onEdit={() => edit(user)} />
+              ))}
+            </ul>
+            <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
