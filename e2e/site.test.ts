@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@podz/kit/testing';
 import { wavTone } from '../services/catalog/src/blobs/generate-media';
@@ -706,6 +708,98 @@ describe('7. the admin consoles', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('PODZ Management: the admin imports a feed, finds the show, features it into the Shows menu, unpublishes, edits and deletes it', async () => {
+    const name = `Imported ${uniqueUsername('feed')}`;
+    const feed = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.end(`<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+        <title>${name}</title><link>https://example.org</link><description>From elsewhere</description><language>en</language>
+        <item><title>One</title><guid>one</guid><pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate><enclosure url="https://example.org/1.mp3" length="1000" type="audio/mpeg"/><itunes:duration>61</itunes:duration></item>
+        <item><title>Two</title><guid>two</guid><pubDate>Mon, 09 Nov 2026 10:00:00 GMT</pubDate><enclosure url="https://example.org/2.mp3" length="2000" type="audio/mpeg"/><itunes:duration>122</itunes:duration></item>
+        </channel></rss>`);
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/feed.xml`;
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    try {
+      await signInThroughForm(page, ADMIN.username, ADMIN.password);
+      await sideMenu(page).getByRole('link', { name: 'PODZ Management' }).click();
+      await page.waitForURL('**/podz-management');
+      const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+      const read = async () => (await admin.json(`/api/podcasts/name/${encodeURIComponent(name)}`)).body;
+
+      const importer = page.getByRole('form', { name: 'Import a show from its feed' });
+      await importer.getByLabel('Feed URL').fill(feedUrl);
+      await importer.getByLabel('Category').selectOption('History');
+      await importer.getByRole('button', { name: 'Import' }).click();
+      await importer.getByRole('status').getByText(`Imported ${name} with 2 episodes.`).waitFor();
+      const imported = await read();
+      expect(imported).toMatchObject({
+        name,
+        category: 'History',
+        sourceFeedUrl: feedUrl,
+        status: 'published',
+      });
+      const id = imported.id as string;
+
+      const filters = page.getByRole('search', { name: 'Filter shows' });
+      await filters.getByLabel('Search').fill(name.slice(0, 18));
+      const row = page.getByRole('listitem', { name });
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Feature' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByRole('heading', { name: 'Show featured' }).waitFor();
+      await modal.getByRole('button', { name: 'Close' }).click();
+      expect((await read()).featured).toBe(true);
+      // The most recently featured show leads the Shows menu.
+      const visitor = await newVisitor(browser, stack.origin);
+      await visitor.page.goto('/');
+      await visitor.page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Shows' })
+        .hover();
+      await visitor.page.getByRole('list', { name: 'Shows' }).getByRole('link', { name }).waitFor();
+      await visitor.context.close();
+
+      await row.getByRole('button', { name: 'Unpublish' }).click();
+      await modal.getByRole('heading', { name: 'Show unpublished' }).waitFor();
+      await modal.getByRole('button', { name: 'Close' }).click();
+      expect((await read()).status).toBe('draft');
+      await filters.getByLabel('Status').selectOption('draft');
+      await filters.getByLabel('Category').selectOption('History');
+      await row.waitFor();
+
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const renamed = `${name} Renamed`;
+      await row
+        .getByRole('form', { name: `Edit ${name}` })
+        .getByLabel('Name')
+        .fill(renamed);
+      await row.getByRole('button', { name: 'Save show' }).click();
+      await modal.getByRole('heading', { name: 'Show saved' }).waitFor();
+      await modal.getByRole('button', { name: 'Close' }).click();
+      expect((await admin.json(`/api/podcasts/${id}`)).body.name).toBe(renamed);
+
+      const renamedRow = page.getByRole('listitem', { name: renamed });
+      await renamedRow.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await modal.getByRole('heading', { name: 'Show deleted' }).waitFor();
+      await modal.getByRole('button', { name: 'Close' }).click();
+      expect((await admin.json(`/api/podcasts/${id}`)).status).toBe(404);
+
+      // One owner's shows, in any state.
+      await page.goto('/podz-management');
+      const { owner, name: ownedShow } = DEMO_SHOWS[0]!;
+      await filters.getByLabel('Owner').fill(owner.slice(0, 5));
+      await page.getByRole('list', { name: 'Owner: matches' }).getByRole('button', { name: owner }).click();
+      await page.getByRole('listitem', { name: ownedShow }).waitFor();
+      await page.getByText(`Showing every show of ${owner}`).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      feed.close();
+    }
+  });
 });
 
 describe('8. the editor consoles', () => {
@@ -923,6 +1017,7 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['pricing-plans', '/pricing-plans/edit'],
       ['landing', '/landing?page=home'],
       ['users', '/users'],
+      ['podz-management', '/podz-management'],
     ];
     const findings: string[] = [];
     // Opens each page as `who` (a visitor, or signed in), checks layout (and axe when asked),

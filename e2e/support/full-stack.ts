@@ -64,7 +64,12 @@ export async function startFullStack(): Promise<FullStack> {
       await startCatalog(
         loadConfig(
           catalogConfigSchema,
-          testServiceEnv('catalog', { PUBLIC_ORIGIN: origin, MEDIA_DIR: media }),
+          // Loopback feeds allowed: the import test serves its feed from this process.
+          testServiceEnv('catalog', {
+            PUBLIC_ORIGIN: origin,
+            MEDIA_DIR: media,
+            FEED_IMPORT_ALLOW_PRIVATE: 'true',
+          }),
         ),
       ),
     );

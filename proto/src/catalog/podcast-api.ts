@@ -103,10 +103,20 @@ export const allPodcastsQuerySchema = podcastListQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 
-/** `POST /api/podcasts/all-podcasts` (admins, no body): every show in any status. */
-export const managePodcastsQuerySchema = podcastListQuerySchema.extend({
-  status: podcastStatusSchema.optional(),
-});
+/**
+ * `POST /api/podcasts/all-podcasts` (admins, no body): every show in any status, newest first;
+ * by status and category, by name prefix (then by name), or one owner's shows (alone).
+ */
+export const managePodcastsQuerySchema = podcastListQuerySchema
+  .extend({
+    status: podcastStatusSchema.optional(),
+    category: categorySchema.optional(),
+    search: z.string().trim().max(100).optional(),
+    ownerId: objectIdSchema.optional(),
+  })
+  .refine((query) => !query.ownerId || (!query.status && !query.category && !query.search), {
+    error: "ownerId lists one owner's shows: leave out status, category and search",
+  });
 
 export const nameParamsSchema = z.object({ name: z.string().min(1).max(200) });
 

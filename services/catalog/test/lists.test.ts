@@ -149,7 +149,22 @@ describe('public lists', () => {
     // As if a crash had left the show in the wrong status's list: the reader leaves it out.
     await redis().zadd(key('podcasts:managed:archived'), Date.now(), `zz mix ${stamp} draft\x01${draft.id}`);
     expect(await managed('status=archived')).not.toContain(draft.id);
+
+    // The console's filters: category and status, a name prefix (by name), one owner's shows.
+    expect(await managed('category=History&status=draft')).toEqual(expect.arrayContaining([draft.id]));
+    expect(await managed('category=Science')).not.toContain(draft.id);
+    expect(await managed(`search=ZZ MIX ${stamp}`)).toEqual([draft.id, featured.id, plain.id]);
+    expect(await managed(`search=zz mix ${stamp}&status=draft&category=History`)).toEqual([draft.id]);
+    expect(await managed(`search=zz mix ${stamp}&category=Science`)).toEqual([]);
+    expect((await managed(`ownerId=${owner.id}`)).slice(0, 3)).toEqual([draft.id, plain.id, featured.id]);
+    const mixed = await api()
+      .post(`/api/podcasts/all-podcasts?ownerId=${owner.id}&status=draft`)
+      .set(bearer(admin.token))
+      .expect(400);
+    expect(mixed.body.error).toMatch(/ownerId lists one owner's shows/);
     await api().delete(`/api/podcasts/${draft.id}`).set(bearer(admin.token)).expect(204);
     expect(await managed('')).not.toContain(draft.id);
+    expect(await managed(`search=zz mix ${stamp}`)).toEqual([featured.id, plain.id]);
+    expect(await managed(`ownerId=${owner.id}`)).not.toContain(draft.id);
   });
 });

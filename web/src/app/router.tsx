@@ -40,6 +40,7 @@ const ConsolePending = lazy(() => import('./routes/console-pending'));
 const PricingPlansEdit = lazy(() => import('./routes/pricing-plans-edit'));
 const Landing = lazy(() => import('./routes/landing'));
 const Users = lazy(() => import('./routes/users'));
+const PodzManagement = lazy(() => import('./routes/podz-management'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
 
@@ -81,7 +82,7 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.users.path, Users],
   [paths.mediaz.path, ConsolePending],
   [paths.documentation.path, Documentation],
-  [paths.podzManagement.path, ConsolePending],
+  [paths.podzManagement.path, PodzManagement],
   [paths.imageGallery.path, ConsolePending],
 ];
 

@@ -24,6 +24,16 @@ export const LIST = {
   unfeaturedByName: (category?: string) => `podcasts:unfeatured:${category ?? 'any'}`,
   /** Every show in any status, newest first, or those of one status: the admins' console. */
   managedShows: (status?: string) => `podcasts:managed:${status ?? 'any'}`,
+  /** The same within one category. */
+  managedInCategory: (status: string | undefined, category: string) =>
+    `podcasts:managed:${status ?? 'any'}:category:${category}`,
+  /** Every show by name (a name search in the console), by status and category or not. */
+  managedByName: (status: string | undefined, category: string | undefined) =>
+    `podcasts:managed-by-name:${status ?? 'any'}:${category ?? 'any'}`,
+  /** One owner's shows in any status, newest first. */
+  ownerShows: (ownerId: string) => `podcasts:owner:${ownerId}`,
+  /** The marker of the filtered console lists above: too many to mark one by one. */
+  managedFiltered: 'podcasts:managed-filtered',
 } as const;
 
 /**
@@ -40,6 +50,7 @@ export const FAMILY_LISTS = {
     LIST.unfeaturedByName(),
     LIST.managedShows(),
     ...PODCAST_STATUSES.map(LIST.managedShows),
+    LIST.managedFiltered,
     ...EPISODE_CATEGORIES.flatMap((category) => [
       LIST.showsInCategory(category),
       LIST.featuredInCategory(category),
@@ -79,6 +90,15 @@ export function podcastPlacements(podcast: PodcastRecord): Placement[] {
   const placements: Placement[] = [
     { list: LIST.managedShows(), score: created },
     { list: LIST.managedShows(podcast.status), score: created },
+    { list: LIST.managedInCategory(undefined, podcast.category), score: created },
+    { list: LIST.managedInCategory(podcast.status, podcast.category), score: created },
+    { list: LIST.ownerShows(podcast.ownerId ?? podcast.owner.id), score: created },
+    ...[undefined, podcast.status].flatMap((status) =>
+      [undefined, podcast.category].map((category) => ({
+        list: LIST.managedByName(status, category),
+        score: 0,
+      })),
+    ),
   ];
   if (!podcastRules.published(podcast)) return placements;
   const category = podcast.category;
@@ -98,6 +118,14 @@ export function podcastPlacements(podcast: PodcastRecord): Placement[] {
     );
   }
   return placements;
+}
+
+/** What the admins' console filters shows by; an owner's shows are not filtered further. */
+export interface ManagedFilter {
+  status?: string;
+  category?: string;
+  search?: string;
+  ownerId?: string;
 }
 
 export class CatalogLists {
@@ -164,9 +192,24 @@ export class CatalogLists {
       : this.lists.ascending(list, offset, count);
   }
 
-  /** Every show in any status (or one status), newest first: the admins' console. */
-  managedShows(status: string | undefined, offset: number, count: number) {
-    return this.lists.descending(LIST.managedShows(status), Infinity, offset, count);
+  /**
+   * The admins' console: every show in any status (or one status, or one category), newest first;
+   * by name when searching; or one owner's shows.
+   */
+  managedShows(filter: ManagedFilter, offset: number, count: number) {
+    const marker = LIST.managedFiltered;
+    if (filter.ownerId) {
+      return this.lists.descending(LIST.ownerShows(filter.ownerId), Infinity, offset, count, marker);
+    }
+    if (filter.search) {
+      const list = LIST.managedByName(filter.status, filter.category);
+      return this.lists.withPrefix(list, filter.search.toLowerCase(), offset, count, marker);
+    }
+    if (filter.category) {
+      const list = LIST.managedInCategory(filter.status, filter.category);
+      return this.lists.descending(list, Infinity, offset, count, marker);
+    }
+    return this.lists.descending(LIST.managedShows(filter.status), Infinity, offset, count);
   }
 
   /** An entry a reader found where the store says it does not belong. */

@@ -10,6 +10,7 @@ import { useMe } from '../../features/account/api/account-api';
 import { useGuestEpisodes } from '../../features/hosting/api/hosting-api';
 import { HostInvitations } from '../../features/hosting/components/host-invitations';
 import { AccessRequestCard } from '../../features/requests/components/access-request-card';
+import { FeedImportForm } from '../../features/podcasts/components/feed-import-form';
 import { MyShows } from '../../features/podcasts/components/my-shows';
 import { useFollowedShows } from '../../features/shows/api/shows-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
@@ -112,7 +113,16 @@ export function MyPodzRoute() {
         title="My PODZ"
         intro={canAdd ? 'Your shows and their episodes.' : 'Only podcasters add shows. Ask to become one:'}
       />
-      {canAdd ? <MyShows ownerId={user.id} /> : <AccessRequestCard role="owner" />}
+      {canAdd ? (
+        <>
+          <MyShows ownerId={user.id} />
+          <div className="mt-10">
+            <FeedImportForm />
+          </div>
+        </>
+      ) : (
+        <AccessRequestCard role="owner" />
+      )}
     </>
   );
 }

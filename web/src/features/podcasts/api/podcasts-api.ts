@@ -39,6 +39,19 @@ export function useSaveShow() {
   });
 }
 
+/** `POST /api/podcasts/rss-link`: the whole feed is read before anything is written. */
+export function useImportFeed() {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: (body: { url: string; category?: string }) =>
+      apiFetch<{ podcast: Podcast; episodesImported: number }>('/api/podcasts/rss-link', {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteShow() {
   const refresh = useRefreshShows();
   return useMutation({
