@@ -800,6 +800,96 @@ describe('7. the admin consoles', () => {
       feed.close();
     }
   });
+  it('Messages: the admin handles and deletes a contact submission, and broadcasts to a picked member who receives it', async () => {
+    const member = await SiteBrowser.member(stack.origin, 'reader');
+    const me = (await member.json('/api/user')).body as { id: string; username: string };
+    const sender = `Sender ${uniqueUsername('e2e')}`;
+    const sent = await member.json('/api/content/forms/contact', 'POST', {
+      name: sender,
+      email: 'sender@example.org',
+      subject: 'Partnership',
+      message: 'We would love to <b>talk</b> about a show swap.',
+    });
+    expect(sent.status).toBe(201);
+
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await sideMenu(page).getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('tab', { name: 'Contact and advertise' }).click();
+    await page.waitForURL('**/messages?view=inbox');
+    const card = page.getByRole('listitem', { name: `Contact message from ${sender}` });
+    await card.getByText('We would love to <b>talk</b> about a show swap.').waitFor();
+    await card.getByText('New').waitFor();
+    await card.getByRole('button', { name: 'Mark handled' }).click();
+    await card.getByText(/^Handled /).waitFor();
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const stored = async () =>
+      (
+        (await admin.json('/api/content/forms?kind=contact&limit=50')).body.items as {
+          id: string;
+          handledAt: string | null;
+        }[]
+      ).find((item) => item.id === sent.body.id);
+    expect((await stored())?.handledAt).toEqual(expect.any(String));
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Submission deleted' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect(await stored()).toBeUndefined();
+
+    await page.getByRole('tab', { name: 'Broadcast' }).click();
+    const form = page.getByRole('form', { name: 'Broadcast' });
+    await form.getByLabel('People I pick').check();
+    await form.getByLabel('Recipients').fill(me.username.slice(0, 8));
+    await form
+      .getByRole('list', { name: 'Recipients: matches' })
+      .getByRole('button', { name: me.username })
+      .click();
+    const text = `Scheduled maintenance tonight ${uniqueUsername('e2e')}`;
+    await form.getByLabel('Message').fill(text);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send' }).click();
+    await modal.getByRole('heading', { name: 'Broadcast sent' }).waitFor();
+    await modal.getByText('On its way to 1 person.').waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await eventually('the member to receive the broadcast', async () => {
+      const { items } = (await member.json('/api/conversations')).body as {
+        items: { lastMessage: { text: string } | null }[];
+      };
+      return items.some((conversation) => conversation.lastMessage?.text === text);
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+  it('Dashboard: the admin lands on figures that match the API, and each leads to its console', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const figure = (label: string) => page.getByRole('link', { name: new RegExp(`^${label}`) });
+    const shown = async (label: string) =>
+      Number((await figure(label).locator('p').nth(1).innerText()).replace(/,/g, ''));
+    await figure('Published shows').waitFor();
+    const published = (await admin.json('/api/podcasts/all-podcasts?status=published&limit=1', 'POST')).body
+      .total;
+    expect(await shown('Published shows')).toBe(published);
+    expect(await shown('Podcasters')).toBe(
+      (await admin.json('/api/users/user-count?userType=owner')).body.userCount,
+    );
+    expect(await shown('Access requests pending')).toBe(
+      (await admin.json('/api/requests?status=pending&limit=1')).body.total,
+    );
+    await figure('Published shows').click();
+    await page.waitForURL('**/podz-management?status=published');
+    await page.getByText(`${published} shows`).waitFor();
+    await page.goBack();
+    await figure('New contact and advertise messages').click();
+    await page.waitForURL('**/messages?view=inbox&status=new');
+    await page.getByRole('tab', { name: 'Contact and advertise', selected: true }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('8. the editor consoles', () => {
@@ -1018,6 +1108,9 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['landing', '/landing?page=home'],
       ['users', '/users'],
       ['podz-management', '/podz-management'],
+      ['dashboard', '/dashboard'],
+      ['inbox', '/messages?view=inbox'],
+      ['broadcast', '/messages?view=broadcast'],
     ];
     const findings: string[] = [];
     // Opens each page as `who` (a visitor, or signed in), checks layout (and axe when asked),

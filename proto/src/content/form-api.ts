@@ -68,9 +68,10 @@ export const formSubmissionSchema = z.object({
 export type FormSubmission = z.infer<typeof formSubmissionSchema>;
 export const formSubmissionPageSchema = paginatedSchema(formSubmissionSchema);
 
-/** `GET /api/content/forms?kind&page&limit` (admins): newest first. */
+/** `GET /api/content/forms?kind&status&page&limit` (admins): newest first; `status=new`: not handled yet. */
 export const formListQuerySchema = paginationQuerySchema(FORMS_PAGE_SIZE).extend({
   kind: formKindSchema.optional(),
+  status: z.enum(['new'], { error: 'status must be new' }).optional(),
 });
 
 export const formParamsSchema = z.object({ id: objectIdSchema });

@@ -165,12 +165,27 @@ describe('the forms', () => {
       .expect(200);
     expect(formSubmissionSchema.parse(handled.body).handledAt).toEqual(expect.any(String));
     expect((await inList())?.handledAt).toBe(handled.body.handledAt);
+    const newIds = async (query: string) =>
+      (
+        (
+          await api()
+            .get(`/api/content/forms?status=new&limit=100${query}`)
+            .set(bearer(admin.token))
+            .expect(200)
+        ).body.items as { id: string }[]
+      ).map((item) => item.id);
+    expect(await newIds('')).not.toContain(id);
     await api()
       .patch(`/api/content/forms/${id}`)
       .set(bearer(admin.token))
       .send({ handled: false })
       .expect(200);
     expect((await inList())?.handledAt).toBeNull();
+    // Waiting again: back among the new ones, of its kind and of both.
+    expect(await newIds('')).toContain(id);
+    expect(await newIds('&kind=contact')).toContain(id);
+    expect(await newIds('&kind=advertise')).not.toContain(id);
+    await api().get('/api/content/forms?status=old').set(bearer(admin.token)).expect(400);
 
     for (const [body, status] of [
       [{ handled: 'yes' }, 400],

@@ -41,6 +41,7 @@ const PricingPlansEdit = lazy(() => import('./routes/pricing-plans-edit'));
 const Landing = lazy(() => import('./routes/landing'));
 const Users = lazy(() => import('./routes/users'));
 const PodzManagement = lazy(() => import('./routes/podz-management'));
+const Dashboard = lazy(() => import('./routes/dashboard'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
 
@@ -75,7 +76,7 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.hostRequests.path, HostRequests],
   [paths.guestPodz.path, GuestPodz],
   [paths.messages.path, Messages],
-  [paths.dashboard.path, ConsolePending],
+  [paths.dashboard.path, Dashboard],
   [paths.pricingPlansEdit.path, PricingPlansEdit],
   [paths.landing.path, Landing],
   [paths.userRequests.path, UserRequests],

@@ -3,26 +3,33 @@ import { findInIdOrder, type ListFamily } from '@podz/kit';
 import { FORM_KINDS, type FormKind } from '@podz/proto';
 import type { FormSubmissionModel, FormSubmissionRecord } from './form-model';
 
-/** The admins' lists of submissions, newest first: all of them, and those of each kind. */
-export const formList = (kind: FormKind | undefined) => `forms:${kind ?? 'any'}`;
+/**
+ * The admins' lists of submissions, newest first: all of them, and those of each kind; and the
+ * same of those nobody has handled yet (the inbox's new ones, the dashboard's figure).
+ */
+export const formList = (kind: FormKind | undefined, onlyNew = false) =>
+  `forms:${onlyNew ? 'new:' : ''}${kind ?? 'any'}`;
 
-export const listsSubmission = (kind: FormKind | undefined) => (record: FormSubmissionRecord) =>
-  !kind || record.kind === kind;
+export const listsSubmission =
+  (kind: FormKind | undefined, onlyNew = false) =>
+  (record: FormSubmissionRecord) =>
+    (!kind || record.kind === kind) && (!onlyNew || !record.handledAt);
 
 /**
- * Submissions are only ever added, so a list entry is placed once, after the insert. There is no
- * event to repair a placing that failed: the repository drops the built marker instead, and the
- * next read rebuilds the lists from the store.
+ * A submission is placed after each write (added, handled or waiting again, deleted). There is no
+ * event to repair a placing that failed: the keeper drops the built marker instead, and the next
+ * read rebuilds the lists from the store.
  */
 export function formFamily(model: FormSubmissionModel): ListFamily<FormSubmissionRecord> {
   return {
     name: 'forms',
-    lists: [formList(undefined), ...FORM_KINDS.map(formList)],
+    lists: [undefined, ...FORM_KINDS].flatMap((kind) => [formList(kind), formList(kind, true)]),
     placements: (record) => {
       const score = record.createdAt.getTime();
+      const kinds = [undefined, record.kind as FormKind];
       return [
-        { list: formList(undefined), score },
-        { list: formList(record.kind as FormKind), score },
+        ...kinds.map((kind) => ({ list: formList(kind), score })),
+        ...(record.handledAt ? [] : kinds.map((kind) => ({ list: formList(kind, true), score }))),
       ];
     },
     sortKey: () => '',

@@ -28,13 +28,15 @@ export class FormRepository {
 
   /** Handled (now) or waiting again; null when there is no such submission. */
   async setHandled(id: string, handled: boolean): Promise<FormSubmissionRecord | null> {
-    return this.model
+    const updated = await this.model
       .findOneAndUpdate(
         { _id: new Types.ObjectId(id) },
         { $set: { handledAt: handled ? new Date() : null } },
         { new: true },
       )
       .lean<FormSubmissionRecord>();
+    if (updated) await this.lists.placed(id, updated);
+    return updated;
   }
 
   /** Deletes the submission and takes it out of the lists; false when there was none. */
@@ -47,23 +49,25 @@ export class FormRepository {
   /** A page of the admins' list, newest first; from the store while it is rebuilt. */
   page(
     kind: FormKind | undefined,
+    onlyNew: boolean,
     page: number,
     limit: number,
   ): Promise<{ items: FormSubmissionRecord[]; total: number }> {
     const offset = (page - 1) * limit;
     return this.lists.page(
-      () => this.lists.descending(formList(kind), offset, limit),
-      listsSubmission(kind),
-      () => this.pageFromStore(kind, page, limit),
+      () => this.lists.descending(formList(kind, onlyNew), offset, limit),
+      listsSubmission(kind, onlyNew),
+      () => this.pageFromStore(kind, onlyNew, page, limit),
     );
   }
 
   private async pageFromStore(
     kind: FormKind | undefined,
+    onlyNew: boolean,
     page: number,
     limit: number,
   ): Promise<{ items: FormSubmissionRecord[]; total: number }> {
-    const filter = kind ? { kind } : {};
+    const filter = { ...(kind ? { kind } : {}), ...(onlyNew ? { handledAt: null } : {}) };
     const [items, total] = await Promise.all([
       this.model
         .find(filter)

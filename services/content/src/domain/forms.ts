@@ -43,9 +43,9 @@ function submissionView(record: FormSubmissionRecord): FormSubmission {
 /** `GET /api/content/forms` (admins): newest first. */
 export async function listSubmissions(
   deps: ContentDeps,
-  query: { kind?: FormKind; page: number; limit: number },
+  query: { kind?: FormKind; status?: 'new'; page: number; limit: number },
 ): Promise<Paginated<FormSubmission>> {
-  const { items, total } = await deps.forms.page(query.kind, query.page, query.limit);
+  const { items, total } = await deps.forms.page(query.kind, query.status === 'new', query.page, query.limit);
   return paginated(items.map(submissionView), total, query.page, query.limit);
 }
 

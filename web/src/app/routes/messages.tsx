@@ -7,9 +7,59 @@ import { useConversations } from '../../features/messages/api/messages-api';
 import { ConversationList } from '../../features/messages/components/conversation-list';
 import { MessageThread } from '../../features/messages/components/message-thread';
 import { NewConversation } from '../../features/messages/components/new-conversation';
+import { BroadcastForm } from '../../features/messages/components/broadcast-form';
+import { SubmissionsInbox } from '../../features/content/components/submissions-inbox';
 
-/** `/messages`: conversations with unread counts, the open thread (`?c=`), and new conversations. */
+const ADMIN_VIEWS = [
+  ['conversations', 'Conversations'],
+  ['inbox', 'Contact and advertise'],
+  ['broadcast', 'Broadcast'],
+] as const;
+
+/**
+ * `/messages`: conversations with unread counts, the open thread (`?c=`), and new conversations.
+ * Admins also read what visitors sent through the contact and advertise forms, and broadcast
+ * (`?view=`).
+ */
 export default function MessagesRoute() {
+  const isAdmin = useSession((state) => state.user?.access.includes('admin') ?? false);
+  const [params, setParams] = useSearchParams();
+  const view = isAdmin ? (params.get('view') ?? 'conversations') : 'conversations';
+  if (!isAdmin) return <Conversations />;
+  return (
+    <>
+      <PageHeading title="Messages" />
+      <div
+        role="tablist"
+        aria-label="Messages"
+        className="mb-6 flex flex-wrap gap-2 border-b border-slate-200"
+      >
+        {ADMIN_VIEWS.map(([name, text]) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={view === name}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${view === name ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            onClick={() => setParams(name === 'conversations' ? {} : { view: name })}
+          >
+            {text}
+          </button>
+        ))}
+      </div>
+      {view === 'inbox' ? (
+        <SubmissionsInbox />
+      ) : view === 'broadcast' ? (
+        <BroadcastForm />
+      ) : (
+        <Conversations bare />
+      )}
+    </>
+  );
+}
+
+/** The member's conversations; `bare` leaves out the heading (an admin's tab has its own). */
+function Conversations({ bare = false }: { bare?: boolean }) {
   const myId = useSession((state) => state.user?.id ?? '');
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('c') ?? undefined;
@@ -19,10 +69,16 @@ export default function MessagesRoute() {
 
   return (
     <>
-      <PageHeading
-        title="Messages"
-        actions={<Button onClick={() => setParams({ new: 'true' })}>New conversation</Button>}
-      />
+      {bare ? (
+        <div className="mb-4 flex justify-end">
+          <Button onClick={() => setParams({ new: 'true' })}>New conversation</Button>
+        </div>
+      ) : (
+        <PageHeading
+          title="Messages"
+          actions={<Button onClick={() => setParams({ new: 'true' })}>New conversation</Button>}
+        />
+      )}
       <div className="grid overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[20rem_1fr]">
         <div className={`border-slate-200 md:border-r ${selectedId || composing ? 'hidden md:block' : ''}`}>
           <QueryState
