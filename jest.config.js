@@ -28,6 +28,7 @@ const PROJECTS = [
   'services/requests',
   'services/messaging',
   'services/content',
+  'services/analytics',
   'gateway',
   'deploy',
   'web',

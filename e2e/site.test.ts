@@ -880,6 +880,19 @@ describe('7. the admin consoles', () => {
     expect(await shown('Access requests pending')).toBe(
       (await admin.json('/api/requests?status=pending&limit=1')).body.total,
     );
+    // The activity charts: the demo network's sign-ups of today, counted from identity's events.
+    await eventually('the sign-ups to be counted', async () => {
+      const stats = await admin.json('/api/stats/daily?days=30');
+      return stats.status === 200 && stats.body.totals.signups > 0;
+    });
+    await page.reload();
+    const signups = page.getByRole('figure', { name: /^Sign-ups/ });
+    await signups.getByText(/^[1-9][\d,]* in 30 days$/).waitFor();
+    await page.getByRole('figure', { name: /^Messages sent/ }).waitFor();
+    await signups.getByText('Figures by day').click();
+    const today = new Date().toISOString().slice(0, 10);
+    await signups.getByRole('row', { name: new RegExp(`^${today} [1-9]`) }).waitFor();
+
     await figure('Published shows').click();
     await page.waitForURL('**/podz-management?status=published');
     await page.getByText(`${published} shows`).waitFor();

@@ -16,6 +16,7 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   requests: 4003,
   messaging: 4004,
   content: 4005,
+  analytics: 4006,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${GATEWAY_PORT}`;

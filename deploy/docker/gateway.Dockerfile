@@ -17,6 +17,7 @@ COPY services/catalog/package.json services/catalog/
 COPY services/requests/package.json services/requests/
 COPY services/messaging/package.json services/messaging/
 COPY services/content/package.json services/content/
+COPY services/analytics/package.json services/analytics/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY deploy/local/package.json deploy/local/

@@ -5,6 +5,8 @@ import { loadConfig } from '@podz/kit';
 import { freePort, testServiceEnv } from '@podz/kit/testing';
 import { catalogConfigSchema } from '../../services/catalog/src/config';
 import { startCatalog } from '../../services/catalog/src/catalog-service';
+import { analyticsConfigSchema } from '../../services/analytics/src/config';
+import { startAnalytics } from '../../services/analytics/src/analytics-service';
 import { contentConfigSchema } from '../../services/content/src/config';
 import { startContent } from '../../services/content/src/content-service';
 import { messagingConfigSchema } from '../../services/messaging/src/config';
@@ -80,6 +82,9 @@ export async function startFullStack(): Promise<FullStack> {
       await startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging'))),
     );
     const content = service(await startContent(loadConfig(contentConfigSchema, testServiceEnv('content'))));
+    const analytics = service(
+      await startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))),
+    );
     const identity: TestIdentity = await startTestIdentity({
       PUBLIC_ORIGIN: origin,
       DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD,
@@ -91,6 +96,7 @@ export async function startFullStack(): Promise<FullStack> {
       REQUESTS_URL: requests.url,
       MESSAGING_URL: messaging.url,
       CONTENT_URL: content.url,
+      ANALYTICS_URL: analytics.url,
     });
     started.push(gateway);
     await seedDemoNetwork({

@@ -20,6 +20,7 @@ export const gatewayConfigSchema = z.object({
   REQUESTS_URL: upstream(4003),
   MESSAGING_URL: upstream(4004),
   CONTENT_URL: upstream(4005),
+  ANALYTICS_URL: upstream(4006),
   /** Per client IP, in Redis so the limits hold across gateway instances. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -45,5 +46,6 @@ export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string>
     requests: config.REQUESTS_URL,
     messaging: config.MESSAGING_URL,
     content: config.CONTENT_URL,
+    analytics: config.ANALYTICS_URL,
   };
 }

@@ -4,6 +4,8 @@ import { testInfra, testKeys, testServiceEnv } from '@podz/kit/testing';
 import { SERVICE_NAMES } from '@podz/proto';
 import { catalogConfigSchema } from '../../services/catalog/src/config';
 import { startCatalog } from '../../services/catalog/src/catalog-service';
+import { analyticsConfigSchema } from '../../services/analytics/src/config';
+import { startAnalytics } from '../../services/analytics/src/analytics-service';
 import { contentConfigSchema } from '../../services/content/src/config';
 import { startContent } from '../../services/content/src/content-service';
 import { identityConfigSchema } from '../../services/identity/src/config';
@@ -26,6 +28,7 @@ beforeAll(async () => {
     startRequests(loadConfig(requestsConfigSchema, env('requests'))),
     startMessaging(loadConfig(messagingConfigSchema, env('messaging'))),
     startContent(loadConfig(contentConfigSchema, env('content'))),
+    startAnalytics(loadConfig(analyticsConfigSchema, env('analytics'))),
   ]);
   SERVICE_NAMES.forEach((name, index) => (services[name] = started[index]!));
   gateway = await startGateway(
@@ -39,6 +42,7 @@ beforeAll(async () => {
       REQUESTS_URL: services.requests!.url,
       MESSAGING_URL: services.messaging!.url,
       CONTENT_URL: services.content!.url,
+      ANALYTICS_URL: services.analytics!.url,
     }),
   );
 });

@@ -31,6 +31,7 @@ export * from './content/pricing-plan-api';
 export * from './content/doc-api';
 export * from './messaging/conversation-api';
 export * from './messaging/socket-events';
+export * from './analytics/stats-api';
 export * from './event-docs';
 export * from './api-reference';
 export * from './routes';

@@ -114,6 +114,8 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('PUT', '/api/conversations/:id', 'messaging', 'signed-in'),
   route('GET', '/api/conversations/:id', 'messaging', 'signed-in'),
   route('GET', '/api/conversations/:id/messages', 'messaging', 'signed-in'),
+  // analytics: per-day counters kept from the domain events
+  route('GET', '/api/stats/daily', 'analytics', ADMINS),
   // content: page content, forms, pricing plans, documentation
   route('GET', '/api/content/pages/:slug', 'content', 'public'),
   route('PUT', '/api/content/pages/:slug', 'content', EDITORS),

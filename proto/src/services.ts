@@ -1,3 +1,10 @@
 /** The services behind the gateway (ARCHITECTURE §1). */
-export const SERVICE_NAMES = ['identity', 'catalog', 'requests', 'messaging', 'content'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'catalog',
+  'requests',
+  'messaging',
+  'content',
+  'analytics',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

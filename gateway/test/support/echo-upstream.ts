@@ -59,6 +59,7 @@ export function startEchoGateway(echo: EchoUpstream, overrides: Record<string, s
       REQUESTS_URL: echo.url,
       MESSAGING_URL: echo.url,
       CONTENT_URL: echo.url,
+      ANALYTICS_URL: echo.url,
       ...TEST_RATE_LIMITS,
       ...overrides,
     }),

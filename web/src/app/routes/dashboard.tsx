@@ -1,7 +1,8 @@
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
-import { useNetworkFigures } from '../../features/dashboard/api/dashboard-api';
+import { useDailyStats, useNetworkFigures } from '../../features/dashboard/api/dashboard-api';
+import { DailyChart } from '../../features/dashboard/components/daily-chart';
 import { FigureCard } from '../../features/dashboard/components/figure-card';
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
@@ -16,12 +17,41 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
+const CHARTS = [
+  ['signups', 'Sign-ups'],
+  ['episodes', 'Episodes published'],
+  ['follows', 'Follows'],
+  ['messages', 'Messages sent'],
+] as const;
+
+/** The last 30 days, from the analytics service's counts of the domain events. */
+function Activity() {
+  const stats = useDailyStats(30);
+  return (
+    <section aria-labelledby="dashboard-activity" className="mb-8">
+      <h2 id="dashboard-activity" className="mb-3 text-lg font-semibold text-slate-900">
+        The last 30 days
+      </h2>
+      <QueryState query={stats} loadingLabel="Loading activity…">
+        {(data) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {CHARTS.map(([metric, title]) => (
+              <DailyChart key={metric} title={title} days={data.days} values={data.series[metric]} />
+            ))}
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
 /**
- * `/dashboard` (admin): the network at a glance, each figure leading to its console. Figures
- * refresh every minute.
+ * `/dashboard` (admin): the network at a glance, each figure leading to its console, and its
+ * activity over the last 30 days. Both refresh every minute.
  */
 export default function DashboardRoute() {
   const figures = useNetworkFigures();
+  const totals = useDailyStats(30).data?.totals;
   const users = paths.users.href();
   const shows = paths.podzManagement.href();
   return (
@@ -65,6 +95,13 @@ export default function DashboardRoute() {
               />
               <FigureCard label="Episodes published" value={data.episodesPublished} to={paths.shows.href()} />
             </Group>
+            {totals && (
+              <Group title="Conversations">
+                <FigureCard label="Messages sent" value={totals.messages} to={paths.messages.href()} />
+                <FigureCard label="Follows" value={totals.follows} to={shows} />
+              </Group>
+            )}
+            <Activity />
           </>
         )}
       </QueryState>

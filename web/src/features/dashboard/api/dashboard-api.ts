@@ -1,4 +1,4 @@
-import { PODCAST_STATUSES, type UserType } from '@podz/proto';
+import { PODCAST_STATUSES, type DailyStats, type UserType } from '@podz/proto';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -53,5 +53,14 @@ export function useNetworkFigures() {
         newSubmissions,
       };
     },
+  });
+}
+
+/** `GET /api/stats/daily` (admins): the last 30 days of sign-ups, episodes, follows and messages. */
+export function useDailyStats(days = 30) {
+  return useQuery({
+    queryKey: ['dashboard', 'daily', days],
+    refetchInterval: 60_000,
+    queryFn: ({ signal }) => apiFetch<DailyStats>(`/api/stats/daily?days=${days}`, { signal }),
   });
 }
