@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@podz/kit/testing';
-import { wavTone } from '../services/catalog/src/blobs/generate-media';
+import { pngCover, wavTone } from '../services/catalog/src/blobs/generate-media';
 import { DEMO_SHOWS } from '../scripts/demo/network-data';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
 import { ApiActor, uniqueUsername } from './support/api-actor';
@@ -903,6 +903,99 @@ describe('7. the admin consoles', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('MediaZ and the Image Gallery: an owner uploads images and audio, sets a cover, is refused deleting it, deletes what is unused; the admin sees every file', async () => {
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const username = uniqueUsername('lib');
+    const password = 'media-owner-pass-1';
+    const made = await admin.json('/api/users/admin-added-user', 'POST', {
+      username,
+      email: `${username}@example.org`,
+      password,
+      role: 'user',
+      access: ['user', 'owner'],
+    });
+    expect(made.status).toBe(201);
+    const owner = await ApiActor.signedIn(stack.origin, username, password);
+    const showName = `Gallery show ${username.slice(-6)}`;
+    const show = await owner.json('/api/podcasts', 'POST', { name: showName, category: 'Arts' });
+    expect(show.status).toBe(201);
+    const mine = async (kind: string) =>
+      (await owner.json(`/api/media?kind=${kind}&limit=50`)).body.items as {
+        id: string;
+        name: string;
+        url: string;
+        usedBy: { name: string }[];
+      }[];
+
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, username, password);
+    await sideMenu(page).getByRole('link', { name: 'Image Gallery' }).click();
+    await page.waitForURL('**/image-gallery');
+    await page.getByText('No images yet: upload some above.').waitFor();
+    const cover = (seed: number) => pngCover({ size: 48, seed, colors: ['#0f172a', '#6366f1'] });
+    await page.getByLabel('Upload images', { exact: true }).setInputFiles([
+      { name: 'sunrise.png', mimeType: 'image/png', buffer: cover(1) },
+      { name: 'sunset.png', mimeType: 'image/png', buffer: cover(2) },
+    ]);
+    await page.getByText('Uploaded 2 files').waitFor();
+    const grid = page.getByRole('list', { name: 'Images' });
+    await grid.getByRole('listitem', { name: 'sunrise.png' }).waitFor();
+    expect((await mine('image')).map((item) => item.name).sort()).toEqual(['sunrise.png', 'sunset.png']);
+
+    const sunrise = grid.getByRole('listitem', { name: 'sunrise.png' });
+    await sunrise.getByLabel('Cover of').selectOption({ label: showName });
+    await sunrise.getByRole('button', { name: 'Set' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Cover set' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    const sunriseUrl = (await mine('image')).find((item) => item.name === 'sunrise.png')!.url;
+    expect((await owner.json(`/api/podcasts/${show.body.id}`)).body.logoPath).toBe(sunriseUrl);
+    await sunrise.getByText(`Cover of “${showName}”`).waitFor();
+
+    await sideMenu(page).getByRole('link', { name: 'MediaZ' }).click();
+    await page.waitForURL('**/mediaz');
+    await page.getByLabel('Upload audio', { exact: true }).setInputFiles({
+      name: 'intro.wav',
+      mimeType: 'audio/wav',
+      buffer: wavTone({ seconds: 2, notes: [440, 660] }),
+    });
+    const files = page.getByRole('list', { name: 'Files' });
+    await files.getByRole('listitem', { name: 'intro.wav' }).getByText(/0:02/).waitFor();
+    await files
+      .getByRole('listitem', { name: 'sunrise.png' })
+      .getByRole('button', { name: 'Delete sunrise.png' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    // An error shows in the global modal as an alert.
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText(`This file is in use by the show “${showName}”; change those first`).waitFor();
+    await alert.getByRole('button', { name: 'Close' }).click();
+    expect((await mine('image')).map((item) => item.name)).toContain('sunrise.png');
+    await files
+      .getByRole('listitem', { name: 'sunset.png' })
+      .getByRole('button', { name: 'Delete sunset.png' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await modal.getByRole('heading', { name: 'File deleted' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    expect((await mine('image')).map((item) => item.name)).toEqual(['sunrise.png']);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // An admin sees every upload, with who uploaded it; another owner sees none of them.
+    const adminView = await newVisitor(browser, stack.origin);
+    await signInThroughForm(adminView.page, ADMIN.username, ADMIN.password);
+    await adminView.page.goto('/mediaz?kind=audio');
+    await adminView.page
+      .getByRole('listitem', { name: 'intro.wav' })
+      .first()
+      .getByText(`uploaded by ${username}`)
+      .waitFor();
+    await adminView.context.close();
+    const other = await ApiActor.signedIn(stack.origin, 'demo-owner', DEMO_PASSWORD);
+    const theirs = (await other.json('/api/media?limit=100')).body.items as { url: string }[];
+    expect(theirs.map((item) => item.url)).not.toContain(sunriseUrl);
+  });
 });
 
 describe('8. the editor consoles', () => {
@@ -1124,6 +1217,8 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['dashboard', '/dashboard'],
       ['inbox', '/messages?view=inbox'],
       ['broadcast', '/messages?view=broadcast'],
+      ['mediaz', '/mediaz'],
+      ['image-gallery', '/image-gallery'],
     ];
     const findings: string[] = [];
     // Opens each page as `who` (a visitor, or signed in), checks layout (and axe when asked),

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { Redis } from 'ioredis';
 import { SessionRevocations, verifySessionToken } from '@podz/kit';
 import { freePort, otherKeys, testInfra, testKeys, testToken } from '@podz/kit/testing';
-import { SESSION_COOKIE, type Access } from '@podz/proto';
+import { ACCESS_VALUES, API_ROUTES, SESSION_COOKIE, type Access } from '@podz/proto';
 import { startEchoGateway, startEchoUpstream, stopAll, type EchoUpstream } from './support/echo-upstream';
 import type { RunningGateway } from '../src/gateway';
 
@@ -190,6 +190,32 @@ describe('sessions', () => {
       .expect(200);
     const admin = await session(['admin']);
     await request(gateway.url).get('/api/requests').set('authorization', `Bearer ${admin.token}`).expect(200);
+  });
+
+  it('holds the whole table: every route, anonymous and as each access value, lands where its policy says', async () => {
+    const tokens = Object.fromEntries(
+      await Promise.all(ACCESS_VALUES.map(async (value) => [value, (await session([value])).token] as const)),
+    ) as Record<Access, string>;
+    const wrong: string[] = [];
+    for (const route of API_ROUTES) {
+      // The gateway routes by pattern: any segment stands for a parameter.
+      const path = route.path.replace(/:[^/]+/g, '64b7f0c2a1b2c3d4e5f60718');
+      const call = (token?: string) => {
+        const req = request(gateway.url)[route.method.toLowerCase() as 'get'](path);
+        return token ? req.set('authorization', `Bearer ${token}`) : req;
+      };
+      const expect_ = (who: string, status: number, allowed: boolean) => {
+        const refused = status === 401 || status === 403;
+        if (refused === allowed) wrong.push(`${route.method} ${route.path} as ${who}: ${status}`);
+      };
+      expect_('anonymous', (await call()).status, route.policy === 'public');
+      if (route.policy === 'public') continue;
+      for (const value of ACCESS_VALUES) {
+        const allowed = route.policy === 'signed-in' || route.policy.includes(value);
+        expect_(value, (await call(tokens[value])).status, allowed);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('fails closed for sessions and open for rate limits when Redis goes away', async () => {

@@ -93,6 +93,9 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   // catalog: uploads, and what they become on the site
   route('POST', '/api/media/audio', 'catalog', OWNERS),
   route('POST', '/api/media/images', 'catalog', 'signed-in'),
+  route('GET', '/api/media', 'catalog', OWNERS),
+  route('GET', '/api/media/:id', 'catalog', OWNERS),
+  route('DELETE', '/api/media/:id', 'catalog', OWNERS),
   route('GET', '/media/audio/:file', 'catalog', 'public'),
   route('GET', '/media/images/:file', 'catalog', 'public'),
   route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),

@@ -124,3 +124,28 @@ export const mediaSchema = z.object({
   durationSeconds: z.number().nullable(),
 });
 export type Media = z.infer<typeof mediaSchema>;
+
+/** Where an upload is used: a show's cover, or an episode's audio or image. */
+export const mediaUseSchema = z.object({
+  kind: z.enum(['show', 'episode']),
+  id: objectIdSchema,
+  name: z.string(),
+  podcastId: objectIdSchema,
+});
+export type MediaUse = z.infer<typeof mediaUseSchema>;
+
+/** An upload as the media library (MediaZ, the image gallery) shows it. */
+export const mediaItemSchema = mediaSchema.extend({
+  /** The file's name as uploaded ('' for files from before names were kept). */
+  name: z.string(),
+  uploadedBy: objectIdSchema,
+  createdAt: z.string(),
+  usedBy: z.array(mediaUseSchema),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const MEDIA_PAGE_SIZE = 10;
+/** `GET /api/media?kind&page&limit` (owners: their own; admins: everyone's), newest first. */
+export const mediaListQuerySchema = paginationQuerySchema(MEDIA_PAGE_SIZE).extend({
+  kind: z.enum(['audio', 'image'], { error: 'kind must be audio or image' }).optional(),
+});

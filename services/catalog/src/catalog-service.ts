@@ -1,6 +1,7 @@
 import {
   BackgroundJobs,
   idempotent,
+  ListKeeper,
   RankedLists,
   ResponseCache,
   startService,
@@ -15,6 +16,7 @@ import { listSync } from './consumers/list-sync';
 import { EpisodeRepository } from './data/episode-repository';
 import { FollowRepository } from './data/follow-repository';
 import { MediaLibrary } from './data/media-library';
+import { mediaFamily } from './data/media-lists';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/listings';
@@ -38,6 +40,12 @@ export function startCatalog(config: CatalogConfig) {
       const users = new UserDirectory(db);
       await Promise.all([...Object.values(models).map((model) => model.init()), users.init()]);
       await backfillPeopleIds(db, models);
+      const mediaLists = new ListKeeper(
+        new RankedLists(redis, `catalog:${db.name}:lists`),
+        mediaFamily(models.media),
+        logger,
+        new BackgroundJobs(logger),
+      );
       const deps: CatalogDeps = {
         config,
         logger,
@@ -56,13 +64,14 @@ export function startCatalog(config: CatalogConfig) {
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
         responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
-        media: new MediaLibrary(models.media),
+        media: new MediaLibrary(models.media, mediaLists),
         users,
         blobs: createBlobStore(config),
         idempotency: idempotent(redis, 'catalog'),
         background: new BackgroundJobs(logger),
       };
       deps.background.once('catalog lists', () => ensureLists(deps));
+      mediaLists.ensureLater();
       return {
         routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],
         aggregates: [models.podcasts, models.episodes],

@@ -36,12 +36,13 @@ const MyPodz = named(memberPages, 'MyPodzRoute');
 const HostRequests = named(memberPages, 'HostRequestsRoute');
 const GuestPodz = named(memberPages, 'GuestPodzRoute');
 const Messages = lazy(() => import('./routes/messages'));
-const ConsolePending = lazy(() => import('./routes/console-pending'));
 const PricingPlansEdit = lazy(() => import('./routes/pricing-plans-edit'));
 const Landing = lazy(() => import('./routes/landing'));
 const Users = lazy(() => import('./routes/users'));
 const PodzManagement = lazy(() => import('./routes/podz-management'));
 const Dashboard = lazy(() => import('./routes/dashboard'));
+const Mediaz = lazy(() => import('./routes/mediaz'));
+const ImageGallery = lazy(() => import('./routes/image-gallery'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
 
@@ -65,7 +66,7 @@ const PUBLIC_ROUTES: [string, React.ComponentType][] = [
   ['*', NotFound],
 ];
 
-/** The rest, in the side-menu layout (the consoles still to be built say so). */
+/** The rest, in the side-menu layout. */
 const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.myPodcasts.path, MyFavz],
   [paths.profile.path, Profile],
@@ -81,10 +82,10 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.landing.path, Landing],
   [paths.userRequests.path, UserRequests],
   [paths.users.path, Users],
-  [paths.mediaz.path, ConsolePending],
+  [paths.mediaz.path, Mediaz],
   [paths.documentation.path, Documentation],
   [paths.podzManagement.path, PodzManagement],
-  [paths.imageGallery.path, ConsolePending],
+  [paths.imageGallery.path, ImageGallery],
 ];
 
 const routes = (table: [string, React.ComponentType][]) =>

@@ -12,7 +12,7 @@ const RULES: Record<UploadKind, { accept: readonly string[]; maxBytes: number; w
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
- * A file field that uploads at once and shows a progress bar; the parent gets the stored media.
+ * A file field that uploads at once and shows a progress bar; the parent gets each stored file.
  * Size is checked before sending; the type is decided by the catalog from the bytes.
  */
 export function MediaUpload({
@@ -21,46 +21,56 @@ export function MediaUpload({
   onUploaded,
   onBusyChange,
   error,
+  multiple = false,
 }: {
   kind: UploadKind;
   label: string;
   onUploaded: (media: Media) => void;
   onBusyChange?: (busy: boolean) => void;
   error?: string;
+  /** Several files at once, uploaded one after another. */
+  multiple?: boolean;
 }) {
   const id = useId();
   const rules = RULES[kind];
   const [progress, setProgress] = useState<number>();
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState<string>();
+  const [current, setCurrent] = useState<string>();
   const controller = useRef<AbortController>(undefined);
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
+  /** One file after another (each with its own progress), stopping at the first that fails. */
+  const onFiles = async (files: File[]) => {
+    if (files.length === 0) return;
     setFailure(undefined);
     setDone(undefined);
-    if (file.size > rules.maxBytes) {
-      setFailure(`The file is larger than ${megabytes(rules.maxBytes)}`);
+    const tooLarge = files.find((file) => file.size > rules.maxBytes);
+    if (tooLarge) {
+      setFailure(`${tooLarge.name} is larger than ${megabytes(rules.maxBytes)}`);
       return;
     }
-    controller.current = new AbortController();
-    setProgress(0);
     onBusyChange?.(true);
     try {
-      // One key per picked file: a retry after a lost answer does not store it twice.
-      const media = await uploadMedia(
-        kind,
-        file,
-        setProgress,
-        controller.current.signal,
-        newIdempotencyKey(),
-      );
-      setDone(file.name);
-      onUploaded(media);
+      for (const [index, file] of files.entries()) {
+        controller.current = new AbortController();
+        setCurrent(files.length > 1 ? `${index + 1} of ${files.length}` : undefined);
+        setProgress(0);
+        // One key per picked file: a retry after a lost answer does not store it twice.
+        const media = await uploadMedia(
+          kind,
+          file,
+          setProgress,
+          controller.current.signal,
+          newIdempotencyKey(),
+        );
+        onUploaded(media);
+      }
+      setDone(files.length === 1 ? files[0]!.name : `${files.length} files`);
     } catch (uploadError) {
       setFailure(errorMessage(uploadError));
     } finally {
       setProgress(undefined);
+      setCurrent(undefined);
       onBusyChange?.(false);
     }
   };
@@ -75,7 +85,8 @@ export function MediaUpload({
         id={id}
         type="file"
         accept={rules.accept.join(',')}
-        onChange={(event) => void onFile(event.target.files?.[0])}
+        multiple={multiple}
+        onChange={(event) => void onFiles([...(event.target.files ?? [])])}
         disabled={progress !== undefined}
         aria-describedby={`${id}-help`}
         className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-700"
@@ -87,7 +98,7 @@ export function MediaUpload({
         <div className="mt-2 flex items-center gap-3">
           <div
             role="progressbar"
-            aria-label={`${label}: upload progress`}
+            aria-label={`${label}: upload progress${current ? `, file ${current}` : ''}`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(progress * 100)}

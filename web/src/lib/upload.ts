@@ -3,8 +3,10 @@ import { ApiFailure, failureFrom } from './api-client';
 
 export type UploadKind = 'audio' | 'image';
 
+const UPLOAD_PATHS: Record<UploadKind, string> = { audio: '/api/media/audio', image: '/api/media/images' };
+
 /**
- * Sends one file to `POST /api/media/{kind}` as multipart, reporting progress from 0 to 1. XHR
+ * Sends one file to `POST /api/media/audio` or `/api/media/images` as multipart, reporting progress from 0 to 1. XHR
  * rather than fetch because only XHR reports upload progress in every browser.
  */
 export function uploadMedia(
@@ -16,7 +18,7 @@ export function uploadMedia(
 ): Promise<Media> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/media/${kind}`);
+    xhr.open('POST', UPLOAD_PATHS[kind]);
     xhr.setRequestHeader('accept', 'application/json');
     if (idempotencyKey) xhr.setRequestHeader('idempotency-key', idempotencyKey);
     xhr.responseType = 'text';

@@ -11,7 +11,8 @@ export interface UploadOptions {
   keyFor: (ext: string) => string;
 }
 
-export type ReceivedUpload = BlobInfo & { mime: string };
+/** `name`: the file's name as the sender gave it, trimmed to 200 characters (for people, never a path). */
+export type ReceivedUpload = BlobInfo & { mime: string; name: string };
 
 const limitMb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -38,6 +39,7 @@ export function receiveUpload(
     let settled = false;
     let sawFile = false;
     let pending: Promise<void> | undefined;
+    let fileName = '';
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
@@ -46,7 +48,11 @@ export function receiveUpload(
       reject(err);
     };
 
-    parser.on('file', (field, file) => {
+    parser.on('file', (field, file, details: { filename?: string }) => {
+      fileName = (details?.filename ?? '')
+        .replace(/[\u0000-\u001f\u007f\\/]/g, '')
+        .trim()
+        .slice(0, 200);
       if (sawFile || field !== 'file') {
         file.resume();
         if (field !== 'file') fail(badRequest('The upload field must be named "file"'));
@@ -101,7 +107,7 @@ export function receiveUpload(
           return;
         }
         settled = true;
-        resolve({ ...info, mime: type.mime });
+        resolve({ ...info, mime: type.mime, name: fileName });
       } catch (err) {
         await store.delete(key).catch(() => undefined);
         fail(

@@ -82,13 +82,20 @@ followSchema.index({ userId: 1, podcastId: 1 }, { unique: true });
 const mediaSchema = new Schema(
   {
     kind: { type: String, enum: ['audio', 'image'], required: true },
+    /** The file's name as uploaded, for people to recognize it. */
+    name: { type: String, default: '' },
     key: { type: String, required: true, unique: true },
     type: { type: String, required: true },
     bytes: { type: Number, required: true },
     durationSeconds: { type: Number, default: null },
     uploadedBy: { type: String, required: true, index: true },
+    /**
+     * Where the file is used, by the using show's or episode's id: `{ kind, name, podcastId }`.
+     * Set and unset on show and episode writes; a file with uses cannot be deleted.
+     */
+    uses: { type: Schema.Types.Mixed, default: () => ({}) },
   },
-  { timestamps: true, collection: 'media' },
+  { timestamps: true, collection: 'media', minimize: false },
 );
 
 export type PodcastRecord = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };

@@ -1,16 +1,89 @@
 import { Types } from 'mongoose';
+import type { ListKeeper } from '@podz/kit';
 import type { CatalogModels, MediaRecord } from './catalog-models';
+import { listsMedia, MEDIA_MARKER, mediaList, type MediaKind } from './media-lists';
 
-/** Uploaded files, so shows and episodes refer to media by id and never trust a client's URL. */
+/** Where a file is used: a show's cover, or an episode's audio or image. */
+export interface MediaUse {
+  kind: 'show' | 'episode';
+  name: string;
+  podcastId: string;
+}
+
+const MEDIA_PATH = '/media/';
+/** `audio/<id>.mp3`, `images/<id>.png`. */
+const FILE_ID = /^(?:audio|images)\/([0-9a-f]{24})\./;
+
+/**
+ * Uploaded files, so shows and episodes refer to media by id and never trust a client's URL; each
+ * knows where it is used, and the library lists them for the MediaZ console.
+ */
 export class MediaLibrary {
-  constructor(private readonly model: CatalogModels['media']) {}
+  constructor(
+    private readonly model: CatalogModels['media'],
+    private readonly lists: ListKeeper<MediaRecord>,
+  ) {}
 
-  async record(fields: Omit<MediaRecord, '_id' | 'createdAt' | 'updatedAt'>): Promise<MediaRecord> {
-    const created = await this.model.create(fields);
-    return created.toObject() as MediaRecord;
+  /** `_id` is the id the file is named by (`images/<id>.png`), so a URL leads to its record by id. */
+  async record(fields: Omit<MediaRecord, 'createdAt' | 'updatedAt' | 'uses'>): Promise<MediaRecord> {
+    const created = (await this.model.create({ ...fields, uses: {} })).toObject() as MediaRecord;
+    await this.lists.placed(created._id.toHexString(), created);
+    return created;
   }
 
   findById(id: string): Promise<MediaRecord | null> {
     return this.model.findById(new Types.ObjectId(id)).lean<MediaRecord>();
+  }
+
+  /**
+   * Records that `userId` (a show or episode) uses the file at `url`, or no longer does. URLs not
+   * of an upload (a feed's artwork, the default cover) are nobody's business here.
+   */
+  async setUse(url: string | null | undefined, userId: string, use: MediaUse | null): Promise<void> {
+    if (!url?.startsWith(MEDIA_PATH)) return;
+    const key = url.slice(MEDIA_PATH.length);
+    const change = use ? { $set: { [`uses.${userId}`]: use } } : { $unset: { [`uses.${userId}`]: '' } };
+    const named = FILE_ID.exec(key)?.[1];
+    // By id (the store's index); uploads recorded before files were named by their record's id, by key.
+    if (named && (await this.model.updateOne({ _id: new Types.ObjectId(named) }, change)).matchedCount)
+      return;
+    await this.model.updateOne({ key }, change);
+  }
+
+  /**
+   * Deletes an unused file's record; false when it is gone or has come into use. The write only
+   * matches the version read, so a use recorded in between wins.
+   */
+  async removeUnused(record: MediaRecord): Promise<boolean> {
+    const { deletedCount } = await this.model.deleteOne({ _id: record._id, updatedAt: record.updatedAt });
+    if (deletedCount === 1) await this.lists.placed(record._id.toHexString(), null);
+    return deletedCount === 1;
+  }
+
+  /** A page of the library, newest first: everything, or one uploader's; of a kind or both. */
+  page(
+    kind: MediaKind | undefined,
+    uploadedBy: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ items: MediaRecord[]; total: number }> {
+    const offset = (page - 1) * limit;
+    return this.lists.page(
+      () => this.lists.descending(mediaList(kind, uploadedBy), offset, limit, MEDIA_MARKER),
+      listsMedia(kind, uploadedBy),
+      async () => {
+        const filter = { ...(kind ? { kind } : {}), ...(uploadedBy ? { uploadedBy } : {}) };
+        const [items, total] = await Promise.all([
+          this.model
+            .find(filter)
+            .sort({ createdAt: -1, _id: -1 })
+            .skip(offset)
+            .limit(limit)
+            .lean<MediaRecord[]>(),
+          this.model.countDocuments(filter),
+        ]);
+        return { items, total };
+      },
+    );
   }
 }

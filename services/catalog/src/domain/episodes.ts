@@ -21,6 +21,7 @@ import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { dropEpisodes, placeEpisode } from './listings';
 import { canManage } from './podcasts';
+import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
@@ -85,6 +86,8 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     ...guestEvents(id, body.podcastId, body.title, guests, []),
   ]);
   await placeEpisode(deps, episode);
+  const use = { kind: 'episode' as const, name: body.title, podcastId: body.podcastId };
+  await moveUses(deps, episode._id.toHexString(), [], [audio.url, image], use);
   return episodeView(episode, showSummary(podcast));
 }
 
@@ -126,6 +129,11 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   const updated = await deps.episodes.update(id, { $set }, events);
   if (!updated) throw notFound('Episode');
   await placeEpisode(deps, updated);
+  await moveUses(deps, id, [episode.audio?.url, episode.image], [updated.audio?.url, updated.image], {
+    kind: 'episode',
+    name: updated.title,
+    podcastId: updated.podcast,
+  });
   return episodeView(updated, showSummary(podcast));
 }
 
@@ -138,4 +146,5 @@ export async function deleteEpisode(deps: CatalogDeps, user: AuthUser, id: strin
     pendingEvent(episodeDeleted, id, { episodeId: id, podcastId: episode.podcast }),
   ]);
   await dropEpisodes(deps, [id]);
+  await moveUses(deps, id, [episode.audio?.url, episode.image], [], null);
 }

@@ -20,6 +20,7 @@ import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/pro
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { dropPodcast, placePodcast, syncShowEpisodes } from './listings';
+import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';
 
@@ -120,6 +121,8 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
     ],
   );
   await placePodcast(deps, podcast);
+  const podcastId = podcast._id.toHexString();
+  await moveUses(deps, podcastId, [], [logoPath], { kind: 'show', name: body.name, podcastId });
   return podcastView(podcast);
 }
 
@@ -171,6 +174,11 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
   const updated = await deps.podcasts.update(id, { $set }, events);
   if (!updated) throw notFound('Podcast');
   await placePodcast(deps, updated);
+  await moveUses(deps, id, [podcast.logoPath], [updated.logoPath], {
+    kind: 'show',
+    name: updated.name,
+    podcastId: id,
+  });
   if ($set.status !== undefined && $set.status !== podcast.status) {
     await deps.episodes.setShowPublished(id, updated.status === 'published');
     await syncShowEpisodes(deps, id);
@@ -193,8 +201,14 @@ export async function removePodcast(deps: CatalogDeps, podcast: PodcastRecord) {
   await deps.podcasts.markDeleted(id, [
     pendingEvent(podcastDeleted, id, { podcastId: id, ownerId: podcast.owner!.id, episodeIds }),
   ]);
+  // The files it used are free again (the episodes are read before they go).
+  const episodes = await deps.episodes.findByIds(episodeIds);
   await deps.episodes.deleteOfPodcast(id);
   await deps.follows.removeAllOfPodcast(id);
+  await moveUses(deps, id, [podcast.logoPath], [], null);
+  for (const episode of episodes) {
+    await moveUses(deps, episode._id.toHexString(), [episode.audio?.url, episode.image], [], null);
+  }
   await dropPodcast(deps, id, episodeIds);
   deps.logger.info({ podcastId: id, episodes: episodeIds.length }, 'podcast deleted');
 }

@@ -1,7 +1,8 @@
 import express from 'express';
 import { Types } from 'mongoose';
-import { forbidden, requireAuth } from '@podz/kit';
-import { MEDIA_LIMITS, type Media } from '@podz/proto';
+import { forbidden, handle, requireAccess, requireAuth } from '@podz/kit';
+import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, type Media } from '@podz/proto';
+import { deleteMedia, getMedia, listMedia } from '../domain/media';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { audioDurationSeconds } from '../blobs/audio-duration';
 import { receiveUpload } from '../blobs/receive-upload';
@@ -30,7 +31,9 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
       });
       const durationSeconds = await audioDurationSeconds(deps.blobs, blob.key, blob.mime, blob.bytes);
       const media = await deps.media.record({
+        _id: new Types.ObjectId(id),
         kind: 'audio',
+        name: blob.name,
         key: blob.key,
         type: blob.mime,
         bytes: blob.bytes,
@@ -52,7 +55,9 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
         keyFor: (ext) => `images/${id}.${ext}`,
       });
       const media = await deps.media.record({
+        _id: new Types.ObjectId(id),
         kind: 'image',
+        name: blob.name,
         key: blob.key,
         type: blob.mime,
         bytes: blob.bytes,
@@ -64,6 +69,23 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
       next(err);
     }
   });
+
+  const owners = requireAccess('owner', 'admin');
+  router.get(
+    '/api/media',
+    owners,
+    handle({ query: mediaListQuerySchema }, ({ query, user }) => listMedia(deps, user!, query)),
+  );
+  router.get(
+    '/api/media/:id',
+    owners,
+    handle({ params: idParamsSchema }, ({ params, user }) => getMedia(deps, user!, params.id)),
+  );
+  router.delete(
+    '/api/media/:id',
+    owners,
+    handle({ params: idParamsSchema }, ({ params, user }) => deleteMedia(deps, user!, params.id)),
+  );
 
   // Names are ids the service chose, so a file's content never changes under its URL.
   router.get(

@@ -61,9 +61,12 @@ export class ListKeeper<T extends Identified> {
     });
   }
 
-  /** A page of `list`, highest score first (newest first for lists scored by time). */
-  descending(list: string, offset: number, count: number): Promise<RankedPage | null> {
-    return this.lists.descending(list, Infinity, offset, count);
+  /**
+   * A page of `list`, highest score first (newest first for lists scored by time). `builtWith`
+   * names the family list whose marker covers it (lists made per user are too many to mark).
+   */
+  descending(list: string, offset: number, count: number, builtWith?: string): Promise<RankedPage | null> {
+    return this.lists.descending(list, Infinity, offset, count, builtWith);
   }
 
   /** Starts `ensure` unless it is running. */

@@ -1,6 +1,7 @@
 import { PAGE_SLUGS, type PageSlug } from '@podz/proto';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Tabs } from '../../components/ui/tabs';
 import { QueryState } from '../../components/ui/query-state';
 import { usePage } from '../../features/content/api/content-api';
 import { PageEditor } from '../../features/content/components/page-editor';
@@ -29,20 +30,12 @@ export default function LandingRoute() {
   return (
     <>
       <PageHeading title="Page Content" intro="What visitors read on the network's own pages." />
-      <div role="tablist" aria-label="Pages" className="mb-6 flex flex-wrap gap-2 border-b border-slate-200">
-        {PAGE_SLUGS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={name === slug}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${name === slug ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-            onClick={() => setParams({ page: name })}
-          >
-            {PAGE_LABEL[name]}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Pages"
+        tabs={PAGE_SLUGS.map((name) => [name, PAGE_LABEL[name]] as const)}
+        selected={slug}
+        onSelect={(name) => setParams({ page: name })}
+      />
       <QueryState query={page} loadingLabel="Loading the page…">
         {(content) => (
           <div role="tabpanel" aria-label={PAGE_LABEL[slug]}>

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Tabs } from '../../components/ui/tabs';
 import { QueryState } from '../../components/ui/query-state';
 import { useSession } from '../../stores/session-store';
 import { useConversations } from '../../features/messages/api/messages-api';
@@ -24,29 +25,18 @@ const ADMIN_VIEWS = [
 export default function MessagesRoute() {
   const isAdmin = useSession((state) => state.user?.access.includes('admin') ?? false);
   const [params, setParams] = useSearchParams();
-  const view = isAdmin ? (params.get('view') ?? 'conversations') : 'conversations';
+  const asked = params.get('view');
+  const view = ADMIN_VIEWS.find(([name]) => name === asked)?.[0] ?? 'conversations';
   if (!isAdmin) return <Conversations />;
   return (
     <>
       <PageHeading title="Messages" />
-      <div
-        role="tablist"
-        aria-label="Messages"
-        className="mb-6 flex flex-wrap gap-2 border-b border-slate-200"
-      >
-        {ADMIN_VIEWS.map(([name, text]) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={view === name}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${view === name ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-            onClick={() => setParams(name === 'conversations' ? {} : { view: name })}
-          >
-            {text}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Messages"
+        tabs={ADMIN_VIEWS}
+        selected={view}
+        onSelect={(name) => setParams(name === 'conversations' ? {} : { view: name })}
+      />
       {view === 'inbox' ? (
         <SubmissionsInbox />
       ) : view === 'broadcast' ? (

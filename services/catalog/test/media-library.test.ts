@@ -1,0 +1,123 @@
+import request from 'supertest';
+import { mediaItemSchema, paginatedSchema } from '@podz/proto';
+import { pngCover, wavTone } from '../src/blobs/generate-media';
+import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
+
+// The media library behind MediaZ and the image gallery: each uploader's files and everyone's for
+// admins, newest first, with where each file is used; a file in use cannot be deleted.
+
+let platform: CatalogPlatform;
+let owner: Member;
+let other: Member;
+let admin: Member;
+const api = () => request(platform.url);
+const page = paginatedSchema(mediaItemSchema);
+
+beforeAll(async () => {
+  platform = await CatalogPlatform.start();
+  [owner, other, admin] = await Promise.all([
+    platform.member('owner', ['user', 'owner']),
+    platform.member('owner', ['user', 'owner']),
+    platform.member('admin'),
+  ]);
+});
+afterAll(() => platform?.stop());
+
+const image = async (who: Member) =>
+  (
+    await api()
+      .post('/api/media/images')
+      .set(bearer(who.token))
+      .attach(
+        'file',
+        pngCover({ size: 32, seed: Date.now() % 1000, colors: ['#112233', '#445566'] }),
+        'c.png',
+      )
+      .expect(201)
+  ).body as { id: string; url: string };
+const audio = async (who: Member) =>
+  (
+    await api()
+      .post('/api/media/audio')
+      .set(bearer(who.token))
+      .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
+      .expect(201)
+  ).body as { id: string; url: string };
+const library = async (who: Member, query = '') =>
+  page.parse((await api().get(`/api/media?limit=100${query}`).set(bearer(who.token)).expect(200)).body);
+
+describe('the media library', () => {
+  it('lists each owner their own uploads and admins everyone’s, newest first, by kind', async () => {
+    const first = await image(owner);
+    const second = await audio(owner);
+    const theirs = await image(other);
+    const mine = await library(owner);
+    expect(mine.items.map((item) => item.id).slice(0, 2)).toEqual([second.id, first.id]);
+    expect(mine.items.map((item) => item.id)).not.toContain(theirs.id);
+    expect(mine.items[0]).toMatchObject({
+      kind: 'audio',
+      name: 'take.wav',
+      uploadedBy: owner.id,
+      usedBy: [],
+      url: second.url,
+    });
+    expect((await library(owner, '&kind=image')).items.map((item) => item.id)).toEqual([first.id]);
+    const all = (await library(admin)).items.map((item) => item.id);
+    expect(all).toEqual(expect.arrayContaining([first.id, second.id, theirs.id]));
+    // Someone else's upload is not there for an owner.
+    await api().get(`/api/media/${theirs.id}`).set(bearer(owner.token)).expect(404);
+    await api().delete(`/api/media/${theirs.id}`).set(bearer(owner.token)).expect(404);
+    await api().get(`/api/media/${theirs.id}`).set(bearer(admin.token)).expect(200);
+  });
+
+  it('knows where a file is used, refuses to delete it then, and deletes it once unused', async () => {
+    const cover = await image(owner);
+    const name = `Media use ${Date.now()}`;
+    const show = await platform.showBy(owner, { name, category: 'Science', logoId: cover.id });
+    const used = mediaItemSchema.parse(
+      (await api().get(`/api/media/${cover.id}`).set(bearer(owner.token)).expect(200)).body,
+    );
+    expect(used.usedBy).toEqual([{ kind: 'show', id: show.id, name, podcastId: show.id }]);
+    const refused = await api().delete(`/api/media/${cover.id}`).set(bearer(owner.token)).expect(409);
+    expect(refused.body.error).toBe(`This file is in use by the show “${name}”; change those first`);
+
+    // A new cover frees the old one; renaming the show follows on the file in use.
+    const next = await image(owner);
+    await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ logoId: next.id, name: `${name} renamed` })
+      .expect(200);
+    expect((await api().get(`/api/media/${cover.id}`).set(bearer(owner.token))).body.usedBy).toEqual([]);
+    expect((await api().get(`/api/media/${next.id}`).set(bearer(owner.token))).body.usedBy).toEqual([
+      { kind: 'show', id: show.id, name: `${name} renamed`, podcastId: show.id },
+    ]);
+
+    await api().delete(`/api/media/${cover.id}`).set(bearer(owner.token)).expect(204);
+    await api().get(`/api/media/${cover.id}`).set(bearer(owner.token)).expect(404);
+    expect((await library(owner)).items.map((item) => item.id)).not.toContain(cover.id);
+    await api().get(cover.url).expect(404);
+
+    // An episode's audio is in use until the episode goes; deleting the show frees its files.
+    const episode = await platform.episodeBy(owner, { podcastId: show.id, title: 'Uses audio' });
+    const episodeAudio = (await api().get(`/api/episodes/${episode.id}`).set(bearer(owner.token))).body.audio
+      .url as string;
+    const audioItem = (await library(owner, '&kind=audio')).items.find((item) => item.url === episodeAudio)!;
+    expect(audioItem.usedBy).toEqual([
+      { kind: 'episode', id: episode.id, name: 'Uses audio', podcastId: show.id },
+    ]);
+    await api().delete(`/api/podcasts/${show.id}`).set(bearer(owner.token)).expect(204);
+    expect((await api().get(`/api/media/${audioItem.id}`).set(bearer(owner.token))).body.usedBy).toEqual([]);
+    expect((await api().get(`/api/media/${next.id}`).set(bearer(owner.token))).body.usedBy).toEqual([]);
+    await api().delete(`/api/media/${audioItem.id}`).set(bearer(admin.token)).expect(204);
+  });
+
+  it('is for owners and admins, and says what is wrong with a query', async () => {
+    const member = await platform.member('user');
+    await api().get('/api/media').set(bearer(member.token)).expect(403);
+    await api().get('/api/media').expect(401);
+    await api().get('/api/media?kind=video').set(bearer(owner.token)).expect(400);
+    await api().get('/api/media/nope').set(bearer(owner.token)).expect(400);
+    await api().delete('/api/media/64b7f0c2a1b2c3d4e5f60799').set(bearer(owner.token)).expect(404);
+  });
+});

@@ -1,0 +1,55 @@
+import type { MediaItem, Paginated } from '@podz/proto';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export type MediaKindFilter = 'audio' | 'image' | undefined;
+
+const mediaKeys = {
+  all: ['media'] as const,
+  page: (kind: MediaKindFilter, page: number, limit: number) =>
+    ['media', kind ?? 'any', page, limit] as const,
+};
+
+/** `GET /api/media`: the caller's uploads (everyone's for admins), newest first. */
+export function useMediaPage(kind: MediaKindFilter, page: number, limit: number) {
+  return useQuery({
+    queryKey: mediaKeys.page(kind, page, limit),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+      if (kind) params.set('kind', kind);
+      return apiFetch<Paginated<MediaItem>>(`/api/media?${params}`, { signal });
+    },
+  });
+}
+
+/** The library is read again after an upload elsewhere on the page. */
+export function useRefreshMedia() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: mediaKeys.all });
+}
+
+/** `DELETE /api/media/{id}`: 409 naming where the file is used. */
+export function useDeleteMedia() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/media/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: mediaKeys.all }),
+  });
+}
+
+/** `PUT /api/podcasts/{id}` with `logoId`: an image becomes a show's cover. */
+export function useSetCover() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ podcastId, logoId }: { podcastId: string; logoId: string }) =>
+      apiFetch(`/api/podcasts/${podcastId}`, { method: 'PUT', body: { logoId } }),
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: mediaKeys.all }),
+        client.invalidateQueries({ queryKey: ['shows'] }),
+        client.invalidateQueries({ queryKey: ['my-shows'] }),
+      ]);
+    },
+  });
+}
