@@ -49,10 +49,7 @@ export function receiveUpload(
     };
 
     parser.on('file', (field, file, details: { filename?: string }) => {
-      fileName = (details?.filename ?? '')
-        .replace(/[\u0000-\u001f\u007f\\/]/g, '')
-        .trim()
-        .slice(0, 200);
+      fileName = displayName(details?.filename ?? '');
       if (sawFile || field !== 'file') {
         file.resume();
         if (field !== 'file') fail(badRequest('The upload field must be named "file"'));
@@ -140,4 +137,13 @@ function firstBytes(file: NodeJS.ReadableStream): Promise<{ bytes: Buffer }> {
     file.once('end', done);
     file.once('error', reject);
   });
+}
+
+/** A file name fit to show people: no control characters or path separators, at most 200 characters. */
+function displayName(raw: string): string {
+  const kept = [...raw].filter((ch) => {
+    const code = ch.codePointAt(0)!;
+    return code > 0x1f && code !== 0x7f && ch !== '/' && ch !== '\\';
+  });
+  return kept.join('').trim().slice(0, 200);
 }
