@@ -1,7 +1,7 @@
 import { EPISODE_CATEGORIES, rssImportBodySchema } from '@podz/proto';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { FormActions, FormPanel } from '../../../components/ui/form-panel';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { useFormErrors } from '../../../lib/use-form-errors';
@@ -14,7 +14,6 @@ const FEED_CATEGORY = 'feed';
  * where the feed hosts it. The result (or why the feed was refused) is shown under the form.
  */
 export function FeedImportForm() {
-  const headingId = useId();
   const [url, setUrl] = useState('');
   const [category, setCategory] = useState(FEED_CATEGORY);
   const { errors, formError, check, fail } = useFormErrors();
@@ -30,15 +29,7 @@ export function FeedImportForm() {
   };
 
   return (
-    <form
-      aria-labelledby={headingId}
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Import a show from its feed
-      </h2>
+    <FormPanel title={'Import a show from its feed'} onSubmit={onSubmit}>
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
         <TextField
           label="Feed URL"
@@ -68,11 +59,7 @@ export function FeedImportForm() {
           with {run.data.episodesImported} {run.data.episodesImported === 1 ? 'episode' : 'episodes'}.
         </p>
       )}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={run.isPending || !url.trim()}>
-          {run.isPending ? 'Importing…' : 'Import'}
-        </Button>
-      </div>
-    </form>
+      <FormActions busy={run.isPending} disabled={!url.trim()} submitLabel="Import" busyLabel="Importing…" />
+    </FormPanel>
   );
 }

@@ -8,7 +8,7 @@ import {
   type PricingPlan,
 } from '@podz/proto';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FormActions, FormPanel } from '../../../components/ui/form-panel';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUi } from '../../../stores/ui-store';
@@ -90,7 +90,6 @@ export function PlanEditor({
   onChange: (draft: PlanDraft) => void;
   onDone: () => void;
 }) {
-  const headingId = useId();
   const activeId = useId();
   const [draft, setDraft] = useState(() => draftOf(plan));
   const { errors, formError, check, fail } = useFormErrors();
@@ -129,15 +128,7 @@ export function PlanEditor({
   };
 
   return (
-    <form
-      aria-labelledby={headingId}
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {plan ? `Edit ${plan.name}` : 'New plan'}
-      </h2>
+    <FormPanel title={plan ? `Edit ${plan.name}` : 'New plan'} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
@@ -235,14 +226,7 @@ export function PlanEditor({
         </label>
       </div>
       <FormError message={formError} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : plan ? 'Save plan' : 'Create plan'}
-        </Button>
-      </div>
-    </form>
+      <FormActions onCancel={onDone} busy={busy} submitLabel={plan ? 'Save plan' : 'Create plan'} />
+    </FormPanel>
   );
 }

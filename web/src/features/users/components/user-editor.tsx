@@ -8,8 +8,8 @@ import {
   type FullUser,
   type PricingPlan,
 } from '@podz/proto';
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { useState, type FormEvent } from 'react';
+import { FormActions, FormPanel } from '../../../components/ui/form-panel';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUi } from '../../../stores/ui-store';
@@ -31,7 +31,6 @@ export function UserEditor({
   plans: PricingPlan[];
   onDone: () => void;
 }) {
-  const headingId = useId();
   const [username, setUsername] = useState(user?.username ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [password, setPassword] = useState('');
@@ -92,15 +91,7 @@ export function UserEditor({
   };
 
   return (
-    <form
-      aria-labelledby={headingId}
-      onSubmit={onSubmit}
-      noValidate
-      className="mb-8 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {user ? `Edit ${user.username}` : 'New user'}
-      </h2>
+    <FormPanel title={user ? `Edit ${user.username}` : 'New user'} onSubmit={onSubmit} className="mb-8">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Username"
@@ -161,14 +152,7 @@ export function UserEditor({
         {errors.access && <p className="mt-1 text-sm text-red-700">{errors.access}</p>}
       </fieldset>
       <FormError message={formError} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : user ? 'Save user' : 'Create user'}
-        </Button>
-      </div>
-    </form>
+      <FormActions onCancel={onDone} busy={busy} submitLabel={user ? 'Save user' : 'Create user'} />
+    </FormPanel>
   );
 }
