@@ -961,6 +961,11 @@ describe('7. the admin consoles', () => {
     });
     const files = page.getByRole('list', { name: 'Files' });
     await files.getByRole('listitem', { name: 'intro.wav' }).getByText(/0:02/).waitFor();
+    await page.getByText(/^You store .+ in 3 files\.$/).waitFor();
+    await page.getByLabel('Search by file name').fill('SUN');
+    await page.waitForURL('**/mediaz?q=SUN');
+    await page.getByText('2 files', { exact: true }).waitFor();
+    expect(await files.getByRole('listitem', { name: 'intro.wav' }).count()).toBe(0);
     await files
       .getByRole('listitem', { name: 'sunrise.png' })
       .getByRole('button', { name: 'Delete sunrise.png' })
@@ -989,7 +994,7 @@ describe('7. the admin consoles', () => {
     await adminView.page
       .getByRole('listitem', { name: 'intro.wav' })
       .first()
-      .getByText(`uploaded by ${username}`)
+      .getByText(new RegExp(`uploaded by ${username} \\(.+ in 2 files\\)`))
       .waitFor();
     await adminView.context.close();
     const other = await ApiActor.signedIn(stack.origin, 'demo-owner', DEMO_PASSWORD);

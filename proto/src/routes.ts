@@ -94,6 +94,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('POST', '/api/media/audio', 'catalog', OWNERS),
   route('POST', '/api/media/images', 'catalog', 'signed-in'),
   route('GET', '/api/media', 'catalog', OWNERS),
+  route('GET', '/api/media/storage', 'catalog', OWNERS),
   route('GET', '/api/media/:id', 'catalog', OWNERS),
   route('DELETE', '/api/media/:id', 'catalog', OWNERS),
   route('GET', '/media/audio/:file', 'catalog', 'public'),

@@ -145,7 +145,20 @@ export const mediaItemSchema = mediaSchema.extend({
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 export const MEDIA_PAGE_SIZE = 10;
-/** `GET /api/media?kind&page&limit` (owners: their own; admins: everyone's), newest first. */
+/**
+ * `GET /api/media?kind&search&page&limit` (owners: their own; admins: everyone's), newest first;
+ * with `search` (a file-name prefix), by name.
+ */
 export const mediaListQuerySchema = paginationQuerySchema(MEDIA_PAGE_SIZE).extend({
   kind: z.enum(['audio', 'image'], { error: 'kind must be audio or image' }).optional(),
+  search: z.string().trim().max(100).optional(),
 });
+
+/** `GET /api/media/storage?userId` (owners: themselves; admins: anyone): `{ userId, bytes, files }`. */
+export const mediaStorageQuerySchema = z.object({ userId: objectIdSchema.optional() });
+export const mediaStorageSchema = z.object({
+  userId: objectIdSchema,
+  bytes: z.number().int(),
+  files: z.number().int(),
+});
+export type MediaStorage = z.infer<typeof mediaStorageSchema>;

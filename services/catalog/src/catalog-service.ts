@@ -64,7 +64,7 @@ export function startCatalog(config: CatalogConfig) {
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
         responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
-        media: new MediaLibrary(models.media, mediaLists),
+        media: new MediaLibrary(models.media, models.mediaStorage, mediaLists),
         users,
         blobs: createBlobStore(config),
         idempotency: idempotent(redis, 'catalog'),

@@ -112,6 +112,46 @@ describe('the media library', () => {
     await api().delete(`/api/media/${audioItem.id}`).set(bearer(admin.token)).expect(204);
   });
 
+  it('finds files by name prefix, any case, and keeps what each uploader stores', async () => {
+    const named = async (who: Member, name: string, kind: 'image' | 'audio') =>
+      (
+        await api()
+          .post(`/api/media/${kind === 'image' ? 'images' : 'audio'}`)
+          .set(bearer(who.token))
+          .attach(
+            'file',
+            kind === 'image'
+              ? pngCover({ size: 16, seed: 3, colors: ['#000000', '#ffffff'] })
+              : wavTone({ seconds: 1, notes: [330] }),
+            name,
+          )
+          .expect(201)
+      ).body as { id: string };
+    const searcher = await platform.member('owner', ['user', 'owner']);
+    const alpha = await named(searcher, 'Alpha.png', 'image');
+    const alpine = await named(searcher, 'alpine.wav', 'audio');
+    await named(searcher, 'beta.png', 'image');
+    const ids = async (query: string, who = searcher) =>
+      (await library(who, query)).items.map((item) => item.id);
+    expect(await ids('&search=ALP')).toEqual([alpha.id, alpine.id]);
+    expect(await ids('&search=alp&kind=image')).toEqual([alpha.id]);
+    expect(await ids('&search=zzz')).toEqual([]);
+    expect(await ids('&search=alpine', admin)).toContain(alpine.id);
+    expect(await ids('&search=alpine', owner)).not.toContain(alpine.id);
+
+    const storage = async (query = '', who = searcher) =>
+      (await api().get(`/api/media/storage${query}`).set(bearer(who.token)).expect(200)).body;
+    const files = (await library(searcher)).items;
+    const bytes = files.reduce((total, item) => total + item.bytes, 0);
+    expect(await storage()).toEqual({ userId: searcher.id, bytes, files: 3 });
+    expect(await storage(`?userId=${searcher.id}`, admin)).toEqual({ userId: searcher.id, bytes, files: 3 });
+    await api().get(`/api/media/storage?userId=${owner.id}`).set(bearer(searcher.token)).expect(403);
+    await api().delete(`/api/media/${alpha.id}`).set(bearer(searcher.token)).expect(204);
+    const after = await storage();
+    expect(after.files).toBe(2);
+    expect(after.bytes).toBe(bytes - files.find((item) => item.id === alpha.id)!.bytes);
+  });
+
   it('is for owners and admins, and says what is wrong with a query', async () => {
     const member = await platform.member('user');
     await api().get('/api/media').set(bearer(member.token)).expect(403);

@@ -72,3 +72,4 @@ export { BackgroundJobs } from './service/background-jobs';
 export { UserDirectory } from './users/user-directory';
 export { sanitizeRichText } from './text/rich-text';
 export { isoOrNull } from './text/iso-date';
+export { escapeRegex } from './text/escape-regex';

@@ -98,6 +98,16 @@ const mediaSchema = new Schema(
   { timestamps: true, collection: 'media', minimize: false },
 );
 
+/** What each uploader's files take, kept with every upload and deletion (`_id`: the uploader's id). */
+const mediaStorageSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    bytes: { type: Number, default: 0 },
+    files: { type: Number, default: 0 },
+  },
+  { collection: 'media_storage', versionKey: false },
+);
+
 export type PodcastRecord = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };
 export type EpisodeRecord = InferSchemaType<typeof episodeSchema> & { _id: Types.ObjectId };
 export type MediaRecord = InferSchemaType<typeof mediaSchema> & { _id: Types.ObjectId };
@@ -108,6 +118,7 @@ export function catalogModels(db: Connection) {
     episodes: db.model('Episode', episodeSchema),
     follows: db.model('Follow', followSchema),
     media: db.model('Media', mediaSchema),
+    mediaStorage: db.model('MediaStorage', mediaStorageSchema),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import type { ListKeeper } from '@podz/kit';
+import { escapeRegex, type ListKeeper } from '@podz/kit';
 import type { CatalogModels, MediaRecord } from './catalog-models';
-import { listsMedia, MEDIA_MARKER, mediaList, type MediaKind } from './media-lists';
+import { listsMedia, MEDIA_MARKER, mediaByName, mediaList, nameKey, type MediaKind } from './media-lists';
 
 /** Where a file is used: a show's cover, or an episode's audio or image. */
 export interface MediaUse {
@@ -21,6 +21,7 @@ const FILE_ID = /^(?:audio|images)\/([0-9a-f]{24})\./;
 export class MediaLibrary {
   constructor(
     private readonly model: CatalogModels['media'],
+    private readonly storage: CatalogModels['mediaStorage'],
     private readonly lists: ListKeeper<MediaRecord>,
   ) {}
 
@@ -28,6 +29,7 @@ export class MediaLibrary {
   async record(fields: Omit<MediaRecord, 'createdAt' | 'updatedAt' | 'uses'>): Promise<MediaRecord> {
     const created = (await this.model.create({ ...fields, uses: {} })).toObject() as MediaRecord;
     await this.lists.placed(created._id.toHexString(), created);
+    await this.count(created, 1);
     return created;
   }
 
@@ -56,23 +58,52 @@ export class MediaLibrary {
    */
   async removeUnused(record: MediaRecord): Promise<boolean> {
     const { deletedCount } = await this.model.deleteOne({ _id: record._id, updatedAt: record.updatedAt });
-    if (deletedCount === 1) await this.lists.placed(record._id.toHexString(), null);
-    return deletedCount === 1;
+    if (deletedCount !== 1) return false;
+    await this.lists.placed(record._id.toHexString(), null);
+    await this.count(record, -1);
+    return true;
   }
 
-  /** A page of the library, newest first: everything, or one uploader's; of a kind or both. */
+  /** What one uploader's files take: bytes and how many. */
+  async storageOf(uploadedBy: string): Promise<{ bytes: number; files: number }> {
+    const kept = await this.storage.findById(uploadedBy).lean<{ bytes: number; files: number }>();
+    return { bytes: kept?.bytes ?? 0, files: kept?.files ?? 0 };
+  }
+
+  /** One keyed `$inc` per upload or deletion (an upsert for a first upload). */
+  private async count(record: MediaRecord, sign: 1 | -1): Promise<void> {
+    await this.storage.updateOne(
+      { _id: record.uploadedBy },
+      { $inc: { bytes: sign * record.bytes, files: sign } },
+      { upsert: true },
+    );
+  }
+
+  /**
+   * A page of the library, newest first: everything, or one uploader's; of a kind or both; by
+   * name when searching for a name prefix.
+   */
   page(
     kind: MediaKind | undefined,
     uploadedBy: string | undefined,
+    search: string | undefined,
     page: number,
     limit: number,
   ): Promise<{ items: MediaRecord[]; total: number }> {
     const offset = (page - 1) * limit;
+    const prefix = search ? nameKey(search) : undefined;
     return this.lists.page(
-      () => this.lists.descending(mediaList(kind, uploadedBy), offset, limit, MEDIA_MARKER),
+      () =>
+        prefix
+          ? this.lists.withPrefix(mediaByName(kind, uploadedBy), prefix, offset, limit, MEDIA_MARKER)
+          : this.lists.descending(mediaList(kind, uploadedBy), offset, limit, MEDIA_MARKER),
       listsMedia(kind, uploadedBy),
       async () => {
-        const filter = { ...(kind ? { kind } : {}), ...(uploadedBy ? { uploadedBy } : {}) };
+        const filter = {
+          ...(kind ? { kind } : {}),
+          ...(uploadedBy ? { uploadedBy } : {}),
+          ...(prefix ? { name: { $regex: `^${escapeRegex(prefix)}`, $options: 'i' } } : {}),
+        };
         const [items, total] = await Promise.all([
           this.model
             .find(filter)

@@ -8,6 +8,13 @@ export type MediaKind = 'audio' | 'image';
 export const mediaList = (kind: MediaKind | undefined, uploadedBy?: string) =>
   uploadedBy ? `media:user:${uploadedBy}:${kind ?? 'any'}` : `media:${kind ?? 'any'}`;
 
+/** The same by file name (ties in name order): a name-prefix search. */
+export const mediaByName = (kind: MediaKind | undefined, uploadedBy?: string) =>
+  `${mediaList(kind, uploadedBy)}:by-name`;
+
+/** How a file name sorts and is searched: lowercased. */
+export const nameKey = (name: string | null | undefined) => (name ?? '').toLowerCase();
+
 /** The marker of the family: the per-uploader lists are built with the rest. */
 export const MEDIA_MARKER = mediaList(undefined);
 
@@ -21,16 +28,21 @@ export const listsMedia = (kind: MediaKind | undefined, uploadedBy?: string) => 
 export function mediaFamily(model: CatalogModels['media']): ListFamily<MediaRecord> {
   return {
     name: 'media',
-    lists: [mediaList(undefined), mediaList('audio'), mediaList('image')],
+    lists: [undefined, 'audio', 'image'].flatMap((kind) => [
+      mediaList(kind as MediaKind | undefined),
+      mediaByName(kind as MediaKind | undefined),
+    ]),
     placements: (record) => {
       const score = new Date(record.createdAt).getTime();
       const kind = record.kind as MediaKind;
       return [undefined, kind].flatMap((k) => [
         { list: mediaList(k), score },
         { list: mediaList(k, record.uploadedBy), score },
+        { list: mediaByName(k), score: 0 },
+        { list: mediaByName(k, record.uploadedBy), score: 0 },
       ]);
     },
-    sortKey: () => '',
+    sortKey: (record) => nameKey(record.name),
     findById: (id) => model.findById(new Types.ObjectId(id)).lean<MediaRecord>(),
     findByIds: (ids) => findInIdOrder<MediaRecord>(model, ids),
     forEach: async (visit) => {

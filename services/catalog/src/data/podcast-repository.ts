@@ -9,6 +9,7 @@ import {
   type Logger,
   type OutboxRelay,
   type PendingEvent,
+  escapeRegex,
 } from '@podz/kit';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
 
@@ -44,7 +45,6 @@ function withPeopleIds(update: Record<string, unknown>): Record<string, unknown>
   const $set = update.$set as PeopleFields | undefined;
   return $set ? { ...update, $set: { ...$set, ...peopleIds($set) } } : update;
 }
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where the repository keeps records of shows beside the store (kit RecordCache). */
 export interface RecordsAt {

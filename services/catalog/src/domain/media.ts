@@ -1,4 +1,4 @@
-import { conflict, isAdmin, notFound, type AuthUser } from '@podz/kit';
+import { conflict, forbidden, isAdmin, notFound, type AuthUser } from '@podz/kit';
 import { paginated, type MediaItem, type MediaUse } from '@podz/proto';
 import type { MediaRecord } from '../data/catalog-models';
 import type { MediaUse as StoredUse } from '../data/media-library';
@@ -26,11 +26,12 @@ const mayManage = (user: AuthUser, record: MediaRecord) => isAdmin(user) || reco
 export async function listMedia(
   deps: CatalogDeps,
   user: AuthUser,
-  query: { kind?: 'audio' | 'image'; page: number; limit: number },
+  query: { kind?: 'audio' | 'image'; search?: string; page: number; limit: number },
 ) {
   const { items, total } = await deps.media.page(
     query.kind,
     isAdmin(user) ? undefined : user.id,
+    query.search || undefined,
     query.page,
     query.limit,
   );
@@ -64,4 +65,11 @@ export async function deleteMedia(deps: CatalogDeps, user: AuthUser, id: string)
     deps.logger.warn({ err, key: record.key }, 'upload record deleted but its file was not');
   });
   deps.logger.info({ mediaId: id, kind: record.kind }, 'upload deleted');
+}
+
+/** `GET /api/media/storage?userId`: what an uploader's files take; owners ask about themselves. */
+export async function mediaStorage(deps: CatalogDeps, user: AuthUser, userId: string | undefined) {
+  const of = userId ?? user.id;
+  if (of !== user.id && !isAdmin(user)) throw forbidden('Owners see only the storage they use');
+  return { userId: of, ...(await deps.media.storageOf(of)) };
 }

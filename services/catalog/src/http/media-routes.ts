@@ -1,8 +1,14 @@
 import express from 'express';
 import { Types } from 'mongoose';
 import { forbidden, handle, requireAccess, requireAuth } from '@podz/kit';
-import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, type Media } from '@podz/proto';
-import { deleteMedia, getMedia, listMedia } from '../domain/media';
+import {
+  idParamsSchema,
+  MEDIA_LIMITS,
+  mediaListQuerySchema,
+  mediaStorageQuerySchema,
+  type Media,
+} from '@podz/proto';
+import { deleteMedia, getMedia, listMedia, mediaStorage } from '../domain/media';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { audioDurationSeconds } from '../blobs/audio-duration';
 import { receiveUpload } from '../blobs/receive-upload';
@@ -75,6 +81,11 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
     '/api/media',
     owners,
     handle({ query: mediaListQuerySchema }, ({ query, user }) => listMedia(deps, user!, query)),
+  );
+  router.get(
+    '/api/media/storage',
+    owners,
+    handle({ query: mediaStorageQuerySchema }, ({ query, user }) => mediaStorage(deps, user!, query.userId)),
   );
   router.get(
     '/api/media/:id',

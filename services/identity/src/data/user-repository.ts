@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
-import { findInIdOrder, newWithEvents, withEvents } from '@podz/kit';
+import { findInIdOrder, newWithEvents, withEvents, escapeRegex } from '@podz/kit';
 import type { Access, UserType } from '@podz/proto';
 import { USER_TYPE_ACCESS, type PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
@@ -32,7 +32,6 @@ export interface UserFilter {
 }
 
 const live = { deletedAt: null };
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Users in the store. Writes that carry events kick the relay so they leave at once, and place the

@@ -69,6 +69,17 @@ export class ListKeeper<T extends Identified> {
     return this.lists.descending(list, Infinity, offset, count, builtWith);
   }
 
+  /** Entries whose sort key starts with `prefix`, in sort-key order (a list whose scores tie). */
+  withPrefix(
+    list: string,
+    prefix: string,
+    offset: number,
+    count: number,
+    builtWith?: string,
+  ): Promise<RankedPage | null> {
+    return this.lists.withPrefix(list, prefix, offset, count, builtWith);
+  }
+
   /** Starts `ensure` unless it is running. */
   ensureLater(): void {
     this.background.once(`${this.family.name} lists`, () => this.ensure());

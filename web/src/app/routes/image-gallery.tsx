@@ -10,7 +10,7 @@ import { useSession } from '../../stores/session-store';
 import { useMediaPage, useRefreshMedia } from '../../features/media/api/media-api';
 import { GalleryCard } from '../../features/media/components/gallery-card';
 
-const PAGE_SIZE = 12;
+const PAGE_SIZE = 10;
 
 /** The caller's own shows (at most 100), to pick which one an image becomes the cover of. */
 function useOwnShows() {

@@ -1,20 +1,23 @@
+import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SelectField } from '../../components/ui/field';
+import { SelectField, TextField } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { usePageParam } from '../../lib/use-page-param';
 import { useSession } from '../../stores/session-store';
-import { useMediaPage, type MediaKindFilter } from '../../features/media/api/media-api';
+import { useMediaPage, useStorage, type MediaKindFilter } from '../../features/media/api/media-api';
 import { useUploaderNames } from '../../features/media/api/uploaders';
 import { MediaRow } from '../../features/media/components/media-row';
 import { MediaUploader } from '../../features/media/components/media-uploader';
+import { fileSize } from '../../features/media/components/media-uses';
 
 const PAGE_SIZE = 10;
 
 /**
- * `/mediaz` (admins: every upload; owners: their own): the media library, newest first, by kind;
- * upload with progress, play or view, see where each file is used, delete what nothing uses.
+ * `/mediaz` (admins: every upload; owners: their own): the media library, newest first, by kind,
+ * or by file name when searching; what each uploader stores; upload with progress, play or view,
+ * see where each file is used, delete what nothing uses.
  */
 export default function MediazRoute() {
   const user = useSession((state) => state.user);
@@ -23,10 +26,27 @@ export default function MediazRoute() {
   const [page, setPage] = usePageParam();
   const kindParam = params.get('kind');
   const kind: MediaKindFilter = kindParam === 'audio' || kindParam === 'image' ? kindParam : undefined;
-  const media = useMediaPage(kind, page, PAGE_SIZE);
-  const names = useUploaderNames(isAdmin ? (media.data?.items.map((item) => item.uploadedBy) ?? []) : []);
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const term = useDeferredValue(search.trim());
+  const media = useMediaPage(kind, page, PAGE_SIZE, term);
+  const uploaders = media.data?.items.map((item) => item.uploadedBy) ?? [];
+  const names = useUploaderNames(isAdmin ? uploaders : []);
+  // An owner's own total; an admin's, each uploader's on this page.
+  const storage = useStorage(isAdmin ? uploaders : user ? [user.id] : []);
+  const stored = (id: string) => {
+    const kept = storage.get(id);
+    return kept ? ` (${fileSize(kept.bytes)} in ${kept.files} ${kept.files === 1 ? 'file' : 'files'})` : '';
+  };
   const uploaderOf = (id: string) =>
-    id === user?.id ? 'uploaded by you' : `uploaded by ${names.get(id) ?? '…'}`;
+    id === user?.id ? 'uploaded by you' : `uploaded by ${names.get(id) ?? '…'}${stored(id)}`;
+  const setFilter = (name: 'kind' | 'q', value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete('page');
+    setParams(next, { replace: name === 'q' });
+  };
+  const own = user ? storage.get(user.id) : undefined;
 
   return (
     <>
@@ -37,7 +57,22 @@ export default function MediazRoute() {
       <div className="mb-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4">
         <MediaUploader kinds={['audio', 'image']} />
       </div>
-      <div className="mb-4 max-w-xs">
+      {!isAdmin && own && (
+        <p className="mb-4 text-sm text-slate-700">
+          You store {fileSize(own.bytes)} in {own.files} {own.files === 1 ? 'file' : 'files'}.
+        </p>
+      )}
+      <div className="mb-4 grid max-w-xl gap-4 sm:grid-cols-2">
+        <TextField
+          label="Search by file name"
+          type="search"
+          value={search}
+          placeholder="Start of the name"
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setFilter('q', event.target.value.trim() || undefined);
+          }}
+        />
         <SelectField
           label="Kind"
           value={kind ?? 'any'}
@@ -46,14 +81,22 @@ export default function MediazRoute() {
             { value: 'audio', label: 'Audio' },
             { value: 'image', label: 'Images' },
           ]}
-          onChange={(event) => setParams(event.target.value === 'any' ? {} : { kind: event.target.value })}
+          onChange={(event) =>
+            setFilter('kind', event.target.value === 'any' ? undefined : event.target.value)
+          }
         />
       </div>
       <QueryState
         query={media}
         loadingLabel="Loading files…"
         isEmpty={(data) => data.items.length === 0}
-        empty={kind ? `No ${kind === 'audio' ? 'audio' : 'images'} yet.` : 'No files yet: upload one above.'}
+        empty={
+          term
+            ? `No file’s name starts with “${term}”.`
+            : kind
+              ? `No ${kind === 'audio' ? 'audio' : 'images'} yet.`
+              : 'No files yet: upload one above.'
+        }
       >
         {(data) => (
           <>

@@ -1,25 +1,40 @@
-import type { MediaItem, Paginated } from '@podz/proto';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MediaItem, MediaStorage, Paginated } from '@podz/proto';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 export type MediaKindFilter = 'audio' | 'image' | undefined;
 
 const mediaKeys = {
   all: ['media'] as const,
-  page: (kind: MediaKindFilter, page: number, limit: number) =>
-    ['media', kind ?? 'any', page, limit] as const,
+  page: (kind: MediaKindFilter, search: string, page: number, limit: number) =>
+    ['media', kind ?? 'any', search, page, limit] as const,
+  storage: (userId: string) => ['media', 'storage', userId] as const,
 };
 
-/** `GET /api/media`: the caller's uploads (everyone's for admins), newest first. */
-export function useMediaPage(kind: MediaKindFilter, page: number, limit: number) {
+/** `GET /api/media`: the caller's uploads (everyone's for admins), newest first, or by name when searching. */
+export function useMediaPage(kind: MediaKindFilter, page: number, limit: number, search = '') {
   return useQuery({
-    queryKey: mediaKeys.page(kind, page, limit),
+    queryKey: mediaKeys.page(kind, search, page, limit),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page), limit: String(limit) });
       if (kind) params.set('kind', kind);
+      if (search) params.set('search', search);
       return apiFetch<Paginated<MediaItem>>(`/api/media?${params}`, { signal });
     },
+  });
+}
+
+/** `GET /api/media/storage`: what the uploaders' files take (an owner asks about themselves). */
+export function useStorage(userIds: string[]) {
+  return useQueries({
+    queries: [...new Set(userIds)].map((userId) => ({
+      queryKey: mediaKeys.storage(userId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiFetch<MediaStorage>(`/api/media/storage?userId=${userId}`, { signal }),
+    })),
+    combine: (results) =>
+      new Map(results.flatMap((result) => (result.data ? [[result.data.userId, result.data]] : []))),
   });
 }
 
