@@ -22,8 +22,11 @@ export function startAnalytics(config: AnalyticsConfig, now: () => Date = () => 
       };
       return {
         routes: [statsRoutes(deps)],
-        // A new generation is a new group: it starts at the beginning of every topic.
-        consumers: [{ groupId: `analytics-g${generation}`, subscriptions: countEvents(deps) }],
+        // A new generation is a new group: it starts at the beginning of every topic. The counting
+        // script remembers each event id itself, so the group keeps no handled-event records.
+        consumers: [
+          { groupId: `analytics-g${generation}`, subscriptions: countEvents(deps), idempotentHandlers: true },
+        ],
       };
     },
   });

@@ -75,7 +75,11 @@ export function startCatalog(config: CatalogConfig) {
       return {
         routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],
         aggregates: [models.podcasts, models.episodes],
-        consumers: [{ subscriptions: [...userSync(deps), ...listSync(deps)] }],
+        consumers: [
+          { subscriptions: userSync(deps) },
+          // Placing again from the store is harmless twice: no handled-event records for this group.
+          { groupId: 'catalog-lists', subscriptions: listSync(deps), idempotentHandlers: true },
+        ],
       };
     },
   });

@@ -42,7 +42,7 @@ export function startIdentity(config: IdentityConfig) {
         aggregates: [users],
         consumers: [
           { subscriptions: accessGrants(deps) },
-          { groupId: 'identity-people-lists', subscriptions: peopleListUpkeep(deps) },
+          { groupId: 'identity-people-lists', subscriptions: peopleListUpkeep(deps), idempotentHandlers: true },
         ],
       };
     },

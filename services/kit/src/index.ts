@@ -65,6 +65,7 @@ export {
   type ServiceContext,
   type ServiceDefinition,
   type ServiceParts,
+  type ConsumerGroup,
   type RunningService,
 } from './service/start-service';
 export { runMain } from './service/run-main';

@@ -35,14 +35,18 @@ afterAll(async () => {
   await admin.disconnect();
 });
 
-async function startConsumer(topic: string, handler: (name: string, id: string) => Promise<void>) {
+async function startConsumer(
+  topic: string,
+  handler: (name: string, id: string) => Promise<void>,
+  { recordHandled = true } = {},
+) {
   const definition = widgetCreated(topic);
   await ensureTopics(admin, [topic]);
   const consumer = new EventConsumer({
     kafka,
     groupId: uniqueName('group'),
     subscriptions: [on(definition, (event) => handler(event.data.name, event.id))],
-    handled: new HandledEvents(db),
+    handled: recordHandled ? new HandledEvents(db) : undefined,
     producer,
     logger,
     retry: { attempts: 3, initialDelayMs: 10 },
@@ -66,6 +70,23 @@ describe('event consumers', () => {
     await waitFor(() => handled.includes(after.id), 'the event after the duplicate');
     expect(handled.filter((id) => id === twice.id)).toHaveLength(1);
     expect(handled).toEqual([twice.id, after.id]);
+  });
+
+  it('without a record of handled events, hand a repeat to the idempotent handler and write nothing to the store', async () => {
+    const topic = uniqueName('test.widget.own');
+    const handled: string[] = [];
+    const definition = await startConsumer(topic, async (_name, id) => void handled.push(id), {
+      recordHandled: false,
+    });
+    const twice = createEvent(definition, 'w-2', { name: 'twice' });
+    await producer.publish([{ topic, envelope: twice }]);
+    await producer.publish([{ topic, envelope: twice }]);
+    await waitFor(() => handled.length === 2, 'both deliveries');
+    expect(handled).toEqual([twice.id, twice.id]);
+    const records = await db
+      .collection('handled_events')
+      .countDocuments({ _id: { $regex: twice.id } as never });
+    expect(records).toBe(0);
   });
 
   it('park an event whose handler keeps failing on <topic>.dlq with the error, and go on', async () => {

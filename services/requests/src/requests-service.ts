@@ -39,7 +39,7 @@ export function startRequests(config: RequestsConfig) {
         aggregates: [requests],
         consumers: [
           { subscriptions: userSync(deps) },
-          { groupId: 'requests-lists', subscriptions: requestListUpkeep(deps) },
+          { groupId: 'requests-lists', subscriptions: requestListUpkeep(deps), idempotentHandlers: true },
         ],
       };
     },

@@ -29,7 +29,8 @@ export interface ConsumerOptions {
   subscriptions: Subscription[];
   /** Before each topic name (KAFKA_NAMESPACE); the group id arrives with it already. */
   namespace?: string;
-  handled: HandledEvents;
+  /** Where handled events are recorded; none when every handler is idempotent by itself. */
+  handled?: HandledEvents;
   /** Used to park failing events on `<topic>.dlq`. */
   producer: EventProducer;
   logger: Logger;
@@ -100,7 +101,7 @@ export class EventConsumer {
     }
     const subscription = this.byType.get(envelope.type);
     if (!subscription) return; // another group's business
-    if (await handled.has(groupId, envelope.id)) {
+    if (handled && (await handled.has(groupId, envelope.id))) {
       logger.debug({ eventId: envelope.id, type: envelope.type }, 'event already handled, skipping');
       return;
     }
@@ -108,7 +109,7 @@ export class EventConsumer {
       const data = subscription.definition.data.safeParse(envelope.data);
       if (!data.success) throw new PoisonEvent(`data does not match ${envelope.type}: ${data.error.message}`);
       await this.runWithRetry(() => subscription.handler({ ...envelope, data: data.data }), envelope);
-      await handled.record(groupId, envelope.id, envelope.type);
+      await handled?.record(groupId, envelope.id, envelope.type);
     } catch (err) {
       await this.deadLetter(topic, partition, message, err);
     }

@@ -29,13 +29,24 @@ export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
   relay: OutboxRelay;
 }
 
+export interface ConsumerGroup {
+  groupId?: string;
+  subscriptions: Subscription[];
+  /**
+   * Every handler is harmless to run twice on its own (it places again from the store, or counts
+   * once by event id): the group keeps no handled-event records, two store statements less per
+   * event. Leave it off for handlers that change state by the event's content.
+   */
+  idempotentHandlers?: boolean;
+}
+
 /** What a service plugs into the shared process. */
 export interface ServiceParts {
   routes?: Router[];
   /** Aggregates whose outbox the relay publishes. */
   aggregates?: AggregateModel[];
   /** One consumer group per entry; the group id defaults to the service name. */
-  consumers?: { groupId?: string; subscriptions: Subscription[] }[];
+  consumers?: ConsumerGroup[];
   /**
    * Called with the HTTP server before it listens (Socket.IO attaches here). What it returns runs
    * first on shutdown, before the server stops accepting: long-lived connections close themselves.
@@ -113,7 +124,7 @@ export async function startService<C extends ServiceConfig>(
           groupId: namespace + (entry.groupId ?? name),
           subscriptions: entry.subscriptions,
           namespace,
-          handled,
+          handled: entry.idempotentHandlers ? undefined : handled,
           producer,
           logger,
         }),
