@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import {
+  BatchedRateLimiter,
   RateLimiter,
   SessionRevocations,
   closeRedis,
@@ -46,6 +47,7 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const redis = await connectRedis(config.REDIS_URL, logger);
   const upstreams = upstreamUrls(config);
+  const limiters = { exact: new RateLimiter(redis), batched: new BatchedRateLimiter(redis, logger) };
   const edge = new EdgeCache(config.EDGE_CACHE_ENTRIES, config.EDGE_CACHE_MB * 1024 * 1024);
   const proxies = createProxies(upstreams, logger, config.UPSTREAM_TIMEOUT_MS, (upstream, req) =>
     keepUpstreamAnswer(edge, upstream, req),
@@ -73,7 +75,7 @@ export async function startGateway(
     before: [
       socketIo,
       apiRouting,
-      onApi(rateLimits(new RateLimiter(redis), config, routeOf, logger)),
+      onApi(rateLimits(limiters, config, routeOf, logger)),
       onApi(originCheck(config.PUBLIC_ORIGIN)),
       onApi(sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), routeOf, logger)),
       onApi(edgeCache(edge, routeOf)),
@@ -90,6 +92,7 @@ export async function startGateway(
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+    await limiters.batched.stop();
     await closeRedis(redis);
     logger.info('gateway stopped');
   };

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { RateLimiter, type Logger, type RateLimit } from '@podz/kit';
+import { BatchedRateLimiter, RateLimiter, type Logger, type RateLimit } from '@podz/kit';
 import { AUTH_ERRORS } from '@podz/proto';
 import { sendApiError } from './api-error';
 import type { GatewayConfig } from './config';
@@ -18,12 +18,13 @@ export function rateRules(config: GatewayConfig): Record<RateBucket | 'global', 
 }
 
 /**
- * Per client IP: a ceiling over the whole API, and tighter limits on sign-in, registration,
+ * Per client IP: a ceiling over the whole API (counted in memory and shared in batches, so the
+ * busiest check costs no round trip), and tighter limits on sign-in, registration,
  * client logs and the public contact and advertise forms. The per-account limit on wrong passwords is identity's, which alone reads the
  * credentials. If Redis is unreachable, limits fail open (logged): sessions fail closed anyway.
  */
 export function rateLimits(
-  limiter: RateLimiter,
+  limiters: { exact: RateLimiter; batched: BatchedRateLimiter },
   config: GatewayConfig,
   routeOf: (req: Parameters<RequestHandler>[0]) => RoutePolicy | undefined,
   logger: Logger,
@@ -36,7 +37,10 @@ export function rateLimits(
     const buckets = ['global', ...(route?.rateLimit ? [route.rateLimit] : [])] as const;
     try {
       for (const bucket of buckets) {
-        const decision = await limiter.hit(bucket, ip, rules[bucket]);
+        const decision =
+          bucket === 'global'
+            ? limiters.batched.hit(bucket, ip, rules.global)
+            : await limiters.exact.hit(bucket, ip, rules[bucket]);
         if (decision.allowed) continue;
         res.setHeader('retry-after', String(decision.retryAfterSeconds));
         // NextAuth's client reads `new URL(data.url)` from a sign-in answer, whatever the status.

@@ -1,6 +1,18 @@
+import { readFileSync } from 'node:fs';
 // What the benchmarks share: percentiles, pacing, and the one table `npm run bench` prints.
 
 /** The p-th percentile of the samples (nearest rank). */
+/**
+ * CPU seconds a process has used so far (user and system), from /proc: a figure that holds still
+ * where latencies on a shared machine do not. Clock ticks are 1/100 s on Linux.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces; the fields after it do not.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);

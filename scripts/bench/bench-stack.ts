@@ -18,6 +18,8 @@ export interface BenchStack {
   databases: Record<ServiceName, string>;
   /** Before every topic name and consumer group. */
   namespace: string;
+  /** Process ids of the services and the gateway, to read what each costs. */
+  pids: Record<ServiceName | 'gateway', number>;
   keys: { privateKey: string; publicKey: string };
   stop(): Promise<void>;
 }
@@ -85,5 +87,6 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     await stop();
     throw err;
   }
-  return { run, gatewayUrl, urls, databases, namespace, keys, stop };
+  const pids = Object.fromEntries(managed.map((m) => [m.name, m.child.pid!])) as BenchStack['pids'];
+  return { run, gatewayUrl, urls, databases, namespace, keys, pids, stop };
 }

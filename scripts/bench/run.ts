@@ -16,7 +16,7 @@ import {
 } from '../../services/kit/src';
 import { buildServices } from '../lib/build';
 import { signIn } from '../demo/seed-demo-network';
-import { atLeast, atMost, concurrently, percentile, table, type Figure } from './bench-kit';
+import { atLeast, atMost, concurrently, cpuSeconds, percentile, table, type Figure } from './bench-kit';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { getJson, getOk } from './http-client';
@@ -158,7 +158,11 @@ async function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
 
   await redis.incr(rendered);
   const paced: number[] = [];
+  const cpuBefore = { gateway: cpuSeconds(stack.pids.gateway), catalog: cpuSeconds(stack.pids.catalog) };
   await atRate(views, paced);
+  const cpuPerView = (name: 'gateway' | 'catalog') =>
+    ((cpuSeconds(stack.pids[name]) - cpuBefore[name]) * 1000) / views;
+  const cpu = { gateway: cpuPerView('gateway'), catalog: cpuPerView('catalog') };
 
   await redis.incr(rendered);
   const saturated: number[] = [];
@@ -177,6 +181,8 @@ async function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
       unit: 'ms',
       goal: atMost(50),
     },
+    { name: `show pages at ${rate}/s: gateway CPU per view`, value: cpu.gateway, unit: 'ms' },
+    { name: `show pages at ${rate}/s: catalog CPU per view`, value: cpu.catalog, unit: 'ms' },
     { name: 'show pages, 20 visitors at full speed', value: views / seconds, unit: 'views/s' },
     { name: 'show page data at full speed, p99', value: percentile(saturated, 99), unit: 'ms' },
   ];

@@ -23,17 +23,25 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return { count, ttl }
 `;
 
+type HittingRedis = Redis & { rateHit(key: string, windowMs: string): Promise<[number, number]> };
+
 /** Counters in Redis shared by every instance of a service, so limits hold behind a load balancer. */
 export class RateLimiter {
+  private readonly scripts: HittingRedis;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'podz:rate',
-  ) {}
+  ) {
+    // By its digest (EVALSHA): the script's text is not sent with every hit.
+    if (!('rateHit' in redis)) redis.defineCommand('rateHit', { numberOfKeys: 1, lua: HIT });
+    this.scripts = redis as HittingRedis;
+  }
 
   /** Counts one hit against `subject` and says whether it is within the limit. */
   async hit(bucket: string, subject: string, rule: RateLimit): Promise<RateDecision> {
     const key = `${this.prefix}:${bucket}:${subject}`;
-    const [count, ttl] = (await this.redis.eval(HIT, 1, key, String(rule.windowMs))) as [number, number];
+    const [count, ttl] = await this.scripts.rateHit(key, String(rule.windowMs));
     return {
       allowed: count <= rule.limit,
       remaining: Math.max(0, rule.limit - count),

@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import { BatchedRateLimiter } from '../src/rate-limit/batched-rate-limiter';
+import { createLogger } from '../src/logging/logger';
+import { testInfra, uniqueName } from '../src/testing';
+import { sleep } from './helpers';
+
+const redis = new Redis(testInfra().redisUrl);
+const logger = createLogger('batched-rate-test', 'silent');
+const prefix = uniqueName('test:batched-rate');
+const limiters: BatchedRateLimiter[] = [];
+const limiter = (flushMs = 50) => {
+  const created = new BatchedRateLimiter(redis, logger, { prefix, flushMs });
+  limiters.push(created);
+  return created;
+};
+
+afterAll(async () => {
+  await Promise.all(limiters.map((l) => l.stop()));
+  await redis.quit();
+});
+
+describe('the batched rate limiter', () => {
+  it('refuses past the limit at once on one instance, and says when to retry', () => {
+    const one = limiter();
+    const rule = { limit: 5, windowMs: 60_000 };
+    const decisions = Array.from({ length: 8 }, () => one.hit('global', 'ip-1', rule));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(decisions[7]).toMatchObject({ remaining: 0, retryAfterSeconds: 60 });
+    expect(one.hit('global', 'ip-2', rule).allowed).toBe(true);
+  });
+
+  it("shares its counts through Redis: each instance learns the others' hits at its next batch", async () => {
+    const [a, b] = [limiter(), limiter()];
+    const rule = { limit: 10, windowMs: 60_000 };
+    for (let n = 0; n < 8; n += 1) expect(a.hit('global', 'shared-ip', rule).allowed).toBe(true);
+    await a.flush();
+    expect(await redis.get(`${prefix}:global:shared-ip`)).toBe('8');
+    // b has not heard yet: its first hit is decided on what it knows, then it learns the rest.
+    expect(b.hit('global', 'shared-ip', rule).allowed).toBe(true);
+    await b.flush();
+    expect(b.hit('global', 'shared-ip', rule)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(b.hit('global', 'shared-ip', rule).allowed).toBe(false);
+    await b.flush();
+    await a.flush();
+    expect(await redis.get(`${prefix}:global:shared-ip`)).toBe('11');
+    // a, told by the batch it sent with nothing pending, refuses on the shared count.
+    a.hit('global', 'shared-ip', rule);
+    await a.flush();
+    expect(a.hit('global', 'shared-ip', rule).allowed).toBe(false);
+  });
+
+  it('starts a new window once the old one has run out', async () => {
+    const one = limiter(20);
+    const rule = { limit: 2, windowMs: 300 };
+    one.hit('global', 'window-ip', rule);
+    one.hit('global', 'window-ip', rule);
+    expect(one.hit('global', 'window-ip', rule).allowed).toBe(false);
+    await sleep(350);
+    expect(one.hit('global', 'window-ip', rule)).toMatchObject({ allowed: true, remaining: 1 });
+    await one.flush();
+    expect(Number(await redis.pttl(`${prefix}:global:window-ip`))).toBeGreaterThan(200);
+  });
+});
