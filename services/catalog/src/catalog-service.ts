@@ -9,6 +9,7 @@ import {
 } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
+import { backfillMediaUses } from './data/backfill-media-uses';
 import { backfillPeopleIds } from './data/backfill-people-ids';
 import { CatalogLists } from './data/catalog-lists';
 import { catalogModels } from './data/catalog-models';
@@ -70,6 +71,7 @@ export function startCatalog(config: CatalogConfig) {
         idempotency: idempotent(redis, 'catalog'),
         background: new BackgroundJobs(logger),
       };
+      await backfillMediaUses(db, models, deps.media);
       deps.background.once('catalog lists', () => ensureLists(deps));
       mediaLists.ensureLater();
       return {

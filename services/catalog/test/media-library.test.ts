@@ -1,4 +1,10 @@
 import request from 'supertest';
+import { Types } from 'mongoose';
+import { BackgroundJobs, ListKeeper, RankedLists } from '@podz/kit';
+import { backfillMediaUses } from '../src/data/backfill-media-uses';
+import { catalogModels } from '../src/data/catalog-models';
+import { MediaLibrary } from '../src/data/media-library';
+import { mediaFamily } from '../src/data/media-lists';
 import { mediaItemSchema, paginatedSchema } from '@podz/proto';
 import { pngCover, wavTone } from '../src/blobs/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
@@ -110,6 +116,56 @@ describe('the media library', () => {
     expect((await api().get(`/api/media/${audioItem.id}`).set(bearer(owner.token))).body.usedBy).toEqual([]);
     expect((await api().get(`/api/media/${next.id}`).set(bearer(owner.token))).body.usedBy).toEqual([]);
     await api().delete(`/api/media/${audioItem.id}`).set(bearer(admin.token)).expect(204);
+  });
+
+  it('writes uses only when they change, and marks the files of shows and episodes from before uses were kept', async () => {
+    const cover = await image(owner);
+    const name = `Kept uses ${Date.now()}`;
+    const show = await platform.showBy(owner, { name, category: 'Science', logoId: cover.id });
+    const episode = await platform.episodeBy(owner, { podcastId: show.id, title: 'Kept audio' });
+    const db = platform.catalog.context.db;
+    const stored = () => db.collection('media').findOne({ _id: new Types.ObjectId(cover.id) });
+    const before = await stored();
+
+    // An edit that touches no file and no name leaves the file's record alone.
+    await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ description: 'Now longer' })
+      .expect(200);
+    expect((await stored())!.updatedAt).toEqual(before!.updatedAt);
+    // A rename does reach the file in use.
+    await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ name: `${name} II` })
+      .expect(200);
+    expect((await stored())!.uses).toEqual({
+      [show.id]: { kind: 'show', name: `${name} II`, podcastId: show.id },
+    });
+
+    // Written before uses were kept: the first start that knows them marks them once.
+    await db.collection('media').updateMany({}, { $set: { uses: {} } });
+    await db.collection('migrations').deleteOne({ _id: 'catalog-media-uses-v1' as never });
+    const { redis, logger } = platform.catalog.context;
+    const models = catalogModels(db);
+    const lists = new ListKeeper(
+      new RankedLists(redis, `catalog:${db.name}:lists`),
+      mediaFamily(models.media),
+      logger,
+      new BackgroundJobs(logger),
+    );
+    const kept = new MediaLibrary(models.media, models.mediaStorage, lists);
+    expect(await backfillMediaUses(db, models, kept)).toBe(true);
+    expect((await stored())!.uses).toEqual({
+      [show.id]: { kind: 'show', name: `${name} II`, podcastId: show.id },
+    });
+    const audioUrl = (await api().get(`/api/episodes/${episode.id}`).set(bearer(owner.token))).body.audio
+      .url as string;
+    const audioItem = (await library(owner, '&kind=audio')).items.find((item) => item.url === audioUrl)!;
+    expect(audioItem.usedBy).toEqual([
+      { kind: 'episode', id: episode.id, name: 'Kept audio', podcastId: show.id },
+    ]);
   });
 
   it('finds files by name prefix, any case, and keeps what each uploader stores', async () => {

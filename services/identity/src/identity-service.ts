@@ -42,7 +42,11 @@ export function startIdentity(config: IdentityConfig) {
         aggregates: [users],
         consumers: [
           { subscriptions: accessGrants(deps) },
-          { groupId: 'identity-people-lists', subscriptions: peopleListUpkeep(deps), idempotentHandlers: true },
+          {
+            groupId: 'identity-people-lists',
+            subscriptions: peopleListUpkeep(deps),
+            idempotentHandlers: true,
+          },
         ],
       };
     },

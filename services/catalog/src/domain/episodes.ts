@@ -21,7 +21,7 @@ import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { dropEpisodes, placeEpisode } from './listings';
 import { canManage } from './podcasts';
-import { moveUses } from './media-uses';
+import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
@@ -87,7 +87,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
   ]);
   await placeEpisode(deps, episode);
   const use = { kind: 'episode' as const, name: body.title, podcastId: body.podcastId };
-  await moveUses(deps, episode._id.toHexString(), [], [audio.url, image], use);
+  await moveUses(deps, episode._id.toHexString(), NO_USES, { urls: [audio.url, image], use });
   return episodeView(episode, showSummary(podcast));
 }
 
@@ -129,11 +129,18 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   const updated = await deps.episodes.update(id, { $set }, events);
   if (!updated) throw notFound('Episode');
   await placeEpisode(deps, updated);
-  await moveUses(deps, id, [episode.audio?.url, episode.image], [updated.audio?.url, updated.image], {
-    kind: 'episode',
-    name: updated.title,
-    podcastId: updated.podcast,
-  });
+  await moveUses(
+    deps,
+    id,
+    {
+      urls: [episode.audio?.url, episode.image],
+      use: { kind: 'episode', name: episode.title, podcastId: episode.podcast },
+    },
+    {
+      urls: [updated.audio?.url, updated.image],
+      use: { kind: 'episode', name: updated.title, podcastId: updated.podcast },
+    },
+  );
   return episodeView(updated, showSummary(podcast));
 }
 
@@ -146,5 +153,5 @@ export async function deleteEpisode(deps: CatalogDeps, user: AuthUser, id: strin
     pendingEvent(episodeDeleted, id, { episodeId: id, podcastId: episode.podcast }),
   ]);
   await dropEpisodes(deps, [id]);
-  await moveUses(deps, id, [episode.audio?.url, episode.image], [], null);
+  await moveUses(deps, id, { urls: [episode.audio?.url, episode.image], use: null }, NO_USES);
 }

@@ -1,18 +1,31 @@
 import type { MediaUse } from '../data/media-library';
 import type { CatalogDeps } from './catalog-deps';
 
+/** The files a show or episode refers to, and how the library should name that use. */
+export interface Uses {
+  urls: (string | null | undefined)[];
+  use: MediaUse | null;
+}
+
+/** Nothing used: before a create, after a deletion. */
+export const NO_USES: Uses = { urls: [], use: null };
+
+const sameUse = (a: MediaUse | null, b: MediaUse | null) =>
+  a?.kind === b?.kind && a?.name === b?.name && a?.podcastId === b?.podcastId;
+
 /**
  * Keeps the media library's "used by" in step with a show or episode write: the files it no
- * longer uses are released, the ones it uses are marked (again, so a renamed show shows its new
- * name). Only uploads are tracked; a feed's or the default artwork is not.
+ * longer uses are released, and the ones it newly uses are marked (all of them again only when
+ * the use itself changed, a renamed show say): an edit that touches no file writes nothing here.
+ * Only uploads are tracked; a feed's or the default artwork is not.
  */
-export async function moveUses(
-  deps: CatalogDeps,
-  userId: string,
-  before: (string | null | undefined)[],
-  after: (string | null | undefined)[],
-  use: MediaUse | null,
-): Promise<void> {
-  for (const url of before) if (url && !after.includes(url)) await deps.media.setUse(url, userId, null);
-  if (use) for (const url of after) if (url) await deps.media.setUse(url, userId, use);
+export async function moveUses(deps: CatalogDeps, userId: string, before: Uses, after: Uses): Promise<void> {
+  for (const url of before.urls) {
+    if (url && !after.urls.includes(url)) await deps.media.setUse(url, userId, null);
+  }
+  if (!after.use) return;
+  const renamed = !sameUse(before.use, after.use);
+  for (const url of after.urls) {
+    if (url && (renamed || !before.urls.includes(url))) await deps.media.setUse(url, userId, after.use);
+  }
 }

@@ -20,7 +20,7 @@ import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/pro
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { dropPodcast, placePodcast, syncShowEpisodes } from './listings';
-import { moveUses } from './media-uses';
+import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';
 
@@ -122,7 +122,10 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
   );
   await placePodcast(deps, podcast);
   const podcastId = podcast._id.toHexString();
-  await moveUses(deps, podcastId, [], [logoPath], { kind: 'show', name: body.name, podcastId });
+  await moveUses(deps, podcastId, NO_USES, {
+    urls: [logoPath],
+    use: { kind: 'show', name: body.name, podcastId },
+  });
   return podcastView(podcast);
 }
 
@@ -174,11 +177,12 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
   const updated = await deps.podcasts.update(id, { $set }, events);
   if (!updated) throw notFound('Podcast');
   await placePodcast(deps, updated);
-  await moveUses(deps, id, [podcast.logoPath], [updated.logoPath], {
-    kind: 'show',
-    name: updated.name,
-    podcastId: id,
-  });
+  await moveUses(
+    deps,
+    id,
+    { urls: [podcast.logoPath], use: { kind: 'show', name: podcast.name, podcastId: id } },
+    { urls: [updated.logoPath], use: { kind: 'show', name: updated.name, podcastId: id } },
+  );
   if ($set.status !== undefined && $set.status !== podcast.status) {
     await deps.episodes.setShowPublished(id, updated.status === 'published');
     await syncShowEpisodes(deps, id);
@@ -205,9 +209,14 @@ export async function removePodcast(deps: CatalogDeps, podcast: PodcastRecord) {
   const episodes = await deps.episodes.findByIds(episodeIds);
   await deps.episodes.deleteOfPodcast(id);
   await deps.follows.removeAllOfPodcast(id);
-  await moveUses(deps, id, [podcast.logoPath], [], null);
+  await moveUses(deps, id, { urls: [podcast.logoPath], use: null }, NO_USES);
   for (const episode of episodes) {
-    await moveUses(deps, episode._id.toHexString(), [episode.audio?.url, episode.image], [], null);
+    await moveUses(
+      deps,
+      episode._id.toHexString(),
+      { urls: [episode.audio?.url, episode.image], use: null },
+      NO_USES,
+    );
   }
   await dropPodcast(deps, id, episodeIds);
   deps.logger.info({ podcastId: id, episodes: episodeIds.length }, 'podcast deleted');
