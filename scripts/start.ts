@@ -87,8 +87,10 @@ async function stopAll(code: number): Promise<never> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  process.once('SIGINT', () => void stopAll(0));
-  process.once('SIGTERM', () => void stopAll(0));
+  // A second signal while stopping exits at once; every process still running gets SIGTERM on the
+  // way out (scripts/lib/processes), so none is left behind.
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
 
   console.log('▶ infrastructure');
   infra = await resolveInfra(process.env, (line) => console.log(`  ${line}`));

@@ -300,6 +300,9 @@ async function cleanUp(stack: BenchStack, infra: ResolvedInfra, redis: Redis, lo
   }
 }
 
+// Stopped from outside (Ctrl-C, a CI timeout): the stack's processes stop with it (scripts/lib/processes).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 async function main(): Promise<void> {
   const logger = createLogger('bench', process.env.BENCH_LOG_LEVEL ?? 'error');
   const run = randomUUID().slice(0, 8);

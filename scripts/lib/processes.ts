@@ -11,6 +11,12 @@ export interface Managed {
 
 const COLORS = [36, 35, 33, 32, 34, 91];
 
+/** Children still running: none outlives this process, however it ends short of SIGKILL. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 /** Starts a Node process whose output is shown line by line, prefixed with its name. */
 export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, index: number): Managed {
   // PODZ_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (Node refuses
@@ -27,7 +33,13 @@ export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv
       process.stdout.write(`${prefix}${prettyLine(line)}\n`),
     );
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { name, child, exited };
 }
 
