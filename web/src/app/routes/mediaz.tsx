@@ -1,9 +1,8 @@
-import { useDeferredValue, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { SelectField, TextField } from '../../components/ui/field';
+import { AnySelect, TextField } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
+import { oneOf, useFilterParams, useSearchTerm } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
 import { useSession } from '../../stores/session-store';
 import { useMediaPage, useStorage, type MediaKindFilter } from '../../features/media/api/media-api';
@@ -22,12 +21,10 @@ const PAGE_SIZE = 10;
 export default function MediazRoute() {
   const user = useSession((state) => state.user);
   const isAdmin = user?.access.includes('admin') ?? false;
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useFilterParams();
   const [page, setPage] = usePageParam();
-  const kindParam = params.get('kind');
-  const kind: MediaKindFilter = kindParam === 'audio' || kindParam === 'image' ? kindParam : undefined;
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const term = useDeferredValue(search.trim());
+  const kind: MediaKindFilter = oneOf(params.get('kind'), ['audio', 'image'] as const);
+  const { search, term, onSearch } = useSearchTerm(params, setFilter);
   const media = useMediaPage(kind, page, PAGE_SIZE, term);
   const uploaders = media.data?.items.map((item) => item.uploadedBy) ?? [];
   const names = useUploaderNames(isAdmin ? uploaders : []);
@@ -39,13 +36,6 @@ export default function MediazRoute() {
   };
   const uploaderOf = (id: string) =>
     id === user?.id ? 'uploaded by you' : `uploaded by ${names.get(id) ?? '…'}${stored(id)}`;
-  const setFilter = (name: 'kind' | 'q', value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('page');
-    setParams(next, { replace: name === 'q' });
-  };
   const own = user ? storage.get(user.id) : undefined;
 
   return (
@@ -68,22 +58,17 @@ export default function MediazRoute() {
           type="search"
           value={search}
           placeholder="Start of the name"
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setFilter('q', event.target.value.trim() || undefined);
-          }}
+          onChange={(event) => onSearch(event.target.value)}
         />
-        <SelectField
+        <AnySelect
           label="Kind"
-          value={kind ?? 'any'}
+          anyLabel="Audio and images"
+          value={kind}
           options={[
-            { value: 'any', label: 'Audio and images' },
             { value: 'audio', label: 'Audio' },
             { value: 'image', label: 'Images' },
           ]}
-          onChange={(event) =>
-            setFilter('kind', event.target.value === 'any' ? undefined : event.target.value)
-          }
+          onChange={(value) => setFilter('kind', value)}
         />
       </div>
       <QueryState

@@ -1,22 +1,14 @@
-import {
-  DEFAULT_PROFILE_PICTURE,
-  EPISODE_CATEGORIES,
-  PODCAST_STATUSES,
-  type PodcastStatus,
-} from '@podz/proto';
-import { useDeferredValue, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PROFILE_PICTURE, EPISODE_CATEGORIES, PODCAST_STATUSES } from '@podz/proto';
 import { PeoplePicker } from '../../components/people-picker';
-import { SelectField, TextField } from '../../components/ui/field';
+import { AnySelect, TextField } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
+import { oneOf, useFilterParams, useSearchTerm } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
 import { useManagedShows } from '../../features/podz/api/manage-shows-api';
 import { FeedImportForm } from '../../features/podcasts/components/feed-import-form';
 import { ManagedShowRow } from '../../features/podz/components/managed-show-row';
-
-const ANY = 'any';
 
 /**
  * `/podz-management` (admin): every show in any status, newest first or by name, filtered by
@@ -24,34 +16,17 @@ const ANY = 'any';
  * Filters live in the URL so a view can be linked to.
  */
 export default function PodzManagementRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter, setFilters } = useFilterParams();
   const [page, setPage] = usePageParam();
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const term = useDeferredValue(search.trim());
-  const statusParam = params.get('status') ?? '';
-  const status = (PODCAST_STATUSES as readonly string[]).includes(statusParam)
-    ? (statusParam as PodcastStatus)
-    : undefined;
-  const categoryParam = params.get('category') ?? '';
-  const category = (EPISODE_CATEGORIES as readonly string[]).includes(categoryParam)
-    ? categoryParam
-    : undefined;
+  const { search, term, onSearch } = useSearchTerm(params, setFilter);
+  const status = oneOf(params.get('status'), PODCAST_STATUSES);
+  const category = oneOf(params.get('category'), EPISODE_CATEGORIES);
   const ownerId = params.get('owner') ?? undefined;
   const ownerName = params.get('ownerName') ?? 'the chosen owner';
   // One owner's shows are a list of their own: the other filters wait until the owner is cleared.
   const shows = useManagedShows(
     ownerId ? { ownerId, page } : { status, category, search: term || undefined, page },
   );
-
-  const setFilters = (changes: Record<string, string | undefined>, replace = false) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    next.delete('page');
-    setParams(next, { replace });
-  };
 
   return (
     <>
@@ -66,34 +41,26 @@ export default function PodzManagementRoute() {
           placeholder="Start of the name"
           value={search}
           disabled={Boolean(ownerId)}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setFilters({ q: event.target.value.trim() || undefined }, true);
-          }}
+          onChange={(event) => onSearch(event.target.value)}
         />
-        <SelectField
+        <AnySelect
           label="Status"
-          value={status ?? ANY}
+          anyLabel="Any status"
+          value={status}
           disabled={Boolean(ownerId)}
-          options={[
-            { value: ANY, label: 'Any status' },
-            ...PODCAST_STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) })),
-          ]}
-          onChange={(event) =>
-            setFilters({ status: event.target.value === ANY ? undefined : event.target.value })
-          }
+          options={PODCAST_STATUSES.map((value) => ({
+            value,
+            label: value[0]!.toUpperCase() + value.slice(1),
+          }))}
+          onChange={(value) => setFilter('status', value)}
         />
-        <SelectField
+        <AnySelect
           label="Category"
-          value={category ?? ANY}
+          anyLabel="Any category"
+          value={category}
           disabled={Boolean(ownerId)}
-          options={[
-            { value: ANY, label: 'Any category' },
-            ...EPISODE_CATEGORIES.map((value) => ({ value, label: value })),
-          ]}
-          onChange={(event) =>
-            setFilters({ category: event.target.value === ANY ? undefined : event.target.value })
-          }
+          options={EPISODE_CATEGORIES.map((value) => ({ value, label: value }))}
+          onChange={(value) => setFilter('category', value)}
         />
         <PeoplePicker
           label="Owner"

@@ -1,9 +1,9 @@
-import { REQUEST_ROLES, REQUEST_STATUSES, type RequestRole, type RequestStatus } from '@podz/proto';
-import { useSearchParams } from 'react-router-dom';
+import { REQUEST_ROLES, REQUEST_STATUSES } from '@podz/proto';
 import { SelectField } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
+import { oneOf, useFilterParams } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
 import { useRequestPage } from '../../features/requests/api/review-requests-api';
 import { RequestReviewCard, ROLE_LABEL } from '../../features/requests/components/request-review-card';
@@ -23,24 +23,12 @@ const ROLE_OPTIONS = [
  * newest first within a filter; filters and page live in the URL so a view can be linked to.
  */
 export default function UserRequestsRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useFilterParams();
   const [page, setPage] = usePageParam();
-  const statusParam = params.get('status') ?? 'pending';
-  const status = (REQUEST_STATUSES as readonly string[]).includes(statusParam)
-    ? (statusParam as RequestStatus)
-    : undefined;
-  const roleParam = params.get('role');
-  const role = (REQUEST_ROLES as readonly string[]).includes(roleParam ?? '')
-    ? (roleParam as RequestRole)
-    : undefined;
+  // Pending unless the URL says otherwise (`status=any` for every request).
+  const status = oneOf(params.get('status') ?? 'pending', REQUEST_STATUSES);
+  const role = oneOf(params.get('role'), REQUEST_ROLES);
   const requests = useRequestPage({ status, role, page });
-
-  const setFilter = (name: 'status' | 'role', value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(name, value);
-    next.delete('page');
-    setParams(next);
-  };
 
   return (
     <>

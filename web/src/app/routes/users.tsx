@@ -1,18 +1,17 @@
 import { USER_TYPES, type FullUser, type UserType } from '@podz/proto';
-import { useDeferredValue, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextField } from '../../components/ui/field';
+import { AnySelect, SelectField, TextField } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
+import { oneOf, useFilterParams, useSearchTerm } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
 import { useAllPlans } from '../../features/pricing/api/plan-admin-api';
 import { useUserPage } from '../../features/users/api/users-admin-api';
 import { UserEditor } from '../../features/users/components/user-editor';
 import { UserRow } from '../../features/users/components/user-row';
 
-const ANY = 'any';
 const TYPE_LABEL: Record<UserType, string> = {
   admin: 'Admins',
   editor: 'Editors',
@@ -28,17 +27,13 @@ const TYPE_LABEL: Record<UserType, string> = {
  * view can be linked to), ten to a page; create, edit, change plan and delete.
  */
 export default function UsersRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useFilterParams();
   const [page, setPage] = usePageParam();
   const [editing, setEditing] = useState<{ user?: FullUser }>();
   const searchBy = params.get('by') === 'email' ? 'email' : 'username';
-  const typeParam = params.get('type') ?? '';
-  const userType = (USER_TYPES as readonly string[]).includes(typeParam)
-    ? (typeParam as UserType)
-    : undefined;
+  const userType = oneOf(params.get('type'), USER_TYPES);
   const plan = params.get('plan') || undefined;
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const term = useDeferredValue(search.trim());
+  const { search, term, onSearch } = useSearchTerm(params, setFilter);
   const byEmail = searchBy === 'email' && term !== '';
   const plans = useAllPlans();
   const users = useUserPage({
@@ -50,13 +45,6 @@ export default function UsersRoute() {
     page,
   });
 
-  const setParam = (name: string, value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('page');
-    setParams(next, { replace: name === 'q' });
-  };
   const edit = (user?: FullUser) => {
     setEditing({ user });
     window.scrollTo({ top: 0 });
@@ -87,10 +75,7 @@ export default function UsersRoute() {
           type="search"
           value={search}
           placeholder={searchBy === 'email' ? 'Start of the address' : 'Start of the username'}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setParam('q', event.target.value.trim() || undefined);
-          }}
+          onChange={(event) => onSearch(event.target.value)}
         />
         <SelectField
           label="Search by"
@@ -99,27 +84,23 @@ export default function UsersRoute() {
             { value: 'username', label: 'Username' },
             { value: 'email', label: 'Email' },
           ]}
-          onChange={(event) => setParam('by', event.target.value === 'email' ? 'email' : undefined)}
+          onChange={(event) => setFilter('by', event.target.value === 'email' ? 'email' : undefined)}
         />
-        <SelectField
+        <AnySelect
           label="Type"
-          value={userType ?? ANY}
+          anyLabel="Everyone"
+          value={userType}
           disabled={byEmail}
-          options={[
-            { value: ANY, label: 'Everyone' },
-            ...USER_TYPES.map((type) => ({ value: type, label: TYPE_LABEL[type] })),
-          ]}
-          onChange={(event) => setParam('type', event.target.value === ANY ? undefined : event.target.value)}
+          options={USER_TYPES.map((type) => ({ value: type, label: TYPE_LABEL[type] }))}
+          onChange={(value) => setFilter('type', value)}
         />
-        <SelectField
+        <AnySelect
           label="Plan"
-          value={plan ?? ANY}
+          anyLabel="Any plan"
+          value={plan}
           disabled={byEmail}
-          options={[
-            { value: ANY, label: 'Any plan' },
-            ...(plans.data?.items ?? []).map((option) => ({ value: option.slug, label: option.name })),
-          ]}
-          onChange={(event) => setParam('plan', event.target.value === ANY ? undefined : event.target.value)}
+          options={(plans.data?.items ?? []).map((option) => ({ value: option.slug, label: option.name }))}
+          onChange={(value) => setFilter('plan', value)}
         />
       </div>
       {byEmail && (userType || plan) && (

@@ -108,6 +108,38 @@ export function SelectField({
   );
 }
 
+const ANY = 'any';
+
+/**
+ * A filter's select whose first choice is "any" (`anyLabel`): that choice is `undefined` to the
+ * caller, so a cleared filter leaves the URL and the query.
+ */
+export function AnySelect({
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  anyLabel: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <SelectField
+      label={label}
+      value={value ?? ANY}
+      disabled={disabled}
+      options={[{ value: ANY, label: anyLabel }, ...options]}
+      onChange={(event) => onChange(event.target.value === ANY ? undefined : event.target.value)}
+    />
+  );
+}
+
 /** A form-level error (not tied to one field). */
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;

@@ -1,11 +1,11 @@
 import { FORM_KINDS, type FormKind, type FormSubmission } from '@podz/proto';
-import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/field';
+import { AnySelect, SelectField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { oneOf, useFilterParams } from '../../../lib/use-filter-params';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useUi } from '../../../stores/ui-store';
 import { useDeleteSubmission, useMarkSubmission, useSubmissions } from '../api/forms-admin-api';
@@ -98,32 +98,20 @@ function SubmissionCard({ submission }: { submission: FormSubmission }) {
  * only those nobody has handled. The filters are in the URL (`kind`, `status=new`).
  */
 export function SubmissionsInbox() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useFilterParams();
   const [page, setPage] = usePageParam();
-  const kindParam = params.get('kind') ?? '';
-  const kind = (FORM_KINDS as readonly string[]).includes(kindParam) ? (kindParam as FormKind) : undefined;
+  const kind = oneOf(params.get('kind'), FORM_KINDS);
   const onlyNew = params.get('status') === 'new';
   const submissions = useSubmissions(kind, onlyNew, page);
-  const setFilter = (name: 'kind' | 'status', value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('page');
-    setParams(next);
-  };
   return (
     <section aria-label="Inbox">
       <div className="mb-4 grid max-w-xl grid-cols-2 gap-4">
-        <SelectField
+        <AnySelect
           label="Form"
-          value={kind ?? 'any'}
-          options={[
-            { value: 'any', label: 'Both forms' },
-            ...FORM_KINDS.map((value) => ({ value, label: KIND_LABEL[value] })),
-          ]}
-          onChange={(event) =>
-            setFilter('kind', event.target.value === 'any' ? undefined : event.target.value)
-          }
+          anyLabel="Both forms"
+          value={kind}
+          options={FORM_KINDS.map((value) => ({ value, label: KIND_LABEL[value] }))}
+          onChange={(value) => setFilter('kind', value)}
         />
         <SelectField
           label="Show"
