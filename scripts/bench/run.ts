@@ -301,7 +301,9 @@ async function cleanUp(stack: BenchStack, infra: ResolvedInfra, redis: Redis, lo
 }
 
 // Stopped from outside (Ctrl-C, a CI timeout): the stack's processes stop with it (scripts/lib/processes).
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+// `on`, not `once`: the same signal often comes twice (from the shell and relayed by tsx), and an
+// unheard second one would kill this process before its exit hook stops the children.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 async function main(): Promise<void> {
   const logger = createLogger('bench', process.env.BENCH_LOG_LEVEL ?? 'error');
