@@ -86,6 +86,32 @@ describe('the route allowlist', () => {
   });
 });
 
+describe('bad input at the edge', () => {
+  it('refuses malformed percent-encoding and compressed bodies before routing, in the API error shape', async () => {
+    const before = echo.seen.length;
+    for (const path of [
+      '/api/podcasts/%zz',
+      '/api/users/%C3%28',
+      '/shows/%E0%A4%A/feed.xml',
+      '/api/episodes?page=%zz',
+    ]) {
+      const res = await request(gateway.url).get(path).expect(400);
+      expect(res.body).toEqual({
+        error: 'The address has malformed percent-encoding',
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    const res = await request(gateway.url)
+      .post('/api/auth/register')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'gzip')
+      .send('{"username":"not-gzip"}')
+      .expect(415);
+    expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(echo.seen.length).toBe(before);
+  });
+});
+
 describe('sessions', () => {
   const signedInRoute = '/api/user';
 

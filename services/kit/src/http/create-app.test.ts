@@ -7,13 +7,13 @@ import { createLogger } from '../logging/logger';
 import { createHttpApp } from './create-app';
 import { handle } from './validation';
 
-function appWith(router: express.Router) {
+function appWith(router: express.Router, bodyLimit = '1kb') {
   return createHttpApp({
     name: 'test',
     logger: createLogger('test', 'silent'),
     readiness: { always: async () => true, never: async () => Promise.reject(new Error('down')) },
     routes: [router],
-    bodyLimit: '1kb',
+    bodyLimit,
   });
 }
 
@@ -92,6 +92,73 @@ describe('the HTTP app every service is built from', () => {
       .send({ username: 'x'.repeat(5000) })
       .expect(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses malformed percent-encoding in the path or the query with 400, before any route', async () => {
+    for (const path of ['/things/%zz', '/things/%C3%28', '/things/64b7f0c2a1b2c3d4e5f60718?x=%E0%A4%A']) {
+      const res = await request(app).get(path).expect(400);
+      expect(res.body).toEqual({
+        error: 'The address has malformed percent-encoding',
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    await request(app).get('/things/64b7f0c2a1b2c3d4e5f60718?x=%20ok').expect(200);
+  });
+
+  it('refuses a compressed body with 415, whether or not it really is compressed', async () => {
+    for (const encoding of ['gzip', 'br', 'deflate', 'x-unknown']) {
+      const res = await request(app)
+        .post('/things')
+        .set('content-type', 'application/json')
+        .set('content-encoding', encoding)
+        .send('{"username":"alice"}')
+        .expect(415);
+      expect(res.body).toEqual({
+        error: `Request bodies must not be compressed (Content-Encoding: ${encoding})`,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+  });
+
+  it('refuses a body that is not JSON on a JSON route with 415, instead of reading it as empty', async () => {
+    const bodies: [string, string][] = [
+      ['text/plain', 'username=alice'],
+      ['application/xml', '<username>alice</username>'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nalice\r\n--x--',
+      ],
+      ['text/plain', ''],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await request(app).post('/things').set('content-type', type).send(body).expect(415);
+      expect(res.body).toEqual({
+        error: 'Send the body as JSON (Content-Type: application/json)',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+  });
+
+  it('refuses JSON nested too deep or holding too many values with 400, under the size limit', async () => {
+    const roomy = appWith(router, '1mb');
+    const deep = '['.repeat(40_000) + ']'.repeat(40_000);
+    const nested = await request(roomy)
+      .post('/things')
+      .set('content-type', 'application/json')
+      .send(deep)
+      .expect(400);
+    expect(nested.body).toEqual({
+      error: 'The body is nested deeper than 32 levels',
+      code: 'VALIDATION_FAILED',
+    });
+    const many = JSON.stringify({ username: 'alice', list: Array.from({ length: 25_000 }, () => 0) });
+    const wide = await request(roomy)
+      .post('/things')
+      .set('content-type', 'application/json')
+      .send(many)
+      .expect(400);
+    expect(wide.body).toEqual({ error: 'The body holds more than 20000 values', code: 'VALIDATION_FAILED' });
+    await request(roomy).post('/things').send({ username: 'alice' }).expect(200);
   });
 
   it('answers unknown routes with 404 in the API error shape', async () => {

@@ -5,6 +5,7 @@ import { createMetrics } from '../metrics/http-metrics';
 import { healthRoutes, type ReadinessCheck } from '../health/health-routes';
 import { errorMiddleware, notFoundHandler } from './error-middleware';
 import { accessLog } from './access-log';
+import { refuseMalformedRequests, refuseOversizedJson } from './input-guards';
 import { requestId } from './request-id';
 
 export interface HttpAppOptions {
@@ -34,6 +35,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('query parser', 'simple');
   app.use(requestId);
   app.use(accessLog(options.logger));
+  app.use(refuseMalformedRequests);
   // No upgrade-insecure-requests: a network may run PODZ on plain http inside its own LAN, where
   // forcing https would break every asset. TLS is the job of whatever terminates it in front.
   app.use(
@@ -47,6 +49,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(metrics.router);
   if (options.bodyLimit !== false) {
     app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
+    app.use(refuseOversizedJson);
   }
   for (const middleware of options.before ?? []) app.use(middleware);
   for (const router of options.routes) app.use(router);

@@ -27,6 +27,9 @@ function toAppError(err: unknown): AppError | undefined {
     const { code, message } = BODY_ERRORS[candidate.type]!;
     return new AppError(code, message);
   }
+  // The router could not decode a path parameter (the request guard refuses these first).
+  if (err instanceof URIError)
+    return new AppError('VALIDATION_FAILED', 'The address has malformed percent-encoding');
   // A unique index said no: the caller asked for something that already exists.
   if (isDuplicateKey(candidate)) return new AppError('CONFLICT', 'That already exists');
   if (candidate?.name === 'CastError') {

@@ -39,8 +39,25 @@ function parsePart(part: string, schema: z.ZodType | undefined, value: unknown):
   throw new AppError('VALIDATION_FAILED', `Invalid ${part}: ${details[0]?.message ?? 'bad value'}`, details);
 }
 
+/**
+ * A route that takes a body refuses one no parser read (415): text, XML or a multipart form
+ * would otherwise reach the schema as an empty object and pass as an empty update. JSON is read
+ * everywhere; NextAuth's form posts where identity reads forms. A request with no body and no type
+ * (a bare POST) is left to the schema.
+ */
+function requireReadableBody(req: Request): void {
+  const sent =
+    req.headers['content-type'] !== undefined ||
+    Number(req.headers['content-length'] ?? 0) > 0 ||
+    req.headers['transfer-encoding'] !== undefined;
+  if (sent && req.body === undefined) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON (Content-Type: application/json)');
+  }
+}
+
 /** The request's params, query and body as the schemas accept them, or a 400 thrown. */
 export function parseInput<S extends InputSchemas>(schemas: S, req: Request): RouteInput<S> {
+  if (schemas.body) requireReadableBody(req);
   return {
     params: parsePart('params', schemas.params, req.params),
     query: parsePart('query', schemas.query, req.query),
