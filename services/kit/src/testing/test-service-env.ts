@@ -5,9 +5,10 @@ import { uniqueName } from './test-infra';
 /**
  * The topics and consumer groups of this test file. Jest loads modules afresh for each file, so
  * the services one file starts hear each other, and never another file's (whose identity, say,
- * would otherwise share the consumer group and take half the partitions).
+ * would otherwise share the consumer group and take half the partitions). The run's id (from
+ * global setup) leads, so a run's teardown deletes its own topics and never those of a run beside it.
  */
-export const TEST_KAFKA_NAMESPACE = `${uniqueName('t')}.`;
+export const TEST_KAFKA_NAMESPACE = `${uniqueName(`t${process.env.PODZ_TEST_RUN ?? ''}`)}.`;
 
 /** A topic as this test file's services name it on the broker. */
 export const testTopic = (topic: string) => TEST_KAFKA_NAMESPACE + topic;
