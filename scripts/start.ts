@@ -8,7 +8,7 @@ import { buildServices, buildWeb } from './lib/build';
 import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
 import { REPO_ROOT } from './lib/run';
-import { seedDemoNetwork } from './demo/seed-demo-network';
+import { demoNetworkAtStart } from './demo/demo-at-start';
 
 const SERVICE_PORTS: Record<ServiceName, number> = {
   identity: 4001,
@@ -43,7 +43,7 @@ function loginLines(production: boolean): string[] {
     '  development logins (username or email, password):',
     process.env.ADMIN_PASSWORD
       ? '    admin from ADMIN_EMAIL / ADMIN_PASSWORD'
-      : `    ${DEV_ADMIN.username.padEnd(12)} ${DEV_ADMIN.password}`,
+      : `    ${DEV_ADMIN.username.padEnd(12)} ${DEV_ADMIN.password}  (until changed in Settings)`,
     ...DEMO_ROLES.map((role) => `    ${`demo-${role}`.padEnd(12)} ${demo}`),
   ];
 }
@@ -54,23 +54,21 @@ let stopping = false;
 
 /**
  * In development, a network worth browsing: shows, episodes with playable audio, hosts, guests and
- * crew (scripts/demo). Idempotent; PODZ_DEMO=off skips it.
+ * crew (scripts/demo). Seeded as `demo-admin`, so it does not depend on the admin's password; only
+ * PODZ_DEMO=off (or production) turns it off.
  */
 async function demoNetwork(production: boolean): Promise<string[]> {
-  if (production || process.env.PODZ_DEMO === 'off' || process.env.ADMIN_PASSWORD) return [];
+  if (production || process.env.PODZ_DEMO === 'off') return [];
   console.log('▶ demo network');
-  const seeded = Date.now();
-  const result = await seedDemoNetwork({
+  const password = process.env.DEMO_ACCOUNTS_PASSWORD ?? DEMO_PASSWORD;
+  const line = await demoNetworkAtStart({
     identityUrl: `http://127.0.0.1:${SERVICE_PORTS.identity}`,
     catalogUrl: `http://127.0.0.1:${SERVICE_PORTS.catalog}`,
-    admin: { username: DEV_ADMIN.username, password: DEV_ADMIN.password },
-    password: process.env.DEMO_ACCOUNTS_PASSWORD ?? DEMO_PASSWORD,
+    admin: { username: 'demo-admin', password },
+    password,
     log: (line) => console.log(`  ${line}`),
   });
-  const how = result.created ? `seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s` : 'already there';
-  return [
-    `  demo network: ${result.shows} shows, ${result.episodes} episodes (${how}; PODZ_DEMO=off skips it)`,
-  ];
+  return [`  ${line}`];
 }
 
 async function stopAll(code: number): Promise<never> {

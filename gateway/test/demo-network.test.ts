@@ -7,7 +7,8 @@ import { testServiceEnv } from '@podz/kit/testing';
 import { ADMIN } from '../../services/identity/test/support/identity-harness';
 import { catalogConfigSchema } from '../../services/catalog/src/config';
 import { startCatalog } from '../../services/catalog/src/catalog-service';
-import { seedDemoNetwork } from '../../scripts/demo/seed-demo-network';
+import { seedDemoNetwork, signIn } from '../../scripts/demo/seed-demo-network';
+import { demoNetworkAtStart } from '../../scripts/demo/demo-at-start';
 import { DEMO_SHOWS } from '../../scripts/demo/network-data';
 import { startIdentityPlatform, type IdentityPlatform } from './support/identity-platform';
 
@@ -38,6 +39,16 @@ describe('the demo network', () => {
       admin: { username: ADMIN.username, password: ADMIN.password },
       password: 'demo network 1',
     };
+    // A seeder whose password was changed is a line in the banner, not a platform that stops.
+    const refused = await demoNetworkAtStart({
+      ...options,
+      admin: { ...options.admin, password: 'not-it-1' },
+    });
+    expect(refused).toMatch(/^demo network: admin could not sign in .*not seeded; PODZ runs without it/);
+    expect(
+      (await request(platform.gateway.url).get('/api/podcasts/all-podcasts?limit=1').expect(200)).body.total,
+    ).toBe(0);
+
     const first = await seedDemoNetwork(options);
     expect(first).toMatchObject({ created: true, shows: 12 });
 
@@ -83,5 +94,23 @@ describe('the demo network', () => {
 
     const again = await seedDemoNetwork(options);
     expect(again).toEqual({ created: false, shows: 12, episodes: first.episodes });
+
+    // The admin changes their password in Settings: the next start still finds its network.
+    const admin = await signIn(platform.identity.url, ADMIN.username, ADMIN.password);
+    const found = await request(platform.identity.url)
+      .get(`/api/users?search=${ADMIN.username}&limit=10`)
+      .set('authorization', `Bearer ${admin.token}`)
+      .expect(200);
+    const adminId = found.body.items.find(
+      (user: { username: string }) => user.username === ADMIN.username,
+    ).id;
+    await request(platform.identity.url)
+      .patch(`/api/users/${adminId}`)
+      .set('authorization', `Bearer ${admin.token}`)
+      .send({ currentPassword: ADMIN.password, password: 'changed-in-settings-2' })
+      .expect(200);
+    expect(await demoNetworkAtStart(options)).toBe(
+      `demo network: 12 shows, ${first.episodes} episodes (already there; PODZ_DEMO=off skips it)`,
+    );
   }, 180_000); // 120 uploads and bcrypt sign-ins: ~50 s alone, more beside other suites on 2 cores
 });

@@ -42,6 +42,13 @@ async function json(res: Response, what: string) {
   return body;
 }
 
+/** The password was refused: someone changed it, which a seed must respect rather than work around. */
+export class SignInRefused extends Error {
+  constructor(readonly login: string) {
+    super(`${login} could not sign in with the demo password (changed since?)`);
+  }
+}
+
 /**
  * Signs in through identity's NextAuth-shaped calls (straight to identity, or through the gateway,
  * which wants the site's Origin on a POST) and returns the session token.
@@ -62,6 +69,7 @@ export async function signIn(identityUrl: string, login: string, password: strin
     },
     body: new URLSearchParams({ csrfToken, username: login, password, json: 'true', callbackUrl: '/' }),
   });
+  if (res.status === 401) throw new SignInRefused(login);
   await json(res, `sign in as ${login}`);
   const session = res.headers
     .getSetCookie()
@@ -109,8 +117,7 @@ async function retry<T>(what: string, attempt: () => Promise<T>, timeoutMs = 120
 export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult> {
   const { identityUrl, catalogUrl, password } = options;
   const log = options.log ?? (() => undefined);
-  const admin = await signIn(identityUrl, options.admin.username, options.admin.password);
-
+  // Public reads first: a network already there needs nobody's password, whatever it was changed to.
   const existing = await Promise.all(
     DEMO_SHOWS.map(
       async (show) => (await fetch(`${catalogUrl}/api/podcasts/name/${encodeURIComponent(show.name)}`)).ok,
@@ -120,6 +127,7 @@ export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult>
     const counts = await json(await fetch(`${catalogUrl}/api/episodes?limit=1`), 'count episodes');
     return { shows: DEMO_SHOWS.length, episodes: (counts as { total: number }).total, created: false };
   }
+  const admin = await signIn(identityUrl, options.admin.username, options.admin.password);
 
   const ids = new Map<string, string>();
   const ensurePerson = async (person: DemoPerson, role: 'owner' | 'user' | 'editor') => {
