@@ -5,6 +5,7 @@ export * from './access';
 export * from './categories';
 export * from './constants';
 export * from './pagination';
+export * from './plain-text';
 export * from './errors';
 export * from './services';
 export * from './events/topics';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categorySchema } from '../categories';
+import { lineSchema, paragraphSchema } from '../plain-text';
 
 /**
  * A show's life: `draft` while its owner prepares it (only the owner, its hosts and admins see it),
@@ -49,8 +50,15 @@ export const GUESTS_MAX = 20;
 export const CREW_MAX = 20;
 export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
-/** Upload limits: audio up to 200 MB, images up to 5 MB. */
-export const MEDIA_LIMITS = { audioBytes: 200 * 1024 * 1024, imageBytes: 5 * 1024 * 1024 } as const;
+/**
+ * Upload limits: audio up to 200 MB, images up to 5 MB and 6,000 pixels on a side (twice what
+ * podcast apps ask of cover art, and a bound on what decoding one costs).
+ */
+export const MEDIA_LIMITS = {
+  audioBytes: 200 * 1024 * 1024,
+  imageBytes: 5 * 1024 * 1024,
+  imageMaxSide: 6000,
+} as const;
 export const AUDIO_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/wav', 'audio/ogg', 'audio/flac'] as const;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -62,15 +70,9 @@ export const mediaUrlSchema = z
     error: 'must be a /media path or an http(s) URL',
   });
 
-export const textSchema = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be a string` })
-    .trim()
-    .min(1, { error: `${name} is required` })
-    .max(max, { error: `${name} is at most ${max} characters` });
+/** A show's name or an episode's title: one line of plain text (proto/src/plain-text). */
+export const textSchema = (name: string, max: number) => lineSchema(name, { max });
 
-export const descriptionSchema = z
-  .string({ error: 'description must be a string' })
-  .max(DESCRIPTION_MAX, { error: `description is at most ${DESCRIPTION_MAX} characters` });
+export const descriptionSchema = paragraphSchema('description', { max: DESCRIPTION_MAX });
 
 export { categorySchema };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineSchema } from '../plain-text';
 
 /**
  * Documentation pages for admins (`/documentation`): markdown with a table of contents built from
@@ -41,11 +42,7 @@ export type Doc = z.infer<typeof docSchema>;
 
 /** `PUT /api/docs/{slug}` (admins): creates or replaces the page. */
 export const saveDocBodySchema = z.strictObject({
-  title: z
-    .string({ error: 'title must be a string' })
-    .trim()
-    .min(1, { error: 'title is required' })
-    .max(DOC_LIMITS.title, { error: `title is at most ${DOC_LIMITS.title} characters` }),
+  title: lineSchema('title', { max: DOC_LIMITS.title }),
   markdown: z
     .string({ error: 'markdown must be a string' })
     .max(DOC_LIMITS.markdown, { error: `markdown is at most ${DOC_LIMITS.markdown} characters` }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from '../identity/user-fields';
 import { objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
+import { lineSchema, paragraphSchema } from '../plain-text';
 
 /** The two forms visitors send from `/contact` and `/advertise`. */
 export const FORM_KINDS = ['contact', 'advertise'] as const;
@@ -12,17 +13,22 @@ export const FORM_MESSAGE_MAX = 5000;
 /** Default page size of the admin's list of submissions. */
 export const FORMS_PAGE_SIZE = 20;
 
-const text = (field: string, max: number, min = 0) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .trim()
-    .min(min, { error: `${field} is required` })
-    .max(max, { error: `${field} is at most ${max} characters` });
+/**
+ * A field people never see (the forms hide it) and bots fill in: a submission with it is answered
+ * as received and dropped, so the bot learns nothing.
+ */
+export const FORM_HONEYPOT = 'homepage';
 
 const sender = {
-  name: text('name', 100, 1),
+  [FORM_HONEYPOT]: z
+    .string({ error: `${FORM_HONEYPOT} must be a string` })
+    .max(500)
+    .default(''),
+  name: lineSchema('name', { max: 100 }),
   email: emailSchema,
-  message: text('message', FORM_MESSAGE_MAX).min(10, { error: 'message must be at least 10 characters' }),
+  message: paragraphSchema('message', { max: FORM_MESSAGE_MAX }).min(10, {
+    error: 'message must be at least 10 characters',
+  }),
 };
 
 /**
@@ -31,7 +37,7 @@ const sender = {
  */
 export const contactFormBodySchema = z.strictObject({
   ...sender,
-  subject: text('subject', 200).default(''),
+  subject: lineSchema('subject', { max: 200, min: 0 }).default(''),
 });
 
 export const AD_BUDGETS = ['under-1k', '1k-5k', '5k-20k', 'over-20k', 'unsure'] as const;
@@ -39,7 +45,7 @@ export const AD_BUDGETS = ['under-1k', '1k-5k', '5k-20k', 'over-20k', 'unsure'] 
 /** `POST /api/content/forms/advertise` (anyone; rate-limited per address): as contact, for sponsors. */
 export const advertiseFormBodySchema = z.strictObject({
   ...sender,
-  company: text('company', 200, 1),
+  company: lineSchema('company', { max: 200 }),
   website: z
     .string({ error: 'website must be a string' })
     .trim()

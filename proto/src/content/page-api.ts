@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineSchema, paragraphSchema } from '../plain-text';
 import { objectIdSchema } from '../ids';
 
 /**
@@ -30,11 +31,7 @@ const hrefSchema = z
     error: 'href must be a site path (/…) or an http(s) URL',
   });
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .trim()
-    .max(max, { error: `${field} is at most ${max} characters` });
+const text = (field: string, max: number) => lineSchema(field, { max, min: 0 });
 
 export const heroSchema = z.strictObject({
   heading: text('hero.heading', PAGE_LIMITS.heading).min(1, { error: 'hero.heading is required' }),
@@ -51,7 +48,8 @@ export const heroSchema = z.strictObject({
 /** One block of a page: a heading and sanitized rich text (the same tags as show notes). */
 export const pageSectionSchema = z.strictObject({
   heading: text('section heading', PAGE_LIMITS.heading).default(''),
-  body: text('section body', PAGE_LIMITS.body),
+  // Rich text: tags allowed here, sanitized by the content service before it is stored.
+  body: paragraphSchema('section body', { max: PAGE_LIMITS.body }),
 });
 
 /**

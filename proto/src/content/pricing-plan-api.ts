@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineSchema, paragraphSchema } from '../plain-text';
 import { objectIdSchema } from '../ids';
 import { planSchema } from '../identity/user-fields';
 
@@ -54,15 +55,8 @@ export type PricingPlan = z.infer<typeof pricingPlanSchema>;
 export const pricingPlanListSchema = z.object({ items: z.array(pricingPlanSchema) });
 
 const planFields = {
-  name: z
-    .string({ error: 'name must be a string' })
-    .trim()
-    .min(1, { error: 'name is required' })
-    .max(PLAN_LIMITS.name, { error: `name is at most ${PLAN_LIMITS.name} characters` }),
-  description: z
-    .string({ error: 'description must be a string' })
-    .trim()
-    .max(PLAN_LIMITS.description, { error: `description is at most ${PLAN_LIMITS.description} characters` }),
+  name: lineSchema('name', { max: PLAN_LIMITS.name }),
+  description: paragraphSchema('description', { max: PLAN_LIMITS.description }),
   price: z
     .number({ error: 'price must be a number' })
     .min(0, { error: 'price cannot be negative' })
@@ -73,13 +67,7 @@ const planFields = {
   currency: z.enum(PLAN_CURRENCIES, { error: `currency must be one of: ${PLAN_CURRENCIES.join(', ')}` }),
   interval: planIntervalSchema,
   features: z
-    .array(
-      z
-        .string({ error: 'each feature must be a string' })
-        .trim()
-        .min(1, { error: 'a feature cannot be empty' })
-        .max(PLAN_LIMITS.feature, { error: `a feature is at most ${PLAN_LIMITS.feature} characters` }),
-    )
+    .array(lineSchema('a feature', { max: PLAN_LIMITS.feature }))
     .max(PLAN_LIMITS.features, { error: `at most ${PLAN_LIMITS.features} features` }),
   limits: planQuotaSchema,
   order: z.number({ error: 'order must be a number' }).int().min(0).max(1000),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accessSchema } from '../access';
 import { objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
+import { paragraphSchema } from '../plain-text';
 import {
   BIO_MAX,
   LINKS_MAX,
@@ -25,10 +26,7 @@ export const registerBodySchema = z.strictObject({
 const profileFields = {
   username: usernameSchema.optional(),
   profilePicture: pictureSchema.nullable().optional(),
-  bio: z
-    .string({ error: 'bio must be a string' })
-    .max(BIO_MAX, { error: `bio is at most ${BIO_MAX} characters` })
-    .optional(),
+  bio: paragraphSchema('bio', { max: BIO_MAX }).optional(),
   links: z
     .array(linkSchema)
     .max(LINKS_MAX, { error: `at most ${LINKS_MAX} links` })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasBidiControl } from '../plain-text';
 import { accessSchema } from '../access';
 import { objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
@@ -33,7 +34,10 @@ export const messageTextSchema = z
     z
       .string()
       .min(1, { error: 'text cannot be empty' })
-      .max(MESSAGE_MAX, { error: `text is at most ${MESSAGE_MAX} characters` }),
+      .max(MESSAGE_MAX, { error: `text is at most ${MESSAGE_MAX} characters` })
+      .refine((value) => !hasBidiControl(value), {
+        error: 'text cannot contain bidirectional override characters (U+202A–U+202E, U+2066–U+2069)',
+      }),
   );
 
 export const messageSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paragraphSchema } from '../plain-text';
 import { objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
 import { userRefSchema } from '../user-ref';
@@ -41,10 +42,7 @@ export const requestSchema = z.object({
 export type AccessRequest = z.infer<typeof requestSchema>;
 export const requestPageSchema = paginatedSchema(requestSchema);
 
-const messageSchema = z
-  .string({ error: 'message must be a string' })
-  .trim()
-  .max(REQUEST_MESSAGE_MAX, { error: `message is at most ${REQUEST_MESSAGE_MAX} characters` });
+const messageSchema = paragraphSchema('message', { max: REQUEST_MESSAGE_MAX });
 
 const linksSchema = z
   .array(
@@ -95,11 +93,7 @@ export const requestListQuerySchema = paginationQuerySchema(REQUESTS_PAGE_SIZE).
 /** `PUT /api/requests/{id}` (admin): the review of a pending request; 409 once it was reviewed. */
 export const reviewRequestBodySchema = z.strictObject({
   status: z.enum(REVIEW_DECISIONS, { error: 'status must be approved or rejected' }),
-  note: z
-    .string({ error: 'note must be a string' })
-    .trim()
-    .max(REVIEW_NOTE_MAX, { error: `note is at most ${REVIEW_NOTE_MAX} characters` })
-    .default(''),
+  note: paragraphSchema('note', { max: REVIEW_NOTE_MAX }).default(''),
 });
 export type ReviewRequestBody = z.infer<typeof reviewRequestBodySchema>;
 

@@ -74,7 +74,7 @@ describe('the RSS feed of a show', () => {
         .set(bearer(owner.token))
         .send({
           podcastId: show.id,
-          title: 'Rock & <roll>',
+          title: 'Rock & roll <3 "live"',
           audioId: audio.id,
           season: 2,
           episode: 7,
@@ -96,7 +96,7 @@ describe('the RSS feed of a show', () => {
     );
     const [item] = feed.items;
     expect(item).toMatchObject({
-      title: 'Rock & <roll>',
+      title: 'Rock & roll <3 "live"',
       guid: episode.id,
       enclosure: { url: `http://podz.test${audio.url}`, length: audio.bytes, type: 'audio/wav' },
       duration: 2,

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import request from 'supertest';
+import sharp from 'sharp';
 import { Types } from 'mongoose';
 import { BackgroundJobs, ListKeeper, RankedLists } from '@podz/kit';
 import { backfillMediaUses } from '../src/data/backfill-media-uses';
@@ -215,5 +217,66 @@ describe('the media library', () => {
     await api().get('/api/media?kind=video').set(bearer(owner.token)).expect(400);
     await api().get('/api/media/nope').set(bearer(owner.token)).expect(400);
     await api().delete('/api/media/64b7f0c2a1b2c3d4e5f60799').set(bearer(owner.token)).expect(404);
+  });
+
+  it('reads every upload through: audio without sound and broken or oversized images are 415s that leave nothing', async () => {
+    const uploader = await platform.member('owner', ['user', 'owner']);
+    const storedFiles = () =>
+      readdirSync(platform.mediaDir, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('.'));
+    const before = storedFiles().length;
+    const refused = async (kind: 'audio' | 'images', bytes: Buffer, name: string) => {
+      const res = await api()
+        .post(`/api/media/${kind}`)
+        .set(bearer(uploader.token))
+        .attach('file', bytes, name)
+        .expect(415);
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      return res.body.error as string;
+    };
+    const wav = wavTone({ seconds: 1, notes: [440] });
+    expect(await refused('audio', wav.subarray(0, 12), 'header.wav')).toMatch(/no playable length/);
+    expect(await refused('audio', wav.subarray(0, 44), 'silent.wav')).toMatch(/no playable length/);
+    expect(
+      await refused('audio', Buffer.from('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000not audio'), 'x.mp3'),
+    ).toMatch(/The audio could not be read/);
+
+    const png = pngCover({ size: 64, seed: 7, colors: ['#123456', '#abcdef'] });
+    expect(await refused('images', png.subarray(0, 20), 'cut.png')).toMatch(/The image could not be read/);
+    const noise = await sharp(
+      Buffer.alloc(200 * 200 * 3).map((_, i) => (i * 7919) % 251),
+      {
+        raw: { width: 200, height: 200, channels: 3 },
+      },
+    )
+      .jpeg()
+      .toBuffer();
+    expect(await refused('images', noise.subarray(0, Math.floor(noise.length * 0.6)), 'half.jpg')).toMatch(
+      /The image is damaged: .*premature end/,
+    );
+    const wide = await sharp({ create: { width: 6001, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect(await refused('images', wide, 'wide.png')).toMatch(
+      /6001×2 pixels; images may be at most 6000 on a side/,
+    );
+
+    expect(storedFiles()).toHaveLength(before);
+    expect((await library(uploader)).total).toBe(0);
+
+    // What does parse is kept, with its real length.
+    const kept = await api()
+      .post('/api/media/audio')
+      .set(bearer(uploader.token))
+      .attach('file', wav, 'ok.wav')
+      .expect(201);
+    expect(kept.body.durationSeconds).toBe(1);
+    await api()
+      .post('/api/media/images')
+      .set(bearer(uploader.token))
+      .attach('file', noise, 'ok.jpg')
+      .expect(201);
+    expect((await library(uploader)).total).toBe(2);
   });
 });

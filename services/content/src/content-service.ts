@@ -1,4 +1,4 @@
-import { BackgroundJobs, ListKeeper, RankedLists, startService } from '@podz/kit';
+import { BackgroundJobs, ListKeeper, RankedLists, RateLimiter, startService } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { ContentConfig } from './config';
 import { DocRepository } from './data/doc-repository';
@@ -43,6 +43,7 @@ export function startContent(config: ContentConfig) {
         forms: new FormRepository(forms, formLists),
         plans: new PlanRepository(plans, relay),
         docs: new DocRepository(docs),
+        limiter: new RateLimiter(redis, `content:${db.name}:rate`),
       };
       await seedDefaultPlans(deps);
       await seedDefaultDocs(deps);

@@ -94,11 +94,60 @@ describe('the forms', () => {
     expect(after).toBe(before);
   });
 
+  it('keeps bots out: a filled-in hidden field is answered and dropped, and each address sends a few a day', async () => {
+    const total = async () =>
+      (await api().get('/api/content/forms').set(bearer(admin.token)).expect(200)).body.total as number;
+    const before = await total();
+    const bot = await api()
+      .post('/api/content/forms/contact')
+      .send({ ...contact, email: 'bot@spam.example', homepage: 'https://spam.example' })
+      .expect(201);
+    expect(bot.body.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(await total()).toBe(before);
+
+    // Five a day from one address, however it is capitalised; the sixth is 429 with Retry-After.
+    for (const email of [
+      'flood@example.net',
+      'Flood@Example.net',
+      'FLOOD@example.net',
+      'flood@example.net',
+      'flood@EXAMPLE.net',
+    ]) {
+      await api()
+        .post('/api/content/forms/contact')
+        .send({ ...contact, email })
+        .expect(201);
+    }
+    const refused = await api()
+      .post('/api/content/forms/advertise')
+      .send({ ...advertise, email: 'flood@example.net' })
+      .expect(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    await api()
+      .post('/api/content/forms/contact')
+      .send({ ...contact, email: 'calm@example.net' })
+      .expect(201);
+    expect(await total()).toBe(before + 6);
+
+    // Bounded, and plain text: nothing that hides or reorders what an admin reads.
+    for (const [body, message] of [
+      [{ ...contact, message: 'x'.repeat(5001) }, /message is at most 5000 characters/],
+      [{ ...contact, name: 'Rita\u202Eatir' }, /name cannot contain bidirectional override/],
+      [{ ...contact, subject: 'two\nlines' }, /subject must be a single line/],
+      [{ ...contact, homepage: 'x'.repeat(501) }, /homepage/],
+    ] as const) {
+      expect((await api().post('/api/content/forms/contact').send(body).expect(400)).body.error).toMatch(
+        message,
+      );
+    }
+  });
+
   it('lists submissions to admins only, newest first, paginated', async () => {
     for (let n = 0; n < 3; n++) {
       await api()
         .post('/api/content/forms/contact')
-        .send({ ...contact, subject: `Paged ${n}` })
+        .send({ ...contact, email: `paged${n}@example.com`, subject: `Paged ${n}` })
         .expect(201);
     }
     const first = await api().get('/api/content/forms?limit=2&page=1').set(bearer(admin.token)).expect(200);

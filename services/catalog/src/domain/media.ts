@@ -1,5 +1,8 @@
+import type { Types } from 'mongoose';
 import { conflict, forbidden, isAdmin, notFound, type AuthUser } from '@podz/kit';
-import { paginated, type MediaItem, type MediaUse } from '@podz/proto';
+import { paginated, type Media, type MediaItem, type MediaUse } from '@podz/proto';
+import { inspectAudio, inspectImage } from '../blobs/inspect-media';
+import type { ReceivedUpload } from '../blobs/receive-upload';
 import type { MediaRecord } from '../data/catalog-models';
 import type { MediaUse as StoredUse } from '../data/media-library';
 import type { CatalogDeps } from './catalog-deps';
@@ -17,6 +20,46 @@ export function mediaItem(record: MediaRecord): MediaItem {
     uploadedBy: record.uploadedBy,
     createdAt: new Date(record.createdAt).toISOString(),
     usedBy: Object.entries(uses).map(([id, use]): MediaUse => ({ id, ...use })),
+  };
+}
+
+/**
+ * `POST /api/media/audio` and `/images`, once the bytes are stored: read them through (audio must
+ * play, an image must decode), then record the upload. A file refused here takes its bytes with it.
+ */
+export async function recordUpload(
+  deps: CatalogDeps,
+  user: AuthUser,
+  id: Types.ObjectId,
+  kind: 'audio' | 'image',
+  blob: ReceivedUpload,
+): Promise<Media> {
+  let durationSeconds: number | null = null;
+  try {
+    if (kind === 'audio')
+      ({ durationSeconds } = await inspectAudio(deps.blobs, blob.key, blob.mime, blob.bytes));
+    else await inspectImage(deps.blobs, blob.key, blob.mime);
+  } catch (err) {
+    await deps.blobs.delete(blob.key).catch(() => undefined);
+    throw err;
+  }
+  const media = await deps.media.record({
+    _id: id,
+    kind,
+    name: blob.name,
+    key: blob.key,
+    type: blob.mime,
+    bytes: blob.bytes,
+    durationSeconds,
+    uploadedBy: user.id,
+  });
+  return {
+    id: media._id.toHexString(),
+    kind,
+    url: `/media/${media.key}`,
+    type: media.type,
+    bytes: media.bytes,
+    durationSeconds: media.durationSeconds ?? null,
   };
 }
 

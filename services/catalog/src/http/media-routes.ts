@@ -1,16 +1,9 @@
 import express from 'express';
 import { Types } from 'mongoose';
 import { forbidden, handle, requireAccess, requireAuth } from '@podz/kit';
-import {
-  idParamsSchema,
-  MEDIA_LIMITS,
-  mediaListQuerySchema,
-  mediaStorageQuerySchema,
-  type Media,
-} from '@podz/proto';
-import { deleteMedia, getMedia, listMedia, mediaStorage } from '../domain/media';
+import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, mediaStorageQuerySchema } from '@podz/proto';
+import { deleteMedia, getMedia, listMedia, mediaStorage, recordUpload } from '../domain/media';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { audioDurationSeconds } from '../blobs/audio-duration';
 import { receiveUpload } from '../blobs/receive-upload';
 import { serveBlob } from '../blobs/serve-blob';
 
@@ -29,24 +22,13 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
       if (!user.access.includes('owner') && !user.access.includes('admin')) {
         throw forbidden('Only podcasters upload episode audio');
       }
-      const id = new Types.ObjectId().toHexString();
+      const id = new Types.ObjectId();
       const blob = await receiveUpload(req, deps.blobs, {
         kind: 'audio',
         maxBytes: MEDIA_LIMITS.audioBytes,
-        keyFor: (ext) => `audio/${id}.${ext}`,
+        keyFor: (ext) => `audio/${id.toHexString()}.${ext}`,
       });
-      const durationSeconds = await audioDurationSeconds(deps.blobs, blob.key, blob.mime, blob.bytes);
-      const media = await deps.media.record({
-        _id: new Types.ObjectId(id),
-        kind: 'audio',
-        name: blob.name,
-        key: blob.key,
-        type: blob.mime,
-        bytes: blob.bytes,
-        durationSeconds,
-        uploadedBy: user.id,
-      });
-      res.status(201).json(mediaView(media));
+      res.status(201).json(await recordUpload(deps, user, id, 'audio', blob));
     } catch (err) {
       next(err);
     }
@@ -54,23 +36,13 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
 
   router.post('/api/media/images', requireAuth, deps.idempotency, async (req, res, next) => {
     try {
-      const id = new Types.ObjectId().toHexString();
+      const id = new Types.ObjectId();
       const blob = await receiveUpload(req, deps.blobs, {
         kind: 'image',
         maxBytes: MEDIA_LIMITS.imageBytes,
-        keyFor: (ext) => `images/${id}.${ext}`,
+        keyFor: (ext) => `images/${id.toHexString()}.${ext}`,
       });
-      const media = await deps.media.record({
-        _id: new Types.ObjectId(id),
-        kind: 'image',
-        name: blob.name,
-        key: blob.key,
-        type: blob.mime,
-        bytes: blob.bytes,
-        durationSeconds: null,
-        uploadedBy: req.user!.id,
-      });
-      res.status(201).json(mediaView(media));
+      res.status(201).json(await recordUpload(deps, req.user!, id, 'image', blob));
     } catch (err) {
       next(err);
     }
@@ -114,22 +86,4 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
     }),
   );
   return router;
-}
-
-function mediaView(media: {
-  _id: Types.ObjectId;
-  kind: string;
-  key: string;
-  type: string;
-  bytes: number;
-  durationSeconds?: number | null;
-}): Media {
-  return {
-    id: media._id.toHexString(),
-    kind: media.kind as Media['kind'],
-    url: `/media/${media.key}`,
-    type: media.type,
-    bytes: media.bytes,
-    durationSeconds: media.durationSeconds ?? null,
-  };
 }

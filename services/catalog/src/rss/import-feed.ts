@@ -1,3 +1,4 @@
+import { cleanLine, cleanParagraph, DESCRIPTION_MAX, EPISODE_TITLE_MAX, PODCAST_NAME_MAX } from '@podz/proto';
 import { parseFeed } from './partytime';
 import { podzCategoryOf } from './apple-categories';
 
@@ -33,7 +34,8 @@ export class FeedImportError extends Error {}
 /** The newest episodes an import keeps. */
 export const IMPORT_EPISODES_MAX = 500;
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const text = (value: unknown) => (typeof value === 'string' ? cleanParagraph(value) : '');
+const line = (value: unknown) => (typeof value === 'string' ? cleanLine(value) : '');
 
 /** Reads a show and its playable episodes from RSS, with a real podcast feed parser. */
 export function parseImportedFeed(xml: string): ImportedShow {
@@ -44,7 +46,7 @@ export function parseImportedFeed(xml: string): ImportedShow {
     feed = null;
   }
   if (!feed) throw new FeedImportError('The feed could not be read: it is not a valid RSS document');
-  const name = text(feed.title);
+  const name = line(feed.title);
   if (!name) throw new FeedImportError('The feed has no title');
   const episodes: ImportedEpisode[] = [];
   for (const entry of feed.items ?? []) {
@@ -54,8 +56,8 @@ export function parseImportedFeed(xml: string): ImportedShow {
       entry.pubDate instanceof Date && !Number.isNaN(entry.pubDate.getTime()) ? entry.pubDate : new Date();
     episodes.push({
       guid: text(entry.guid) || enclosure.url,
-      title: text(entry.title) || 'Untitled episode',
-      description: text(entry.description),
+      title: line(entry.title).slice(0, EPISODE_TITLE_MAX) || 'Untitled episode',
+      description: text(entry.description).slice(0, DESCRIPTION_MAX),
       audioUrl: enclosure.url,
       audioType: text(enclosure.type) || 'audio/mpeg',
       audioBytes: Number.isFinite(enclosure.length) ? Math.max(0, Math.trunc(enclosure.length)) : 0,
@@ -72,13 +74,13 @@ export function parseImportedFeed(xml: string): ImportedShow {
   const imageUrl = text(feed.itunesImage ?? feed.image?.url);
   const category = podzCategoryOf(feed.itunesCategory ?? []);
   return {
-    name: name.slice(0, 100),
-    description: text(feed.description),
+    name: name.slice(0, PODCAST_NAME_MAX),
+    description: text(feed.description).slice(0, DESCRIPTION_MAX),
     ...(imageUrl ? { imageUrl } : {}),
     language: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(text(feed.language)) ? text(feed.language) : 'en',
     explicit: Boolean(feed.explicit),
     ...(category ? { category } : {}),
-    ...(text(feed.author) ? { authorName: text(feed.author) } : {}),
+    ...(line(feed.author) ? { authorName: line(feed.author) } : {}),
     episodes: episodes.slice(0, IMPORT_EPISODES_MAX),
   };
 }

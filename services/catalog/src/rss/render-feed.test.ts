@@ -7,7 +7,7 @@ import { renderFeed } from './render-feed';
 const show: FeedShow = {
   id: '64b7f0c2a1b2c3d4e5f60718',
   uId: 'sky-sea',
-  name: 'Sky & Sea <live>',
+  name: 'Sky & Sea <3 "live"',
   description: '<p>Waves "and" weather</p>',
   imageUrl: 'https://podz.example/media/images/cover.png',
   category: 'Personal growth',
@@ -32,7 +32,7 @@ const show: FeedShow = {
 const episodes: FeedEpisode[] = [
   {
     id: '64b7f0c2a1b2c3d4e5f60720',
-    title: 'Tides ]]> & <storms>',
+    title: 'Tides ]]> & <3 "storms"',
     description: "<p>It's <b>wet</b></p>",
     audioUrl: 'https://podz.example/media/audio/2.mp3',
     audioType: 'audio/mpeg',

@@ -1,4 +1,4 @@
-import type { AuthUser, Logger } from '@podz/kit';
+import type { AuthUser, Logger, RateLimiter } from '@podz/kit';
 import type { ContentConfig } from '../config';
 import type { DocRepository } from '../data/doc-repository';
 import type { FormRepository } from '../data/form-repository';
@@ -12,6 +12,7 @@ export interface ContentDeps {
   forms: FormRepository;
   plans: PlanRepository;
   docs: DocRepository;
+  limiter: RateLimiter;
 }
 
 /** Who saved something, under the name they had then (history is a record, not a live view). */

@@ -1,5 +1,7 @@
-import { notFound, type AuthUser } from '@podz/kit';
-import { paginated, type FormKind, type FormSubmission, type Paginated } from '@podz/proto';
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
+import { notFound, tooManyRequests, type AuthUser } from '@podz/kit';
+import { FORM_HONEYPOT, paginated, type FormKind, type FormSubmission, type Paginated } from '@podz/proto';
 import type { FormSubmissionRecord } from '../data/form-model';
 import type { ContentDeps } from './content-deps';
 
@@ -10,9 +12,12 @@ interface Sent {
   [detail: string]: string;
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
 /**
  * A contact or advertise form as sent. Kept as plain text: the admin list shows it as text, so
- * nothing a visitor typed is ever rendered as markup.
+ * nothing a visitor typed is ever rendered as markup. A filled-in honeypot is answered like any
+ * other submission and stored nowhere; each sending address may send a few a day.
  */
 export async function submitForm(
   deps: ContentDeps,
@@ -20,7 +25,23 @@ export async function submitForm(
   sent: Sent,
   sender: AuthUser | undefined,
 ) {
-  const { name, email, message, ...details } = sent;
+  const { name, email, message, [FORM_HONEYPOT]: honeypot, ...details } = sent;
+  if (honeypot) {
+    deps.logger.info({ kind }, 'form dropped: the hidden field was filled in');
+    return { id: new Types.ObjectId().toHexString(), receivedAt: new Date().toISOString() };
+  }
+  // Hashed: the counter needs to tell addresses apart, not to know them.
+  const address = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  const decision = await deps.limiter.hit('form-address', address, {
+    limit: deps.config.FORMS_PER_ADDRESS_PER_DAY,
+    windowMs: DAY_MS,
+  });
+  if (!decision.allowed) {
+    throw tooManyRequests(
+      decision.retryAfterSeconds,
+      'Too many messages from this address today; try again tomorrow',
+    );
+  }
   const record = await deps.forms.add({ kind, name, email, message, details, userId: sender?.id ?? null });
   deps.logger.info({ kind, submissionId: record._id.toHexString() }, 'form received');
   return { id: record._id.toHexString(), receivedAt: record.createdAt.toISOString() };

@@ -1,4 +1,4 @@
-import { AD_BUDGETS, advertiseFormBodySchema, contactFormBodySchema } from '@podz/proto';
+import { AD_BUDGETS, advertiseFormBodySchema, contactFormBodySchema, FORM_HONEYPOT } from '@podz/proto';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
@@ -52,9 +52,10 @@ const BUDGET_LABELS: Record<(typeof AD_BUDGETS)[number], string> = {
 
 export function SendForm({ kind }: { kind: Kind }) {
   const { schema, fields } = FORMS[kind];
-  const initial = Object.fromEntries(
-    fields.map((field) => [field.name, field.type === 'budget' ? 'unsure' : '']),
-  );
+  const initial = Object.fromEntries([
+    ...fields.map((field) => [field.name, field.type === 'budget' ? 'unsure' : '']),
+    [FORM_HONEYPOT, ''],
+  ]);
   const [values, setValues] = useState<Record<string, string>>(initial);
   const { errors, formError, check, fail } = useFormErrors();
   const send = useSendForm(kind);
@@ -116,6 +117,20 @@ export function SendForm({ kind }: { kind: Kind }) {
           />
         ),
       )}
+      {/* For bots only: off-screen, out of the tab order and hidden from assistive technology. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this empty
+          <input
+            name={FORM_HONEYPOT}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values[FORM_HONEYPOT]}
+            onChange={set(FORM_HONEYPOT)}
+          />
+        </label>
+      </div>
       <FormError message={formError} />
       <div>
         <Button type="submit" disabled={send.isPending}>
