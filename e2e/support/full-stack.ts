@@ -37,9 +37,10 @@ export interface FullStack {
 
 /**
  * Every service and the gateway, on the real store, broker and cache, serving `web/dist` (built
- * by `npm test` before jest runs), with the demo network seeded: what `npm start` runs, in-process.
+ * by `npm test` before jest runs), with the demo network seeded unless `demo: false`: what
+ * `npm start` runs, in-process.
  */
-export async function startFullStack(): Promise<FullStack> {
+export async function startFullStack({ demo = true }: { demo?: boolean } = {}): Promise<FullStack> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const media = mkdtempSync(path.join(tmpdir(), 'podz-e2e-media-'));
@@ -99,12 +100,13 @@ export async function startFullStack(): Promise<FullStack> {
       ANALYTICS_URL: analytics.url,
     });
     started.push(gateway);
-    await seedDemoNetwork({
-      identityUrl: identity.url,
-      catalogUrl: catalog.url,
-      admin: { username: ADMIN.username, password: ADMIN.password },
-      password: DEMO_PASSWORD,
-    });
+    if (demo)
+      await seedDemoNetwork({
+        identityUrl: identity.url,
+        catalogUrl: catalog.url,
+        admin: { username: ADMIN.username, password: ADMIN.password },
+        password: DEMO_PASSWORD,
+      });
     return { origin, identityUrl: identity.url, catalogUrl: catalog.url, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -66,10 +66,12 @@ describe('uploads', () => {
     const part = await api().get(audio.url).set('range', 'bytes=100-199').expect(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${audio.bytes}`);
     expect(Number(part.headers['content-length'])).toBe(100);
-    await api()
+    const past = await api()
       .get(audio.url)
       .set('range', `bytes=${audio.bytes + 10}-`)
       .expect(416);
+    expect(past.body.code).toBe('RANGE_NOT_SATISFIABLE');
+    expect(past.headers['content-range']).toBe(`bytes */${audio.bytes}`);
   });
 
   it('refuses audio from users without owner access, wrong types with 415 and bad requests with 400', async () => {
@@ -99,6 +101,11 @@ describe('uploads', () => {
     const cached = await api().get(image.body.url).expect(200);
     expect(cached.headers['cache-control']).toMatch(/max-age=31536000/);
     await api().get('/media/images/64b7f0c2a1b2c3d4e5f60718.png').expect(404);
+    // A name no file system takes is bad input, not a failure of the store.
+    const long = await api()
+      .get(`/media/audio/${'a'.repeat(300)}.mp3`)
+      .expect(400);
+    expect(long.body).toMatchObject({ error: 'Invalid media name', code: 'VALIDATION_FAILED' });
   });
 });
 

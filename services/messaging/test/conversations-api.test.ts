@@ -266,7 +266,8 @@ describe('who may see and write', () => {
       ['post', `/api/conversations/${id}`],
       ['get', `/api/conversations/${MISSING}`],
     ] as const) {
-      const res = await api()[method](path).set(bearer(eve.token)).send({ text: 'let me in' }).expect(404);
+      const call = api()[method](path).set(bearer(eve.token));
+      const res = await (method === 'post' ? call.send({ text: 'let me in' }) : call).expect(404);
       expect(res.body).toEqual({ error: 'Conversation not found', code: 'NOT_FOUND' });
     }
     const messages = await api().get(`/api/conversations/${id}/messages`).set(bearer(ana.token)).expect(200);

@@ -21,7 +21,13 @@ const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /** Keys are relative paths of safe segments: no `..`, no leading slash, nothing outside [A-Za-z0-9._/-]. */
 export function checkKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.') || key.length > 300) {
+  // Each part a file name any file system takes (255 bytes at most), the whole a bounded key.
+  const parts = key.split('/');
+  if (
+    !KEY.test(key) ||
+    parts.some((part) => part === '..' || part === '.' || part.length > 200) ||
+    key.length > 300
+  ) {
     throw badRequest('Invalid media name');
   }
   return key;

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { notFound } from '@podz/kit';
+import { AppError, notFound } from '@podz/kit';
 import type { BlobStore } from './blob-store';
 
 export interface ServeOptions {
@@ -42,18 +42,22 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
       res.setHeader('accept-ranges', 'bytes');
       res.setHeader('etag', etag);
       res.setHeader('last-modified', info.modifiedAt.toUTCString());
-      res.setHeader('cache-control', options.cacheControl);
-      res.setHeader('content-type', info.contentType);
       if (req.get('if-none-match') === etag) {
+        res.setHeader('cache-control', options.cacheControl);
         res.status(304).end();
         return;
       }
       const range = parseRange(req.get('range'), info.bytes);
       if (range === 'unsatisfiable') {
         res.setHeader('content-range', `bytes */${info.bytes}`);
-        res.status(416).end();
-        return;
+        throw new AppError(
+          'RANGE_NOT_SATISFIABLE',
+          `The range starts past the end of the file (${info.bytes} bytes)`,
+        );
       }
+      // Only now: a refusal above is JSON in the error shape, neither typed nor cached as the file.
+      res.setHeader('cache-control', options.cacheControl);
+      res.setHeader('content-type', info.contentType);
       if (range) {
         res.status(206);
         res.setHeader('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`);

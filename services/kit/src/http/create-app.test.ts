@@ -139,6 +139,41 @@ describe('the HTTP app every service is built from', () => {
     }
   });
 
+  it('refuses a NUL, which the store cannot hold, in the address or anywhere in a JSON body', async () => {
+    for (const path of ['/things/%00', '/things/64b7f0c2a1b2c3d4e5f60718?q=a%00b']) {
+      const res = await request(app).get(path).expect(400);
+      expect(res.body).toEqual({
+        error: 'The address contains a NUL character (%00)',
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    for (const body of [{ username: 'ali\u0000ce' }, { username: 'alice', deep: [{ 'k\u0000': 1 }] }]) {
+      const res = await request(app).post('/things').send(body).expect(400);
+      expect(res.body).toEqual({
+        error: 'Text in the body cannot contain NUL characters',
+        code: 'VALIDATION_FAILED',
+      });
+    }
+  });
+
+  it('refuses a body on a write that takes none, in any type, but lets an empty JSON object pass', async () => {
+    await request(app).delete('/things/64b7f0c2a1b2c3d4e5f60718').expect(204);
+    await request(app).delete('/things/64b7f0c2a1b2c3d4e5f60718').send({}).expect(204);
+    for (const [type, body] of [
+      ['application/json', '{"cascade":true}'],
+      ['application/json', '[]'],
+      ['text/plain', 'cascade'],
+      ['application/octet-stream', 'x'],
+    ]) {
+      const res = await request(app)
+        .delete('/things/64b7f0c2a1b2c3d4e5f60718')
+        .set('content-type', type!)
+        .send(body)
+        .expect(400);
+      expect(res.body).toEqual({ error: 'This call takes no body', code: 'VALIDATION_FAILED' });
+    }
+  });
+
   it('refuses JSON nested too deep or holding too many values with 400, under the size limit', async () => {
     const roomy = appWith(router, '1mb');
     const deep = '['.repeat(40_000) + ']'.repeat(40_000);

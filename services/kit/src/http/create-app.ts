@@ -5,7 +5,7 @@ import { createMetrics } from '../metrics/http-metrics';
 import { healthRoutes, type ReadinessCheck } from '../health/health-routes';
 import { errorMiddleware, notFoundHandler } from './error-middleware';
 import { accessLog } from './access-log';
-import { refuseMalformedRequests, refuseOversizedJson } from './input-guards';
+import { refuseMalformedRequests, refuseHostileJson } from './input-guards';
 import { requestId } from './request-id';
 
 export interface HttpAppOptions {
@@ -49,7 +49,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(metrics.router);
   if (options.bodyLimit !== false) {
     app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
-    app.use(refuseOversizedJson);
+    app.use(refuseHostileJson);
   }
   for (const middleware of options.before ?? []) app.use(middleware);
   for (const router of options.routes) app.use(router);

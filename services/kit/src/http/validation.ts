@@ -55,9 +55,24 @@ function requireReadableBody(req: Request): void {
   }
 }
 
+/**
+ * A write that takes no body (a delete, a toggle, a restore) refuses one that holds anything: the
+ * caller meant something by it that the route would silently ignore. An empty JSON object passes,
+ * since some clients always send one.
+ */
+function refuseUnexpectedBody(req: Request): void {
+  const body: unknown = req.body;
+  const empty =
+    body === undefined
+      ? Number(req.headers['content-length'] ?? 0) === 0 && req.headers['transfer-encoding'] === undefined
+      : typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+  if (!empty) throw new AppError('VALIDATION_FAILED', 'This call takes no body');
+}
+
 /** The request's params, query and body as the schemas accept them, or a 400 thrown. */
 export function parseInput<S extends InputSchemas>(schemas: S, req: Request): RouteInput<S> {
   if (schemas.body) requireReadableBody(req);
+  else if (req.method !== 'GET' && req.method !== 'HEAD') refuseUnexpectedBody(req);
   return {
     params: parsePart('params', schemas.params, req.params),
     query: parsePart('query', schemas.query, req.query),
