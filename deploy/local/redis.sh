@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Redis from the OS packages (redis-server), a throwaway cache: no RDB snapshots, no AOF.
+# Redis from the OS packages (redis-server), persisted like production's (append-only file, synced
+# every second): it holds session versions and revoked tokens, which a restart must not forget.
 # Sourced by infra.sh, which provides lib/common.sh.
 
 REDIS_HOME="$PODZ_LOCAL_DIR/redis"
@@ -32,7 +33,7 @@ redis_up() {
   # shellcheck disable=SC2094
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes \
     --pidfile "$RUN_DIR/redis.pid" --logfile "$LOG_DIR/redis.log" --dir "$REDIS_HOME" \
-    --save '' --appendonly no 9>&- </dev/null >>"$LOG_DIR/redis.log" 2>&1 ||
+    --save '' --appendonly yes --appendfsync everysec 9>&- </dev/null >>"$LOG_DIR/redis.log" 2>&1 ||
     die redis "redis-server refused to start (log $(rel "$LOG_DIR/redis.log"))"
   wait_healthy redis 15 redis_healthy
   pid="$(cat "$RUN_DIR/redis.pid" 2>/dev/null || echo '?')"

@@ -29,6 +29,7 @@ export function sessionGate(
     }
     const token = sessionFromHeaders(req.headers);
     let user: AuthUser | undefined = token ? verifySessionToken(token, publicKey) : undefined;
+    let unchecked = false;
     if (user) {
       try {
         if (!(await revocations.isActive(user))) user = undefined;
@@ -36,9 +37,16 @@ export function sessionGate(
         // Redis down: no session can be checked, so none is trusted.
         logger.warn({ err: String(err) }, 'session revocation check failed');
         user = undefined;
+        unchecked = true;
       }
     }
     const outcome = expectedOutcome(route.policy, user?.access);
+    // Closed, but not signed out: a client told 401 would drop a session that may be fine.
+    if (unchecked && outcome !== 'allowed') {
+      res.setHeader('retry-after', '5');
+      sendApiError(res, 'NOT_READY', 'Sessions cannot be checked right now; try again shortly');
+      return;
+    }
     if (outcome === 401) {
       sendApiError(
         res,

@@ -38,6 +38,14 @@ router.get('/boom', () => {
 router.get('/conflict', () => {
   throw new AppError('CONFLICT', 'That name is taken');
 });
+router.get('/store-away', () => {
+  throw Object.assign(new Error('connection <monitor> to 127.0.0.1:27017 closed'), {
+    name: 'MongoServerSelectionError',
+  });
+});
+router.get('/cache-away', () => {
+  throw new Error("Stream isn't writeable and enableOfflineQueue options is false");
+});
 router.get('/duplicate', () => {
   throw Object.assign(new Error('E11000 duplicate key error collection: secret.users'), { code: 11000 });
 });
@@ -209,6 +217,17 @@ describe('the HTTP app every service is built from', () => {
   it('turns a duplicate key into 409 without naming the collection', async () => {
     const res = await request(app).get('/duplicate').expect(409);
     expect(res.body).toEqual({ error: 'That already exists', code: 'CONFLICT' });
+  });
+
+  it('turns an unreachable store or cache into 503 NOT_READY with Retry-After, naming neither', async () => {
+    for (const path of ['/store-away', '/cache-away']) {
+      const res = await request(app).get(path).expect(503);
+      expect(res.body).toEqual({
+        error: 'PODZ cannot reach its store or cache right now; try again shortly',
+        code: 'NOT_READY',
+      });
+      expect(res.headers['retry-after']).toBe('5');
+    }
   });
 
   it('turns an unexpected error into a generic 500 that leaks nothing', async () => {

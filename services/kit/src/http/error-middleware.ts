@@ -19,6 +19,33 @@ const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   'parameters.too.many': { code: 'PAYLOAD_TOO_LARGE', message: 'Too many parameters' },
 };
 
+// The driver's and ioredis' ways of saying the store or the cache cannot be reached right now.
+const MONGO_UNREACHABLE = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+]);
+const REDIS_UNREACHABLE =
+  /Stream isn't writeable|Connection is closed|Reached the max retries per request limit/;
+
+/** Whether a failure is a dependency being away, which the caller may retry, not a fault in PODZ. */
+export function isDependencyUnavailable(err: unknown): boolean {
+  const candidate = err as { name?: unknown; message?: unknown } | null;
+  const name = typeof candidate?.name === 'string' ? candidate.name : '';
+  const message = typeof candidate?.message === 'string' ? candidate.message : '';
+  return (
+    MONGO_UNREACHABLE.has(name) ||
+    name === 'MaxRetriesPerRequestError' ||
+    REDIS_UNREACHABLE.test(message) ||
+    // mongoose, when a command waited for a connection that did not come back in time
+    /buffering timed out/.test(message)
+  );
+}
+
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return new AppError('VALIDATION_FAILED', 'Invalid input', zodDetails(err));
@@ -32,6 +59,14 @@ function toAppError(err: unknown): AppError | undefined {
     return new AppError('VALIDATION_FAILED', 'The address has malformed percent-encoding');
   // A unique index said no: the caller asked for something that already exists.
   if (isDuplicateKey(candidate)) return new AppError('CONFLICT', 'That already exists');
+  if (isDependencyUnavailable(err)) {
+    return new AppError(
+      'NOT_READY',
+      'PODZ cannot reach its store or cache right now; try again shortly',
+      undefined,
+      5,
+    );
+  }
   if (candidate?.name === 'CastError') {
     return new AppError('VALIDATION_FAILED', `Invalid value for ${String(candidate.path ?? 'a field')}`);
   }

@@ -1,0 +1,237 @@
+// `npm run faults`: the platform, as `npm start` runs it, while its store and its cache go away and
+// come back. Each scenario prints what it saw and the recovery time, and fails the run when PODZ
+// hangs, answers outside the error shape, lets a session through unchecked, or needs a restart.
+//
+// It stops and starts deploy/local's components, so it wants them to itself: run it alone, not
+// beside `npm test` or `npm run bench`.
+import { randomBytes } from 'node:crypto';
+import { resolveInfra } from '../../deploy/local/src/resolve-infra';
+import { buildServices } from '../lib/build';
+import { run as runCommand } from '../lib/run';
+import { startBenchStack, type BenchStack } from '../bench/bench-stack';
+import { signIn } from '../demo/seed-demo-network';
+import { probe, type Probe, type ProbeResult } from './probe';
+import { readTopic } from './topic-reader';
+
+interface Outcome {
+  scenario: string;
+  lines: string[];
+  problems: string[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const infraScript = (action: 'up' | 'down', component: string) =>
+  runCommand('bash', ['deploy/local/infra.sh', action, component], { stdio: 'ignore' });
+
+/**
+ * Calls `probes` every half second for `forMs`, and says which answers broke the rules: `allowed`
+ * is what each probe may answer while the component is away.
+ */
+async function duringOutage(probes: Probe[], forMs: number): Promise<ProbeResult[]> {
+  const results: ProbeResult[] = [];
+  const until = Date.now() + forMs;
+  while (Date.now() < until) {
+    results.push(...(await Promise.all(probes.map((p) => probe(p)))));
+    await sleep(500);
+  }
+  return results;
+}
+
+/** Time from the component's return until every probe answers 2xx again, or undefined after a minute. */
+async function recovery(probes: Probe[]): Promise<number | undefined> {
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    const results = await Promise.all(probes.map((p) => probe(p)));
+    if (results.every((r) => r.status >= 200 && r.status < 300)) return Date.now() - started;
+    await sleep(250);
+  }
+  return undefined;
+}
+
+function judge(results: ProbeResult[], problems: string[]): string[] {
+  const byProbe = new Map<string, ProbeResult[]>();
+  for (const result of results) byProbe.set(result.name, [...(byProbe.get(result.name) ?? []), result]);
+  const lines: string[] = [];
+  for (const [name, seen] of byProbe) {
+    const statuses = new Map<string, number>();
+    for (const r of seen) statuses.set(r.outcome, (statuses.get(r.outcome) ?? 0) + 1);
+    const slowest = Math.max(...seen.map((r) => r.ms));
+    lines.push(`${name}: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}; slowest ${slowest} ms`);
+    for (const r of seen) if (r.problem) problems.push(`${name}: ${r.problem}`);
+  }
+  return lines;
+}
+
+/**
+ * `component` stopped for 10 s while `during` is called (each with what it may answer meanwhile),
+ * then started again: the time until every probe answers 2xx, without restarting anything.
+ */
+async function outage(
+  what: string,
+  component: 'mongo' | 'redis',
+  during: Probe[],
+  probes: Record<string, Probe>,
+): Promise<Outcome> {
+  const problems: string[] = [];
+  await infraScript('down', component);
+  const lines = judge(await duringOutage(during, 10_000), problems);
+  await infraScript('up', component);
+  const recovered = await recovery(Object.values(probes));
+  if (recovered === undefined) problems.push(`the services did not recover within a minute of ${what}`);
+  const after = recovered === undefined ? 'never' : `${(recovered / 1000).toFixed(1)} s`;
+  lines.push(`recovered ${after} after ${what} was back`);
+  return { scenario: `${what} stopped for 10 s`, lines, problems };
+}
+
+/** The store (FerretDB and PostgreSQL): 503s in the error shape, no hang; cached reads may answer. */
+const storeOutage = (probes: Record<string, Probe>) =>
+  outage(
+    'the store',
+    'mongo',
+    [
+      { ...probes.profile!, allowed: [503] },
+      { ...probes.latest!, allowed: [200, 503] },
+      { ...probes.write!, allowed: [503] },
+    ],
+    probes,
+  );
+
+/** Redis: protected routes closed with 503 (never a bypass), public reads answering. */
+const cacheOutage = (probes: Record<string, Probe>) =>
+  outage(
+    'Redis',
+    'redis',
+    [
+      { ...probes.profile!, allowed: [503] },
+      { ...probes.latest!, allowed: [200] },
+      { ...probes.shows!, allowed: [200] },
+    ],
+    probes,
+  );
+
+const WRITES = 1000;
+
+/**
+ * Kafka stopped for 10 s in the middle of 1,000 profile writes: every write is acknowledged (the
+ * outbox keeps its event), and after the broker returns every event reaches the topic, without a
+ * restart of anything.
+ */
+async function brokerOutage(stack: BenchStack, brokers: string, write: Probe): Promise<Outcome> {
+  const problems: string[] = [];
+  const marker = `kafka outage ${Date.now().toString(36)}`;
+  let acknowledged = 0;
+  let next = 0;
+  let stopped: Promise<void> | undefined;
+  let back = 0;
+  const writer = async () => {
+    while (next < WRITES) {
+      const n = next++;
+      if (n === 200) {
+        stopped = infraScript('down', 'kafka').then(async () => {
+          await sleep(10_000);
+          await infraScript('up', 'kafka');
+          back = Date.now();
+        });
+      }
+      const result = await probe({ ...write, body: () => JSON.stringify({ bio: `${marker} ${n}` }) });
+      if (result.status === 200) acknowledged++;
+      else problems.push(`write ${n}: ${result.problem ?? result.outcome}`);
+      // Spread over the outage: 1,000 writes in about 20 s.
+      await sleep(20);
+    }
+  };
+  const started = Date.now();
+  await Promise.all([writer(), writer()]);
+  await stopped;
+  const writesEnded = Date.now();
+  const writing = writesEnded - started;
+  const published = new Map<string, number>();
+  await readTopic(
+    brokers,
+    `${stack.namespace}identity.user.v1`,
+    (envelope) => {
+      const bio = envelope.data.bio;
+      if (typeof bio === 'string' && bio.startsWith(marker))
+        published.set(bio, (published.get(bio) ?? 0) + 1);
+    },
+    () => published.size >= acknowledged,
+    120_000,
+  );
+  const drained = Date.now() - writesEnded;
+  const lost = acknowledged - published.size;
+  const repeated = [...published.values()].filter((count) => count > 1).length;
+  if (acknowledged < WRITES) problems.unshift(`${WRITES - acknowledged} writes were not acknowledged`);
+  if (lost > 0) problems.unshift(`${lost} acknowledged writes have no event on the topic`);
+  return {
+    scenario: 'Kafka stopped for 10 s during 1,000 writes',
+    lines: [
+      `writes acknowledged ${acknowledged} of ${WRITES} in ${(writing / 1000).toFixed(1)} s`,
+      `events on the topic ${published.size}; lost ${lost}; published more than once ${repeated}`,
+      `the broker was back ${((writesEnded - back) / 1000).toFixed(1)} s before the last write; every event on the topic ${(drained / 1000).toFixed(1)} s after it`,
+    ],
+    problems,
+  };
+}
+
+async function main(): Promise<void> {
+  const run = randomBytes(3).toString('hex');
+  console.log('▶ infrastructure (deploy/local: the suite stops and starts its components)');
+  const infra = await resolveInfra({ ...process.env, PODZ_INFRA: 'local' }, (line) =>
+    console.log(`  ${line}`),
+  );
+  if (Object.values(infra.components).some((component) => component.source !== 'local')) {
+    throw new Error('the fault suite drives deploy/local; unset MONGO_URL, KAFKA_BROKERS and REDIS_URL');
+  }
+  let stack: BenchStack | undefined;
+  const outcomes: Outcome[] = [];
+  try {
+    console.log('▶ building');
+    await buildServices();
+    console.log('▶ starting the platform');
+    stack = await startBenchStack(infra, `faults_${run}`);
+    const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-faults_${run}`);
+    const me = (await (
+      await fetch(`${stack.gatewayUrl}/api/user`, { headers: { authorization: `Bearer ${admin.token}` } })
+    ).json()) as { id: string };
+    const bearer = { authorization: `Bearer ${admin.token}` };
+    let bio = 0;
+    const probes: Record<string, Probe> = {
+      profile: { name: 'GET /api/user (signed in)', url: `${stack.gatewayUrl}/api/user`, headers: bearer },
+      latest: { name: 'GET /api/episodes (public)', url: `${stack.gatewayUrl}/api/episodes?page=1&limit=10` },
+      shows: {
+        name: 'GET /api/podcasts/all-podcasts (public)',
+        url: `${stack.gatewayUrl}/api/podcasts/all-podcasts?limit=12`,
+      },
+      write: {
+        name: 'PATCH /api/users/{id} (a write)',
+        url: `${stack.gatewayUrl}/api/users/${me.id}`,
+        method: 'PATCH',
+        headers: { ...bearer, 'content-type': 'application/json' },
+        body: () => JSON.stringify({ bio: `fault suite ${++bio}` }),
+      },
+    };
+    const ready = await recovery(Object.values(probes));
+    if (ready === undefined) throw new Error('the platform did not answer every probe before any fault');
+    console.log('▶ the store away');
+    outcomes.push(await storeOutage(probes));
+    console.log('▶ Redis away');
+    outcomes.push(await cacheOutage(probes));
+    console.log('▶ Kafka away during writes');
+    outcomes.push(await brokerOutage(stack, infra.endpoints.KAFKA_BROKERS, probes.write!));
+  } finally {
+    await stack?.stop();
+    await infra.stop();
+  }
+  console.log('\nFault suite');
+  for (const outcome of outcomes) {
+    console.log(`  ${outcome.problems.length ? '✖' : '✓'} ${outcome.scenario}`);
+    for (const line of outcome.lines) console.log(`      ${line}`);
+    for (const problem of outcome.problems.slice(0, 10)) console.log(`      ✖ ${problem}`);
+  }
+  if (outcomes.some((outcome) => outcome.problems.length)) process.exit(1);
+}
+
+main().catch((err: Error) => {
+  console.error(`\n✖ ${err.message}`);
+  process.exit(1);
+});
