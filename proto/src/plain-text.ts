@@ -48,7 +48,7 @@ const GLOBAL = (pattern: RegExp) => new RegExp(pattern.source, 'g');
 const CONTROLS = GLOBAL(CONTROL);
 const BIDI_CONTROLS = GLOBAL(BIDI_CONTROL);
 const TAGS = GLOBAL(MARKUP);
-const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
+const LINE_BREAKS = new RegExp(`${LINE_BREAK.source}+`, 'g');
 
 /**
  * Someone else's text (an imported feed) cleaned into what `paragraphSchema` accepts, since refusing

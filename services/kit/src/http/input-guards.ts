@@ -8,6 +8,7 @@ export const MAX_JSON_VALUES = 20_000;
 
 // The store cannot hold it (PostgreSQL text refuses U+0000), and no person types it.
 const NUL = '\u0000';
+const nulInBody = () => new AppError('VALIDATION_FAILED', 'Text in the body cannot contain NUL characters');
 
 /**
  * Refuses, before anything reads it, a request no PODZ client sends: a path or query with
@@ -65,7 +66,7 @@ export const refuseHostileJson: RequestHandler = (req, _res, next) => {
       return;
     }
     if (typeof value === 'string' && value.includes(NUL)) {
-      next(new AppError('VALIDATION_FAILED', 'Text in the body cannot contain NUL characters'));
+      next(nulInBody());
       return;
     }
     if (value === null || typeof value !== 'object') continue;
@@ -75,7 +76,7 @@ export const refuseHostileJson: RequestHandler = (req, _res, next) => {
     }
     for (const [key, child] of Object.entries(value)) {
       if (key.includes(NUL)) {
-        next(new AppError('VALIDATION_FAILED', 'Text in the body cannot contain NUL characters'));
+        next(nulInBody());
         return;
       }
       pending.push([child, depth + 1]);
