@@ -21,6 +21,11 @@ export interface BenchStack {
   /** Process ids of the services and the gateway, to read what each costs. */
   pids: Record<ServiceName | 'gateway', number>;
   keys: { privateKey: string; publicKey: string };
+  /**
+   * SIGKILLs one process, as a crash or an OOM kill would, starts it again with the same
+   * environment and resolves once it is ready (the fault suite's crash scenario).
+   */
+  crash(name: ServiceName | 'gateway'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ export interface BenchStack {
 const BENCH_LIMITS = {
   RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
   RATE_LIMIT_SIGNIN_PER_MINUTE: '100000000',
+  RATE_LIMIT_REGISTER_PER_HOUR: '100000000',
   MESSAGE_RATE_PER_MINUTE: '100000000',
 };
 
@@ -55,7 +61,13 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     PUBLIC_ORIGIN: gatewayUrl,
     SOCKET_REDIS_PREFIX: `podz:socket.io:bench:${run}`,
   };
-  const managed: Managed[] = SERVICE_NAMES.map((name, index) => {
+  const launch = (name: ServiceName | 'gateway', env: NodeJS.ProcessEnv): Managed => {
+    const dir = name === 'gateway' ? 'gateway' : path.join('services', name);
+    const index = name === 'gateway' ? SERVICE_NAMES.length : SERVICE_NAMES.indexOf(name);
+    return startProcess(name, path.join(REPO_ROOT, dir, 'dist', 'main.js'), env, index);
+  };
+  const environments = new Map<ServiceName | 'gateway', NodeJS.ProcessEnv>();
+  const managed: Managed[] = SERVICE_NAMES.map((name) => {
     const env: NodeJS.ProcessEnv = { ...common, PORT: String(port(name)), MONGO_DB: databases[name] };
     if (name === 'identity') {
       Object.assign(env, {
@@ -65,19 +77,14 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
         BCRYPT_COST: '10',
       });
     }
-    return startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index);
+    environments.set(name, env);
+    return launch(name, env);
   });
   const upstreams = Object.fromEntries(
     SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]]),
   );
-  managed.push(
-    startProcess(
-      'gateway',
-      path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'),
-      { ...common, ...upstreams, PORT: String(port('gateway')) },
-      SERVICE_NAMES.length,
-    ),
-  );
+  environments.set('gateway', { ...common, ...upstreams, PORT: String(port('gateway')) });
+  managed.push(launch('gateway', environments.get('gateway')!));
   const stop = async () => {
     for (const process_ of [...managed].reverse()) await stopProcess(process_);
   };
@@ -88,5 +95,13 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     throw err;
   }
   const pids = Object.fromEntries(managed.map((m) => [m.name, m.child.pid!])) as BenchStack['pids'];
-  return { run, gatewayUrl, urls, databases, namespace, keys, pids, stop };
+  const crash = async (name: ServiceName | 'gateway') => {
+    const at = managed.findIndex((m) => m.name === name);
+    managed[at]!.child.kill('SIGKILL');
+    await managed[at]!.exited;
+    managed[at] = launch(name, environments.get(name)!);
+    pids[name] = managed[at]!.child.pid!;
+    await waitForHealthy(`${name === 'gateway' ? gatewayUrl : urls[name]}/readyz`, 120_000);
+  };
+  return { run, gatewayUrl, urls, databases, namespace, keys, pids, crash, stop };
 }

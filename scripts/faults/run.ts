@@ -11,6 +11,7 @@ import { run as runCommand } from '../lib/run';
 import { startBenchStack, type BenchStack } from '../bench/bench-stack';
 import { signIn } from '../demo/seed-demo-network';
 import { probe, type Probe, type ProbeResult } from './probe';
+import { crashScenario } from './crashes';
 import { readTopic } from './topic-reader';
 
 interface Outcome {
@@ -175,6 +176,11 @@ async function brokerOutage(stack: BenchStack, brokers: string, write: Probe): P
 }
 
 async function main(): Promise<void> {
+  // `npm run faults -- --only=crashes,kafka`: some scenarios (store, redis, kafka, crashes).
+  const only = process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const run = randomBytes(3).toString('hex');
   console.log('▶ infrastructure (deploy/local: the suite stops and starts its components)');
   const infra = await resolveInfra({ ...process.env, PODZ_INFRA: 'local' }, (line) =>
@@ -213,12 +219,24 @@ async function main(): Promise<void> {
     };
     const ready = await recovery(Object.values(probes));
     if (ready === undefined) throw new Error('the platform did not answer every probe before any fault');
-    console.log('▶ the store away');
-    outcomes.push(await storeOutage(probes));
-    console.log('▶ Redis away');
-    outcomes.push(await cacheOutage(probes));
-    console.log('▶ Kafka away during writes');
-    outcomes.push(await brokerOutage(stack, infra.endpoints.KAFKA_BROKERS, probes.write!));
+    const brokers = infra.endpoints.KAFKA_BROKERS;
+    const scenarios: Record<string, [string, () => Promise<Outcome>]> = {
+      store: ['the store away', () => storeOutage(probes)],
+      redis: ['Redis away', () => cacheOutage(probes)],
+      kafka: ['Kafka away during writes', () => brokerOutage(stack!, brokers, probes.write!)],
+      crashes: [
+        'every service killed 20 times during writes',
+        async () => ({
+          scenario: 'each service SIGKILLed 20 times while writes with events were in flight',
+          ...(await crashScenario(stack!, brokers, { token: admin.token, id: me.id })),
+        }),
+      ],
+    };
+    for (const [name, [title, scenario]] of Object.entries(scenarios)) {
+      if (only && !only.includes(name)) continue;
+      console.log(`▶ ${title}`);
+      outcomes.push(await scenario());
+    }
   } finally {
     await stack?.stop();
     await infra.stop();

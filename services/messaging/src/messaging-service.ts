@@ -19,6 +19,7 @@ import { messageModel } from './data/message-model';
 import type { MessagingDeps } from './domain/messaging-deps';
 import { broadcastDelivery } from './domain/admin-messages';
 import { newMessageCountOf } from './domain/new-message-count';
+import { messageUpkeep } from './domain/message-upkeep';
 import { reviewNotices } from './domain/review-notices';
 import { userSync } from './domain/user-sync';
 import { conversationRoutes } from './http/conversation-routes';
@@ -66,6 +67,7 @@ export function startMessaging(config: MessagingConfig) {
         consumers: [
           { subscriptions: [...userSync(deps), ...reviewNotices(deps)] },
           { groupId: 'messaging-broadcasts', subscriptions: broadcastDelivery(deps) },
+          { groupId: 'messaging-upkeep', subscriptions: messageUpkeep(deps), idempotentHandlers: true },
         ],
         attach: (server) => {
           sockets.attach(server);

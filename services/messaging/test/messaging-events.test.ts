@@ -6,10 +6,12 @@ import {
   DELETED_USER_NAME,
   envelopeSchema,
   findEventDefinition,
+  messageSent,
   requestApproved,
   requestRejected,
   TOPICS,
 } from '@podz/proto';
+import { derivedMessageId } from '../src/data/message-repository';
 import { bearer, MessagingPlatform, type Member } from './support/messaging-harness';
 
 let platform: MessagingPlatform;
@@ -105,6 +107,96 @@ describe('what messaging hears', () => {
       'Your request to become a podcaster was not approved this time. You can ask again from "Add your PODZ".',
     );
     expect(messages.body.items[0].sender.id).toBe(admin.id);
+  });
+
+  it('tells a requester once when a review is handled again after a crash, wherever the crash fell', async () => {
+    const [admin, requester] = await Promise.all([platform.member('admin'), platform.member()]);
+    const { db, producer } = platform.messaging.context;
+    const count = async () =>
+      (await api().get('/api/conversations/count').set(bearer(requester.token)).expect(200)).body.count;
+    const handled = (event: { envelope: { id: string } }) =>
+      db.collection<{ _id: string }>('handled_events').findOne({ _id: { $regex: `:${event.envelope.id}$` } });
+    const notices = async (conversationId: string) =>
+      (
+        await api()
+          .get(`/api/conversations/${conversationId}/messages`)
+          .set(bearer(requester.token))
+          .expect(200)
+      ).body.items.map((m: { text: string }) => m.text.split('.')[0]);
+
+    // Killed after the notice was sent but before the event was recorded as handled: the same
+    // event comes again.
+    const approved = review(requestApproved, requester.id, admin.id, '');
+    await producer.publish([approved]);
+    await eventually('the approval notice', async () => Boolean(await handled(approved)));
+    await db.collection<{ _id: string }>('handled_events').deleteOne({ _id: (await handled(approved))!._id });
+    await producer.publish([approved]);
+    await eventually('the approval handled again', async () => Boolean(await handled(approved)));
+    expect(await count()).toBe(1);
+    const [conversation] = (await api().get('/api/conversations').set(bearer(requester.token))).body.items;
+    expect(await notices(conversation.id)).toEqual(['Your request to become a podcaster was approved']);
+
+    // Killed between storing the notice and recording it on the conversation: the retry completes
+    // the delivery instead of skipping a message nobody was told of.
+    const rejected = review(requestRejected, requester.id, admin.id, '');
+    await db.collection('messages').insertOne({
+      _id: derivedMessageId(`review:${rejected.envelope.id}`, new Date(rejected.envelope.time)),
+      conversationId: new Types.ObjectId(conversation.id),
+      senderId: admin.id,
+      text: 'Your request to become a podcaster was not approved this time.',
+      createdAt: new Date(),
+    });
+    await producer.publish([rejected]);
+    await eventually('the rejection notice', async () => (await count()) === 2);
+    await producer.publish([rejected]);
+    await eventually('the rejection handled', async () => Boolean(await handled(rejected)));
+    expect(await count()).toBe(2);
+    expect(await notices(conversation.id)).toEqual([
+      'Your request to become a podcaster was not approved this time',
+      'Your request to become a podcaster was approved',
+    ]);
+  });
+
+  it('never lists a message its conversation did not record, and lists one it did from its event', async () => {
+    const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
+    const { db, redis, producer } = platform.messaging.context;
+    const { conversation } = await start(ana, bo, 'first');
+    const texts = async () =>
+      (
+        await api().get(`/api/conversations/${conversation.id}/messages`).set(bearer(bo.token)).expect(200)
+      ).body.items.map((m: { text: string }) => m.text);
+    const stored = (text: string) => ({
+      _id: new Types.ObjectId(),
+      conversationId: new Types.ObjectId(conversation.id),
+      senderId: ana.id,
+      text,
+      createdAt: new Date(),
+      pending: true as const,
+    });
+
+    // Stored by a process killed before the conversation recorded it: no event, never listed, not
+    // even when the list is rebuilt from the store.
+    await db.collection('messages').insertOne(stored('never recorded'));
+    await redis.del(`messaging:${db.name}:messages:${conversation.id}`);
+    expect(await texts()).toEqual(['first']);
+
+    // Recorded (its event is out) by a process killed before it listed the message: the event
+    // lists it.
+    const recorded = stored('recorded, then killed');
+    await db.collection('messages').insertOne(recorded);
+    await producer.publish([
+      pendingEvent(messageSent, conversation.id, {
+        conversationId: conversation.id,
+        messageId: recorded._id.toHexString(),
+        senderId: ana.id,
+        recipientIds: [bo.id],
+        sentAt: recorded.createdAt.toISOString(),
+      }),
+    ]);
+    await eventually('the recorded message listed', async () => (await texts()).length === 2);
+    expect(await texts()).toEqual(['recorded, then killed', 'first']);
+    await redis.del(`messaging:${db.name}:messages:${conversation.id}`);
+    expect(await texts()).toEqual(['recorded, then killed', 'first']);
   });
 
   it("anonymizes a deleted user's side, and the other side keeps the conversation", async () => {

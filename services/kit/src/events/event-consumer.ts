@@ -51,6 +51,8 @@ export class EventConsumer {
   private readonly byType: Map<string, Subscription>;
   private readonly retry: { attempts: number; initialDelayMs: number };
   private joined: Promise<void>;
+  /** Settles once the group is joined (or the attempt failed). */
+  private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ConsumerOptions) {
     this.consumer = options.kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false });
@@ -69,16 +71,27 @@ export class EventConsumer {
     return [...new Set(this.options.subscriptions.map((s) => namespace + s.definition.topic))];
   }
 
+  /**
+   * Connects and subscribes, then joins the group in the background: a process restarted after a
+   * crash waits for the broker to expire its old member (the session timeout, 30 s) before the
+   * group takes it back, and its HTTP side need not wait with it. Events published meanwhile wait
+   * on the topic; `ready()` says when the group has been joined.
+   */
   async start(): Promise<void> {
     await this.consumer.connect();
     // A new group reads from the beginning, so events published before it first ran are not lost.
     await this.consumer.subscribe({ topics: this.topics, fromBeginning: true });
     // Partitions side by side (each still in order): events of one aggregate share a partition, and
     // two instances of a service would split the partitions between them anyway.
-    await this.consumer.run({
-      partitionsConsumedConcurrently: DEFAULT_PARTITIONS,
-      eachMessage: (payload) => this.onMessage(payload),
-    });
+    this.running = this.consumer
+      .run({
+        partitionsConsumedConcurrently: DEFAULT_PARTITIONS,
+        eachMessage: (payload) => this.onMessage(payload),
+      })
+      .catch((err: unknown) =>
+        // kafkajs retries a failed join itself; what reaches here outlasted its retries.
+        this.options.logger.error({ err, groupId: this.options.groupId }, 'consumer did not start'),
+      );
   }
 
   /** Resolves once the group has partitions assigned (tests wait for it before producing). */
@@ -87,6 +100,9 @@ export class EventConsumer {
   }
 
   async stop(): Promise<void> {
+    // kafkajs cannot call off a join in progress: one that completes after a disconnect starts
+    // fetching on a closed client. So the join ends first, however it ends.
+    await this.running;
     await this.consumer.disconnect();
   }
 

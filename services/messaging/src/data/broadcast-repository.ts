@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Schema, Types, type Connection } from 'mongoose';
 import { newWithEvents, outboxPlugin, pendingEvent, type OutboxRelay } from '@podz/kit';
 import { BROADCAST_PART_SIZE, broadcastPart, type UserRef } from '@podz/proto';
+import { derivedMessageId } from './message-repository';
 
 /**
  * An admin's message to many users, queued: the text is kept here, and the recipients leave in
@@ -36,12 +36,8 @@ export type BroadcastModel = ReturnType<typeof broadcastModel>;
  * The id of the broadcast's message to one recipient: the broadcast's time, then a digest of the
  * two ids. A part delivered twice (a retry after a crash) finds its messages already there.
  */
-export function broadcastMessageId(broadcast: BroadcastRecord, recipientId: string): Types.ObjectId {
-  const bytes = Buffer.alloc(12);
-  bytes.writeUInt32BE(Math.floor(broadcast.createdAt.getTime() / 1000));
-  createHash('sha256').update(`${broadcast._id.toHexString()}:${recipientId}`).digest().copy(bytes, 4, 0, 8);
-  return new Types.ObjectId(bytes);
-}
+export const broadcastMessageId = (broadcast: BroadcastRecord, recipientId: string): Types.ObjectId =>
+  derivedMessageId(`${broadcast._id.toHexString()}:${recipientId}`, broadcast.createdAt);
 
 export class BroadcastRepository {
   constructor(

@@ -33,6 +33,12 @@ const conversationSchema = new Schema(
     state: { type: Schema.Types.Mixed, default: {} },
     lastMessage: { type: Schema.Types.Mixed, default: null },
     lastMessageAt: { type: Date, default: null },
+    /**
+     * Ids of messages delivered once only (broadcast parts, review notices), set in the same write
+     * that records them: a retry after a crash sees the message already counted. One entry per such
+     * message, never read by the API.
+     */
+    delivered: { type: Schema.Types.Mixed, select: false },
   },
   { timestamps: true, collection: 'conversations', minimize: false },
 );

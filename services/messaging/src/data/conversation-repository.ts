@@ -112,14 +112,18 @@ export class ConversationRepository {
    * Records a message already stored: preview, time, one more unread for each recipient, and the
    * event, in one write that only applies while the conversation still has exactly these
    * participants. Answers the conversation before and after, or null when it did not apply.
+   * `once`: the message's id is derived from its cause, and a second call with it changes nothing
+   * (answers 'already recorded'), so a delivery retried after a crash counts and publishes once.
    */
   async recordMessage(
     conversationId: Types.ObjectId,
     participantIds: string[],
     message: MessageRecord,
     events: PendingEvent[],
-  ): Promise<{ before: ConversationRecord; after: ConversationRecord } | null> {
+    { once = false } = {},
+  ): Promise<{ before: ConversationRecord; after: ConversationRecord } | null | 'already recorded'> {
     const recipientIds = participantIds.filter((id) => id !== message.senderId);
+    const deliveredPath = `delivered.${message._id.toHexString()}`;
     const $inc = Object.fromEntries(recipientIds.map((id) => [`${statePath(id)}.unread`, 1]));
     const updatedAt = new Date();
     const update = withEvents(
@@ -131,6 +135,7 @@ export class ConversationRepository {
           [`${statePath(message.senderId)}.unread`]: 0,
           [`${statePath(message.senderId)}.lastReadAt`]: message.createdAt,
           updatedAt,
+          ...(once ? { [deliveredPath]: true } : {}),
         },
         $inc,
       },
@@ -140,11 +145,18 @@ export class ConversationRepository {
     // unread messages is in it, and the rest follows from the update. Through the driver: mongoose
     // would ask to leave out the outbox fields, and FerretDB cannot project on findAndModify.
     const before = (await this.model.collection.findOneAndUpdate(
-      { _id: conversationId, participantIds: { $eq: participantIds } },
+      {
+        _id: conversationId,
+        participantIds: { $eq: participantIds },
+        ...(once ? { [deliveredPath]: { $exists: false } } : {}),
+      },
       update,
       { returnDocument: 'before' },
     )) as unknown as ConversationRecord | null;
     if (!before) {
+      if (once && (await this.model.exists({ _id: conversationId, [deliveredPath]: true }))) {
+        return 'already recorded';
+      }
       this.participantIdsById.delete(conversationId.toHexString());
       return null;
     }

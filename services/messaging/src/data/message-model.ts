@@ -6,6 +6,11 @@ export interface MessageRecord {
   senderId: string;
   text: string;
   createdAt: Date;
+  /**
+   * Set when stored, cleared once its conversation recorded it (from the message-sent event): a
+   * message stored by a process killed before the record stays pending, and is never listed.
+   */
+  pending?: true;
 }
 
 // Messages live apart from their conversation, paged by id: ids grow with time, ties included.
@@ -14,6 +19,7 @@ const messageSchema = new Schema(
     conversationId: { type: Schema.Types.ObjectId, required: true },
     senderId: { type: String, required: true, index: true },
     text: { type: String, required: true },
+    pending: { type: Boolean },
   },
   { timestamps: { createdAt: true, updatedAt: false }, collection: 'messages', versionKey: false },
 );

@@ -1,8 +1,22 @@
+import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { findInIdOrder } from '@podz/kit';
+import { findInIdOrder, isDuplicateKey } from '@podz/kit';
 import type { MessageModel, MessageRecord } from './message-model';
 
 export type { MessageRecord };
+
+/**
+ * An ObjectId derived from `cause`, stamped with `at`: the same cause always gives the same id.
+ * The seconds, then the milliseconds, then a digest: messages are listed in id order, so two
+ * derived in the same second keep the order of their times.
+ */
+export function derivedMessageId(cause: string, at: Date): Types.ObjectId {
+  const bytes = Buffer.alloc(12);
+  bytes.writeUInt32BE(Math.floor(at.getTime() / 1000));
+  bytes.writeUInt16BE(at.getTime() % 1000, 4);
+  createHash('sha256').update(cause).digest().copy(bytes, 6, 0, 6);
+  return new Types.ObjectId(bytes);
+}
 
 /** Messages in the store, paged newest first by id. */
 export class MessageRepository {
@@ -25,13 +39,33 @@ export class MessageRepository {
       senderId,
       text,
       createdAt: new Date(),
+      pending: true,
     };
     await this.model.collection.insertOne(message);
     return message;
   }
 
-  async exists(id: Types.ObjectId): Promise<boolean> {
-    return (await this.model.findOne({ _id: id }, { _id: 1 }).lean()) !== null;
+  /**
+   * `add` for a message whose id is derived from what caused it (a broadcast part, a review): a
+   * second try after a crash finds the first one's message and answers it instead of a copy.
+   */
+  async addOnce(conversationId: Types.ObjectId, senderId: string, text: string, _id: Types.ObjectId) {
+    try {
+      return await this.add(conversationId, senderId, text, _id);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const stored = await this.model.collection.findOne({ _id });
+      if (!stored) throw err;
+      return stored as unknown as MessageRecord;
+    }
+  }
+
+  /** The message's conversation has recorded it: it may be listed from the store from now on. */
+  async confirm(id: string): Promise<void> {
+    await this.model.collection.updateOne(
+      { _id: new Types.ObjectId(id), pending: true },
+      { $unset: { pending: '' } },
+    );
   }
 
   /** Undoes `add` when the conversation refused the message (the sender left it meanwhile). */
@@ -47,7 +81,7 @@ export class MessageRepository {
   /** Every message id of the conversation: only for rebuilding its list, never per request. */
   async idsIn(conversationId: string): Promise<string[]> {
     const rows = await this.model
-      .find({ conversationId: new Types.ObjectId(conversationId) }, { _id: 1 })
+      .find({ conversationId: new Types.ObjectId(conversationId), pending: { $ne: true } }, { _id: 1 })
       .lean<{ _id: Types.ObjectId }[]>();
     return rows.map((row) => row._id.toHexString());
   }
@@ -58,7 +92,10 @@ export class MessageRepository {
     before: string | undefined,
     limit: number,
   ): Promise<{ items: MessageRecord[]; hasMore: boolean }> {
-    const filter: Record<string, unknown> = { conversationId: new Types.ObjectId(conversationId) };
+    const filter: Record<string, unknown> = {
+      conversationId: new Types.ObjectId(conversationId),
+      pending: { $ne: true },
+    };
     if (before) filter._id = { $lt: new Types.ObjectId(before) };
     const rows = await this.model
       .find(filter)

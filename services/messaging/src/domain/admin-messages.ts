@@ -2,7 +2,7 @@ import { AppError, on, type AuthUser, type Subscription } from '@podz/kit';
 import { broadcastPart, type Access, type UserRef } from '@podz/proto';
 import { broadcastMessageId } from '../data/broadcast-repository';
 import type { MessagingDeps } from './messaging-deps';
-import { deliverIn, spendSendAllowance } from './send-messages';
+import { deliverOnce, spendSendAllowance } from './send-messages';
 
 // Enough to keep a part moving without flooding the store.
 const PARALLEL = 8;
@@ -42,8 +42,8 @@ export async function messageAsAdmin(
 
 /**
  * Delivers each part of a broadcast. Idempotent per recipient, not only per event: each message's
- * id comes from the broadcast and the recipient, so a part retried after a crash skips those it
- * already reached. Recipients deleted since the broadcast was queued are passed over.
+ * id comes from the broadcast and the recipient, so a part retried after a crash completes or skips
+ * those it already reached. Recipients deleted since the broadcast was queued are passed over.
  */
 export function broadcastDelivery(deps: MessagingDeps): Subscription[] {
   return [
@@ -55,10 +55,9 @@ export function broadcastDelivery(deps: MessagingDeps): Subscription[] {
       for (let start = 0; start < recipients.length; start += PARALLEL) {
         await Promise.all(
           recipients.slice(start, start + PARALLEL).map(async (recipient) => {
-            const messageId = broadcastMessageId(broadcast, recipient.id);
-            if (await deps.messages.exists(messageId)) return;
             const conversation = await deps.conversations.between(broadcast.sender, recipient);
-            await deliverIn(deps, conversation, broadcast.sender.id, broadcast.text, messageId).catch(
+            const messageId = broadcastMessageId(broadcast, recipient.id);
+            await deliverOnce(deps, conversation, broadcast.sender.id, broadcast.text, messageId).catch(
               (err: unknown) => {
                 // The recipient was deleted between the read and the write: nobody to tell.
                 if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;

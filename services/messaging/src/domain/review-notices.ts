@@ -1,7 +1,8 @@
 import { on, type Subscription } from '@podz/kit';
 import { requestApproved, requestRejected, DEFAULT_PROFILE_PICTURE, type RequestRole } from '@podz/proto';
 import type { MessagingDeps } from './messaging-deps';
-import { deliverIn } from './send-messages';
+import { derivedMessageId } from '../data/message-repository';
+import { deliverOnce } from './send-messages';
 
 const WHAT: Record<RequestRole, string> = { owner: 'become a podcaster', guest: 'be a guest' };
 const NEXT: Record<RequestRole, string> = {
@@ -22,6 +23,7 @@ export function reviewNotice(role: RequestRole, approved: boolean, note: string)
  */
 export function reviewNotices(deps: MessagingDeps): Subscription[] {
   const notify = async (
+    event: { id: string; time: string },
     data: { userId: string; role: RequestRole; reviewerId: string; note: string },
     approved: boolean,
   ) => {
@@ -34,10 +36,18 @@ export function reviewNotices(deps: MessagingDeps): Subscription[] {
       profilePicture: DEFAULT_PROFILE_PICTURE,
     };
     const conversation = await deps.conversations.between(reviewer, requester);
-    await deliverIn(deps, conversation, reviewer.id, reviewNotice(data.role, approved, data.note));
+    // Under an id from the event: a review handled again after a crash is told once.
+    const messageId = derivedMessageId(`review:${event.id}`, new Date(event.time));
+    await deliverOnce(
+      deps,
+      conversation,
+      reviewer.id,
+      reviewNotice(data.role, approved, data.note),
+      messageId,
+    );
   };
   return [
-    on(requestApproved, (event) => notify(event.data, true)),
-    on(requestRejected, (event) => notify(event.data, false)),
+    on(requestApproved, (event) => notify(event, event.data, true)),
+    on(requestRejected, (event) => notify(event, event.data, false)),
   ];
 }

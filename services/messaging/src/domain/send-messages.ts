@@ -25,7 +25,8 @@ export async function spendSendAllowance(deps: MessagingDeps, user: AuthUser): P
  * Stores the message, then records it on the conversation with its event; if the conversation no
  * longer has these participants by then, the message is taken back (null), so no message exists
  * outside its conversation. Sockets are told afterwards: a push that fails loses a live update,
- * never the message.
+ * never the message. With `onceAs`, the message's id derived from its cause, a second delivery
+ * (after a crash between the two writes, or after them) completes or skips the first one: 'done'.
  */
 async function deliver(
   deps: MessagingDeps,
@@ -33,10 +34,12 @@ async function deliver(
   participantIds: string[],
   senderId: string,
   text: string,
-  messageId?: Types.ObjectId,
+  onceAs?: Types.ObjectId,
 ) {
   const recipientIds = participantIds.filter((id) => id !== senderId);
-  const message = await deps.messages.add(conversationId, senderId, text, messageId);
+  const message = onceAs
+    ? await deps.messages.addOnce(conversationId, senderId, text, onceAs)
+    : await deps.messages.add(conversationId, senderId, text);
   const id = conversationId.toHexString();
   const event = pendingEvent(messageSent, id, {
     conversationId: id,
@@ -45,7 +48,10 @@ async function deliver(
     recipientIds,
     sentAt: message.createdAt.toISOString(),
   });
-  const recorded = await deps.conversations.recordMessage(conversationId, participantIds, message, [event]);
+  const recorded = await deps.conversations.recordMessage(conversationId, participantIds, message, [event], {
+    once: onceAs !== undefined,
+  });
+  if (recorded === 'already recorded') return 'done';
   if (!recorded) {
     await deps.messages.remove(message._id);
     return null;
@@ -67,20 +73,32 @@ async function deliver(
   };
 }
 
-/**
- * A message in a conversation just read from the store (`between`); 404 if it changed since. The
- * message's id is given when a retry must find it already there (broadcasts).
- */
+/** A message in a conversation just read from the store (`between`); 404 if it changed since. */
 export async function deliverIn(
   deps: MessagingDeps,
   conversation: ConversationRecord,
   senderId: string,
   text: string,
-  messageId?: Types.ObjectId,
 ) {
+  const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text);
+  if (!sent || sent === 'done') throw notFound('Conversation');
+  return sent;
+}
+
+/**
+ * A message the platform sends on an event's behalf (a broadcast part, a review notice), under an
+ * id derived from that cause: however often the event is handled, it is sent, counted and
+ * published once. 404 if the conversation changed since it was read.
+ */
+export async function deliverOnce(
+  deps: MessagingDeps,
+  conversation: ConversationRecord,
+  senderId: string,
+  text: string,
+  messageId: Types.ObjectId,
+): Promise<void> {
   const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text, messageId);
   if (!sent) throw notFound('Conversation');
-  return sent;
 }
 
 /** `POST /api/conversations`: to a user, in the conversation the two have (made on first use). */
@@ -111,7 +129,7 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthUser, id: str
     if (!allowanceSpent) await spendSendAllowance(deps, caller);
     allowanceSpent = true;
     const sent = await deliver(deps, new Types.ObjectId(id), participantIds, caller.id, text);
-    if (sent) return sent;
+    if (sent && sent !== 'done') return sent;
   }
   throw notFound('Conversation');
 }
