@@ -97,18 +97,38 @@ const storeOutage = (probes: Record<string, Probe>) =>
     probes,
   );
 
-/** Redis: protected routes closed with 503 (never a bypass), public reads answering. */
-const cacheOutage = (probes: Record<string, Probe>) =>
-  outage(
+/**
+ * Redis: protected routes closed with 503 (never a bypass), public reads answering, and a visitor's
+ * contact form taken (its limits fail open). Each form from an address of its own, and only while
+ * Redis is away: the limits count again once it is back.
+ */
+const cacheOutage = (probes: Record<string, Probe>, gatewayUrl: string) => {
+  let form = 0;
+  const contact: Probe = {
+    name: 'POST /api/content/forms/contact (public)',
+    url: `${gatewayUrl}/api/content/forms/contact`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: () =>
+      JSON.stringify({
+        name: 'Fault suite',
+        email: `visitor-${++form}-${Date.now().toString(36)}@faults.podz.local`,
+        message: 'Written while Redis was away.',
+      }),
+    allowed: [201],
+  };
+  return outage(
     'Redis',
     'redis',
     [
       { ...probes.profile!, allowed: [503] },
       { ...probes.latest!, allowed: [200] },
       { ...probes.shows!, allowed: [200] },
+      contact,
     ],
     probes,
   );
+};
 
 const WRITES = 1000;
 
@@ -222,7 +242,7 @@ async function main(): Promise<void> {
     const brokers = infra.endpoints.KAFKA_BROKERS;
     const scenarios: Record<string, [string, () => Promise<Outcome>]> = {
       store: ['the store away', () => storeOutage(probes)],
-      redis: ['Redis away', () => cacheOutage(probes)],
+      redis: ['Redis away', () => cacheOutage(probes, stack!.gatewayUrl)],
       kafka: ['Kafka away during writes', () => brokerOutage(stack!, brokers, probes.write!)],
       crashes: [
         'every service killed 20 times during writes',

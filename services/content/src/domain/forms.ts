@@ -32,10 +32,14 @@ export async function submitForm(
   }
   // Hashed: the counter needs to tell addresses apart, not to know them.
   const address = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  const decision = await deps.limiter.hit('form-address', address, {
-    limit: deps.config.FORMS_PER_ADDRESS_PER_DAY,
-    windowMs: DAY_MS,
-  });
+  // Like the gateway's limits, this one fails open when Redis is away: a visitor's message is
+  // worth more than a day's count, and the per-IP limit stands in front of it anyway.
+  const decision = await deps.limiter
+    .hit('form-address', address, { limit: deps.config.FORMS_PER_ADDRESS_PER_DAY, windowMs: DAY_MS })
+    .catch((err: unknown) => {
+      deps.logger.warn({ err, kind }, 'form address limit unavailable; letting the form through');
+      return { allowed: true as const, retryAfterSeconds: 0 };
+    });
   if (!decision.allowed) {
     throw tooManyRequests(
       decision.retryAfterSeconds,
