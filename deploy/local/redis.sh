@@ -1,6 +1,10 @@
 # shellcheck shell=bash
 # Redis from the OS packages (redis-server), persisted like production's (append-only file, synced
 # every second): it holds session versions and revoked tokens, which a restart must not forget.
+# The file is rewritten when it has tripled and passed 256 MB, not at Redis' default of doubled and
+# 64 MB: a rewrite forks a child that dumps the whole dataset, and on a 2-core machine that also
+# runs the platform it took most of a core for about a second every 45 s of `npm run bench`, the
+# largest stalls in the show-page figures. On a server of its own Redis can keep the defaults.
 # Sourced by infra.sh, which provides lib/common.sh.
 
 REDIS_HOME="$PODZ_LOCAL_DIR/redis"
@@ -33,7 +37,8 @@ redis_up() {
   # shellcheck disable=SC2094
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes \
     --pidfile "$RUN_DIR/redis.pid" --logfile "$LOG_DIR/redis.log" --dir "$REDIS_HOME" \
-    --save '' --appendonly yes --appendfsync everysec 9>&- </dev/null >>"$LOG_DIR/redis.log" 2>&1 ||
+    --save '' --appendonly yes --appendfsync everysec \
+    --auto-aof-rewrite-percentage 200 --auto-aof-rewrite-min-size 256mb 9>&- </dev/null >>"$LOG_DIR/redis.log" 2>&1 ||
     die redis "redis-server refused to start (log $(rel "$LOG_DIR/redis.log"))"
   wait_healthy redis 15 redis_healthy
   pid="$(cat "$RUN_DIR/redis.pid" 2>/dev/null || echo '?')"

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 // What the benchmarks share: percentiles, pacing, and the one table `npm run bench` prints.
 
-/** The p-th percentile of the samples (nearest rank). */
 /**
  * CPU seconds a process has used so far (user and system), from /proc: a figure that holds still
  * where latencies on a shared machine do not. Clock ticks are 1/100 s on Linux.
@@ -13,10 +12,40 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The p-th percentile of the samples (nearest rank). */
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The whole machine's busy and total CPU time so far, in clock ticks (the first line of /proc/stat). */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const total = ticks.reduce((sum, n) => sum + n, 0);
+  // idle and iowait are the fourth and fifth fields.
+  return { busy: total - ticks[3]! - ticks[4]!, total };
+}
+
+/**
+ * Waits until the machine has been quiet (under `share` of its CPU in use) for three half-seconds
+ * in a row, or `limitSeconds` have passed; returns the seconds waited. A latency figure is taken on
+ * a settled platform: after a bulk load the store's own upkeep (PostgreSQL's autovacuum of the new
+ * rows took a third of a core for several seconds) otherwise lands in whichever stage runs first.
+ */
+export async function untilQuiet(share = 0.25, limitSeconds = 120): Promise<number> {
+  const started = performance.now();
+  let quietInARow = 0;
+  let before = machineTicks();
+  while (quietInARow < 3 && performance.now() - started < limitSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = machineTicks();
+    const used = (now.busy - before.busy) / Math.max(1, now.total - before.total);
+    quietInARow = used < share ? quietInARow + 1 : 0;
+    before = now;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /** Runs `task(0 … total-1)` with `concurrency` of them in flight at once. */

@@ -18,7 +18,7 @@ export interface MessagingResult {
   /** Closed loop: every sender sends its next message when the last one was answered. */
   saturated: { messagesPerSecond: number; p50: number; p99: number };
   /** Open loop at `rate`: latency counted from when each message was due, so falling behind shows. */
-  paced: { rate: number; messagesPerSecond: number; p50: number; p99: number };
+  paced: { rate: number; messagesPerSecond: number; p50: number; p99: number; cpuMsPerMessage: number };
 }
 
 async function inBatches<T>(count: number, size: number, make: (index: number) => Promise<T>): Promise<T[]> {
@@ -67,7 +67,18 @@ const within = (ms: number, what: () => string) =>
 export async function messagingBench(
   url: string,
   members: Member[],
-  { messages, senders, rate }: { messages: number; senders: number; rate: number },
+  {
+    messages,
+    senders,
+    rate,
+    cpuSeconds,
+  }: {
+    messages: number;
+    senders: number;
+    rate: number;
+    /** The messaging service's CPU seconds so far: the paced pass reports its cost per message. */
+    cpuSeconds: () => number;
+  },
 ): Promise<MessagingResult> {
   const clients = members.length;
   const deliveries = new Deliveries();
@@ -118,6 +129,7 @@ export async function messagingBench(
     const run = async (phase: string, sendAll: () => Promise<void>) => {
       const delivered = deliveries.expect(phase, messages);
       const started = performance.now();
+      const cpuBefore = cpuSeconds();
       await sendAll();
       await Promise.race([
         delivered,
@@ -128,6 +140,7 @@ export async function messagingBench(
         messagesPerSecond: messages / ((performance.now() - started) / 1000),
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
+        cpuMsPerMessage: ((cpuSeconds() - cpuBefore) * 1000) / messages,
       };
     };
 

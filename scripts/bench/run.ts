@@ -16,7 +16,16 @@ import {
 } from '../../services/kit/src';
 import { buildServices } from '../lib/build';
 import { signIn } from '../demo/seed-demo-network';
-import { atLeast, atMost, concurrently, cpuSeconds, percentile, table, type Figure } from './bench-kit';
+import {
+  atLeast,
+  atMost,
+  concurrently,
+  cpuSeconds,
+  percentile,
+  table,
+  untilQuiet,
+  type Figure,
+} from './bench-kit';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { getJson, getOk } from './http-client';
@@ -47,6 +56,12 @@ for (const group of only) {
 const runs = (group: (typeof GROUPS)[number]) => only.has(group);
 const say = (line: string) => console.log(line);
 const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** Announces a stage once the machine is quiet, saying how long that took when it was not at once. */
+async function stage(title: string): Promise<void> {
+  const waited = await untilQuiet();
+  say(waited > 2 ? `▶ ${title} (machine quiet after ${waited.toFixed(1)} s)` : `▶ ${title}`);
+}
 
 /** Until every outbox in the stack is published and every consumer group has read to the end. */
 async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger): Promise<void> {
@@ -251,6 +266,7 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
     messages: 1_000,
     senders: 50,
     rate: 200,
+    cpuSeconds: () => cpuSeconds(stack.pids.messaging),
   });
   return [
     { name: `messaging: ${members.length} sockets connected in`, value: result.connectSeconds, unit: 's' },
@@ -271,6 +287,11 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
       value: result.paced.p99,
       unit: 'ms',
       goal: atMost(250),
+    },
+    {
+      name: `messaging at ${result.paced.rate}/s: messaging CPU per message`,
+      value: result.paced.cpuMsPerMessage,
+      unit: 'ms',
     },
   ];
 }
@@ -331,30 +352,30 @@ async function main(): Promise<void> {
     );
     say(`  every event published and applied after ${total.toFixed(1)} s`);
     if (runs('catalog')) {
-      say('▶ catalog reads');
+      await stage('catalog reads');
       figures.push(...(await catalogReads(stack)));
     }
     if (runs('show-pages')) {
-      say('▶ show pages');
+      await stage('show pages');
       figures.push(...(await showPages(stack, seeded, redis)));
     }
     if (runs('rss')) {
-      say('▶ RSS feed');
+      await stage('RSS feed');
       figures.push(...(await feeds(stack, seeded, redis)));
     }
     if (runs('sign-in')) {
-      say('▶ sign-in');
+      await stage('sign-in');
       figures.push(...(await signIns(stack, seeded)));
     }
     if (runs('messaging')) {
-      say('▶ messaging');
+      await stage('messaging');
       figures.push(...(await messaging(stack, seeded, redis)));
     }
     if (runs('events')) {
       // Measured on a quiet platform: the stages before leave events that consumers still apply
       // (each message sent is confirmed and listed again from its event).
       await caughtUp(stack, infra, logger);
-      say('▶ event lag at 100 events/s');
+      await stage('event lag at 100 events/s');
       const lag = await eventLag(infra.endpoints, logger, { rate: 100, events: 1_000 });
       figures.push(
         { name: 'events: write→topic p99 at 100/s', value: lag.topicP99, unit: 'ms', goal: atMost(100) },
@@ -362,7 +383,7 @@ async function main(): Promise<void> {
       );
     }
     if (runs('web')) {
-      say('▶ web first load');
+      await stage('web first load');
       const web = await firstLoad((line) => say(`  ${line}`));
       figures.push({
         name: 'first load of / (gzip)',

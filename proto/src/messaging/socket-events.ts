@@ -2,9 +2,9 @@
 
 /** What the Socket.IO server pushes to every socket of an affected user (room `user:<id>`). */
 export const SOCKET_EVENTS = {
-  /** `{ conversation, message }`: a message in one of the user's conversations. */
+  /** `{ conversation, message }`: a message in one of the user's conversations, and the conversation as the user now sees it. */
   messageNew: 'message:new',
-  /** A conversation as the user sees it, after a message or a read. */
+  /** A conversation as the user sees it, after a read (after a message, `message:new` carries it). */
   conversationUpdated: 'conversation:updated',
   /** `{ count }`: the user's new-message count, after anything that changes it. */
   messageCount: 'messages:count',

@@ -31,6 +31,7 @@ export function startMessaging(config: MessagingConfig) {
     name: 'messaging',
     config,
     topics: [TOPICS.messagingConversation, TOPICS.messagingBroadcast],
+    redis: { autoPipelining: true },
     setup: async ({ db, redis, relay, logger }) => {
       const conversations = conversationModel(db);
       const messages = messageModel(db);
@@ -42,7 +43,7 @@ export function startMessaging(config: MessagingConfig) {
       const sockets = await createSocketServer({
         publicKey: config.JWT_PUBLIC_KEY,
         revocations: new SessionRevocations(redis),
-        connectRedis: () => connectRedis(config.REDIS_URL, logger),
+        connectRedis: () => connectRedis(config.REDIS_URL, logger, { autoPipelining: true }),
         redisPrefix: config.SOCKET_REDIS_PREFIX,
         logger,
         countFor: (userId) => newMessageCountOf(deps, userId),

@@ -13,7 +13,7 @@ import {
 } from './support/messaging-harness';
 
 let platform: MessagingPlatform;
-let second: RunningService<MessagingConfig>;
+let second: RunningService<MessagingConfig> | undefined;
 const api = (url = platform.url) => request(url);
 
 beforeAll(async () => {
@@ -49,14 +49,13 @@ describe('the socket', () => {
     expect(socket.count).toBe(1);
   });
 
-  it("pushes a message, the conversation and the count to every tab of the recipient, and the sender's", async () => {
+  it("pushes a message with the conversation, and the count, to every tab of the recipient, and the sender's", async () => {
     const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
     const tabs = await Promise.all([connectWithCount(bo), connectWithCount(bo)]);
     const senderTab = await connectWithCount(ana);
     const arrivals = tabs.map((tab) =>
       Promise.all([
         nextEvent<Pushed>(tab.socket, SOCKET_EVENTS.messageNew),
-        nextEvent<Conversation>(tab.socket, SOCKET_EVENTS.conversationUpdated),
         nextEvent<{ count: number }>(tab.socket, SOCKET_EVENTS.messageCount),
       ]),
     );
@@ -66,27 +65,28 @@ describe('the socket', () => {
       .set(bearer(ana.token))
       .send({ recipientId: bo.id, text: 'live!' })
       .expect(201);
-    for (const [pushed, conversation, count] of await Promise.all(arrivals)) {
+    for (const [pushed, count] of await Promise.all(arrivals)) {
       expect(pushed.message).toMatchObject({
         id: sent.body.message.id,
         text: 'live!',
         sender: { id: ana.id },
       });
       expect(pushed.conversation).toMatchObject({ id: sent.body.conversation.id, unreadCount: 1 });
-      expect(conversation.unreadCount).toBe(1);
       expect(count).toEqual({ count: 1 });
     }
     expect((await echoed).conversation.unreadCount).toBe(0);
 
-    // Reading in one tab clears the badge in the other.
+    // Reading in one tab clears the badge and the conversation's unread count in the other.
     const cleared = nextEvent<{ count: number }>(tabs[1]!.socket, SOCKET_EVENTS.messageCount);
+    const read = nextEvent<Conversation>(tabs[1]!.socket, SOCKET_EVENTS.conversationUpdated);
     await api().put(`/api/conversations/${sent.body.conversation.id}`).set(bearer(bo.token)).expect(200);
     expect(await cleared).toEqual({ count: 0 });
+    expect(await read).toMatchObject({ id: sent.body.conversation.id, unreadCount: 0 });
   });
 
   it('delivers across instances: posted through one, pushed to a socket on the other', async () => {
     const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
-    const onSecond = await platform.connect(second.url, bo.token);
+    const onSecond = await platform.connect(second!.url, bo.token);
     const pushed = nextEvent<Pushed>(onSecond, SOCKET_EVENTS.messageNew);
     await api(platform.url)
       .post('/api/conversations')
@@ -94,6 +94,23 @@ describe('the socket', () => {
       .send({ recipientId: bo.id, text: 'across the adapter' })
       .expect(201);
     expect((await pushed).message.text).toBe('across the adapter');
+  });
+
+  // Last: it stops the second instance.
+  it("leaves the other instances' sockets connected when one instance stops", async () => {
+    const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
+    const onFirst = await platform.connect(platform.url, bo.token);
+    const stopping = second;
+    second = undefined;
+    await stopping!.stop();
+    const pushed = nextEvent<Pushed>(onFirst, SOCKET_EVENTS.messageNew);
+    await api()
+      .post('/api/conversations')
+      .set(bearer(ana.token))
+      .send({ recipientId: bo.id, text: 'still here' })
+      .expect(201);
+    expect((await pushed).message.text).toBe('still here');
+    expect(onFirst.connected).toBe(true);
   });
 });
 

@@ -36,6 +36,24 @@ describe('session tokens', () => {
     expect(verifySessionToken(testToken({ id: userId }, keys, -10), keys.publicKey)).toBeUndefined();
   });
 
+  it('stops accepting a token it has verified once it expires', () => {
+    const token = testToken({ id: userId }, keys, 60);
+    expect(verifySessionToken(token, keys.publicKey)?.id).toBe(userId);
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      expect(verifySessionToken(token, keys.publicKey)).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('does not accept a token verified under one key for another', () => {
+    const token = testToken({ id: userId });
+    expect(verifySessionToken(token, keys.publicKey)?.id).toBe(userId);
+    expect(verifySessionToken(token, otherKeys().publicKey)).toBeUndefined();
+  });
+
   it('rejects a token signed with another key', () => {
     expect(verifySessionToken(testToken({ id: userId }, otherKeys()), keys.publicKey)).toBeUndefined();
   });

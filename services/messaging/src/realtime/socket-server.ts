@@ -75,7 +75,9 @@ export async function createSocketServer(options: SocketServerOptions): Promise<
     attach: (http) => void io.attach(http),
     close: async () => {
       // Sockets go first, so the HTTP server can close without waiting out upgraded connections.
-      io.disconnectSockets(true);
+      // Only this instance's: through the adapter, one instance stopping would disconnect every
+      // other instance's sockets too.
+      io.local.disconnectSockets(true);
       io.engine?.close();
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
