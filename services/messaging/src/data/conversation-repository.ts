@@ -90,8 +90,17 @@ export class ConversationRepository {
       .lean<ConversationRecord>();
   }
 
-  /** The conversation between the two, created empty if they have none yet. */
+  /**
+   * The conversation between the two, created empty if they have none yet; its participants are
+   * remembered, so the messages that usually follow need no read of their own.
+   */
   async between(a: UserRef, b: UserRef): Promise<ConversationRecord> {
+    const found = await this.findOrCreateBetween(a, b);
+    this.participantIdsById.set(found._id.toHexString(), found.participantIds);
+    return found;
+  }
+
+  private async findOrCreateBetween(a: UserRef, b: UserRef): Promise<ConversationRecord> {
     const pairKey = pairKeyOf(a.id, b.id);
     const existing = await this.model.findOne({ pairKey }).lean<ConversationRecord>();
     if (existing) return existing;
