@@ -112,6 +112,18 @@ interface Setup {
   planId: string;
 }
 
+/** Registers `username` through the gateway: the new user's id, or null when it was not taken. */
+async function register(gatewayUrl: string, username: string, signal?: AbortSignal): Promise<string | null> {
+  const res = await fetch(`${gatewayUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@faults.podz.local`, password: 'crash-test-2026' }),
+    signal,
+  });
+  if (res.status !== 201) return null;
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** Registrations: the user is there, `registered` is on the topic, analytics counted each once. */
 function registrations(s: Setup, gatewayUrl: string): Workload {
   const acknowledged = new Set<string>();
@@ -120,18 +132,9 @@ function registrations(s: Setup, gatewayUrl: string): Workload {
     victim: 'identity',
     what: 'registrations',
     async write(n) {
-      const res = await fetch(`${gatewayUrl}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: `${prefix}${n}`,
-          email: `${prefix}${n}@faults.podz.local`,
-          password: 'crash-test-2026',
-        }),
-        signal: AbortSignal.timeout(8_000),
-      }).catch(() => undefined);
-      if (res?.status !== 201) return false;
-      acknowledged.add(((await res.json()) as { id: string }).id);
+      const id = await register(gatewayUrl, `${prefix}${n}`, AbortSignal.timeout(8_000)).catch(() => null);
+      if (!id) return false;
+      acknowledged.add(id);
       return true;
     },
     async check(events) {
@@ -481,17 +484,9 @@ async function prepare(stack: BenchStack, admin: Client, adminId: string): Promi
   const marker = `crash${Date.now().toString(36)}`;
   const members: string[] = [];
   for (let i = 0; i < 12; i++) {
-    const res = await fetch(`${stack.gatewayUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: `${marker}m${i}`,
-        email: `${marker}m${i}@faults.podz.local`,
-        password: 'crash-test-2026',
-      }),
-    });
-    if (res.status !== 201) throw new Error(`registering a member answered ${res.status}`);
-    members.push(((await res.json()) as { id: string }).id);
+    const id = await register(stack.gatewayUrl, `${marker}m${i}`);
+    if (!id) throw new Error(`registering member ${i} failed`);
+    members.push(id);
   }
   const podcast = await until('a show for the crash scenario', () =>
     admin.call('POST', '/api/podcasts', {
