@@ -7,10 +7,10 @@ export interface RedisOptions {
   /**
    * Commands issued in the same tick (by many requests at once) leave in one write: under load a
    * syscall per command was a fifth of catalog's CPU on its public pages, and messaging's socket
-   * pushes (a publish each) showed the same way in its profile. Off by default: a command issued as the client quits fails with
-   * "Connection is closed" instead of being sent first, so a service turns it on once nothing it
-   * runs issues one then (messaging's socket server did: it asked every instance, through the
-   * adapter, to drop its sockets as it stopped).
+   * pushes (a publish each) showed the same way in its profile. Off by default: a command issued
+   * as the client quits fails with "Connection is closed" instead of being sent first, so a
+   * service turns it on once nothing it runs issues one then (messaging's socket server did: it
+   * asked every instance, through the adapter, to drop its sockets as it stopped).
    */
   autoPipelining?: boolean;
 }
