@@ -9,9 +9,9 @@ import { conversationView, messageView } from './views';
 /**
  * After a message: every participant gets it with their view of the conversation (one push, not a
  * conversation:updated beside it: each push is a publish through the Redis adapter, and the five
- * pushes a message made were about a tenth of the service's CPU under load); the counts of those whose count
- * changed follow (the recipients', and the sender's if they had unread messages in this
- * conversation, which sending marks read), from the inboxes the send just wrote.
+ * pushes a message made were about a tenth of the service's CPU under load); the counts of those
+ * whose count changed follow (the recipients', and the sender's if they had unread messages in
+ * this conversation, which sending marks read), from the inboxes the send just wrote.
  */
 export async function pushMessage(
   deps: MessagingDeps,
