@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
-import type { RoutePolicy } from './route-policies';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fresh from 'fresh';
+import type { Step } from './exchange';
 
 /** What the edge keeps of an upstream answer. */
 interface Entry {
@@ -78,40 +78,41 @@ export class EdgeCache {
   }
 }
 
-const EDGE_KEY = 'edgeCacheKey';
+/** Requests that missed, with the key their answer is kept under. */
+const missed = new WeakMap<IncomingMessage, string>();
 
 /** Answers from the edge cache when it can; marks a miss so `keepUpstreamAnswer` stores the answer. */
-export function edgeCache(
-  cache: EdgeCache,
-  routeOf: (req: Request) => RoutePolicy | undefined,
-): RequestHandler {
-  return (req, res, next) => {
+export function edgeCache(cache: EdgeCache): Step {
+  return ({ req, res, route }) => {
     // After the session gate: an Authorization header left on the request is a live session.
-    if (req.method !== 'GET' || routeOf(req)?.policy !== 'public' || req.headers.authorization) {
-      next();
-      return;
-    }
-    const key = req.originalUrl;
+    if (req.method !== 'GET' || route?.policy !== 'public' || req.headers.authorization) return true;
+    const key = req.url ?? '/';
     const entry = cache.get(key);
     if (!entry) {
-      res.locals[EDGE_KEY] = key;
-      next();
-      return;
+      missed.set(req, key);
+      return true;
     }
     serve(req, res, entry);
+    return false;
   };
 }
 
-function serve(req: Request, res: Response, entry: Entry): void {
+function serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader('age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
-  // Express compares If-None-Match / If-Modified-Since with the headers above and answers 304.
-  res.status(200).send(entry.body);
+  if (fresh(req.headers, { etag: entry.headers.etag, 'last-modified': entry.headers['last-modified'] })) {
+    res.removeHeader('content-type');
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { 'content-length': entry.body.length });
+  res.end(entry.body);
 }
 
 /** For the proxy's `proxyRes` hook: copies a shareable 200 into the cache as it streams past. */
 export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, req: IncomingMessage): void {
-  const key = (req as Request).res?.locals[EDGE_KEY] as string | undefined;
+  const key = missed.get(req);
   if (!key || upstream.statusCode !== 200 || upstream.headers['set-cookie']) return;
   const seconds = sharedSeconds(upstream.headers['cache-control']);
   if (seconds === 0) return;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { RequestHandler } from 'express';
 import {
+  answerUnparsableRequests,
   BatchedRateLimiter,
   RateLimiter,
   SessionRevocations,
@@ -10,11 +10,14 @@ import {
   createHttpApp,
   createLogger,
   listen,
+  requestMechanics,
   type Logger,
 } from '@podz/kit';
-import { apiRouting, isSocketIo, routeOf } from './api-routing';
+import { apiPath } from './api-path';
+import { isSocketIo, routeApi } from './api-routing';
 import { upstreamUrls, type GatewayConfig } from './config';
 import { sendApiError } from './api-error';
+import { protocolOf, type Step } from './exchange';
 import { isOwnOrigin, originCheck } from './origin-check';
 import { EdgeCache, edgeCache, keepUpstreamAnswer } from './edge-cache';
 import { createProxies, upgradeHandler } from './proxy';
@@ -30,12 +33,6 @@ export interface RunningGateway {
   url: string;
   stop(): Promise<void>;
 }
-
-/** Applies `handler` to API requests only; everything else goes on to the web app. */
-const onApi =
-  (handler: RequestHandler): RequestHandler =>
-  (req, res, next) =>
-    routeOf(req) ? handler(req, res, next) : next();
 
 /**
  * The single public entry: health of the whole platform; the API, each request checked against
@@ -53,38 +50,45 @@ export async function startGateway(
     keepUpstreamAnswer(edge, upstream, req),
   );
   // Browsers send the session cookie with a socket opened from any site: only this site may open one.
-  const socketIo: RequestHandler = (req, res, next) => {
-    if (!isSocketIo(req.path)) return next();
-    const origin = req.get('origin');
-    if (origin && !isOwnOrigin(origin, config.PUBLIC_ORIGIN, req.protocol, req.get('host'))) {
+  const sameSiteSocket: Step = ({ req, res }) => {
+    const origin = req.headers.origin;
+    if (origin && !isOwnOrigin(origin, config.PUBLIC_ORIGIN, protocolOf(req), req.headers.host)) {
       sendApiError(res, 'FORBIDDEN', 'Cross-site socket refused: the Origin header must be this site');
-      return;
+      return false;
     }
-    void proxies[SOCKET_IO.service](req, res, next);
+    return true;
   };
-  const toService: RequestHandler = (req, res, next) => void proxies[routeOf(req)!.service](req, res, next);
-
+  const mechanics = requestMechanics({ name: 'gateway', logger, contentSecurity: WEB_APP_CONTENT_SECURITY });
+  const api = apiPath({
+    mechanics: mechanics.handlers,
+    steps: [
+      routeApi,
+      rateLimits(limiters, config, logger),
+      originCheck(config.PUBLIC_ORIGIN),
+      sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), logger),
+      edgeCache(edge),
+    ],
+    socketIo: { isSocketIo, check: sameSiteSocket },
+    forward: ({ req, res, route }) =>
+      void proxies[route?.service ?? SOCKET_IO.service](req, res, () => undefined),
+    logger,
+  });
+  // Health, metrics and the web app: everything that is not the API.
   const app = createHttpApp({
     name: 'gateway',
     logger,
+    mechanics,
     // Bodies stream through to the services untouched; each service parses and limits its own.
     bodyLimit: false,
     readiness: {},
     health: upstreamHealthRoutes(upstreams, () => redis.ping()),
     routes: [],
-    before: [
-      socketIo,
-      apiRouting,
-      onApi(rateLimits(limiters, config, routeOf, logger)),
-      onApi(originCheck(config.PUBLIC_ORIGIN)),
-      onApi(sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), routeOf, logger)),
-      onApi(edgeCache(edge, routeOf)),
-      onApi(toService),
-    ],
     fallback: webApp(config.WEB_DIST),
-    contentSecurity: WEB_APP_CONTENT_SECURITY,
   });
-  const server = createServer(app);
+  const server = createServer((req, res) => {
+    if (!api(req, res)) app(req, res);
+  });
+  answerUnparsableRequests(server);
   server.on('upgrade', upgradeHandler(proxies[SOCKET_IO.service], SOCKET_IO.prefix, config.PUBLIC_ORIGIN));
   const port = await listen(server, config.PORT);
   logger.info({ port }, 'gateway listening');

@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
 import { SESSION_COOKIE } from '@podz/proto';
 import { parse } from 'cookie';
 import { sendApiError } from './api-error';
+import { protocolOf, type Step } from './exchange';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,18 +20,15 @@ export function isOwnOrigin(
  * must say it comes from this site, and no unsafe request may come from another site at all.
  * Same-origin means the configured public origin, or the host the request was sent to.
  */
-export function originCheck(publicOrigin: string): RequestHandler {
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) {
-      next();
-      return;
-    }
-    const origin = req.get('origin');
+export function originCheck(publicOrigin: string): Step {
+  return ({ req, res }) => {
+    if (SAFE_METHODS.has(req.method ?? 'GET')) return true;
+    const origin = req.headers.origin;
     const withCookie = parse(req.headers.cookie ?? '')[SESSION_COOKIE] !== undefined;
-    if (origin ? !isOwnOrigin(origin, publicOrigin, req.protocol, req.get('host')) : withCookie) {
+    if (origin ? !isOwnOrigin(origin, publicOrigin, protocolOf(req), req.headers.host) : withCookie) {
       sendApiError(res, 'FORBIDDEN', 'Cross-site request refused: the Origin header must be this site');
-      return;
+      return false;
     }
-    next();
+    return true;
   };
 }

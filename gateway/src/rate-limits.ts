@@ -1,9 +1,9 @@
-import type { RequestHandler } from 'express';
 import { BatchedRateLimiter, RateLimiter, type Logger, type RateLimit } from '@podz/kit';
 import { AUTH_ERRORS } from '@podz/proto';
 import { sendApiError } from './api-error';
 import type { GatewayConfig } from './config';
-import type { RateBucket, RoutePolicy } from './route-policies';
+import type { Step } from './exchange';
+import type { RateBucket } from './route-policies';
 
 const MINUTE = 60_000;
 
@@ -26,14 +26,11 @@ export function rateRules(config: GatewayConfig): Record<RateBucket | 'global', 
 export function rateLimits(
   limiters: { exact: RateLimiter; batched: BatchedRateLimiter },
   config: GatewayConfig,
-  routeOf: (req: Parameters<RequestHandler>[0]) => RoutePolicy | undefined,
   logger: Logger,
-): RequestHandler {
+): Step {
   const rules = rateRules(config);
   const signInError = `${new URL('/api/auth/signin', config.PUBLIC_ORIGIN).href}?error=${AUTH_ERRORS.tooMany}`;
-  return async (req, res, next) => {
-    const route = routeOf(req);
-    const ip = req.ip ?? 'unknown';
+  return async ({ res, route, ip }) => {
     const buckets = ['global', ...(route?.rateLimit ? [route.rateLimit] : [])] as const;
     try {
       for (const bucket of buckets) {
@@ -46,11 +43,11 @@ export function rateLimits(
         // NextAuth's client reads `new URL(data.url)` from a sign-in answer, whatever the status.
         const extra = bucket === 'sign-in' ? { url: signInError } : {};
         sendApiError(res, 'RATE_LIMITED', 'Too many requests; try again later', extra);
-        return;
+        return false;
       }
     } catch (err) {
       logger.warn({ err: String(err) }, 'rate limiting unavailable; letting the request through');
     }
-    next();
+    return true;
   };
 }

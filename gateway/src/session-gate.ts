@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import {
   sessionFromHeaders,
   SessionRevocations,
@@ -7,7 +6,8 @@ import {
   type Logger,
 } from '@podz/kit';
 import { sendApiError } from './api-error';
-import { expectedOutcome, type RoutePolicy } from './route-policies';
+import type { Step } from './exchange';
+import { expectedOutcome } from './route-policies';
 
 /**
  * Verifies the session (RS256 signature, expiry, claims, then revocation in Redis) and applies the
@@ -15,18 +15,9 @@ import { expectedOutcome, type RoutePolicy } from './route-policies';
  * value. On public routes an invalid session just means anonymous. Only a valid, live session is
  * forwarded, as `Authorization: Bearer`, and the service verifies it again.
  */
-export function sessionGate(
-  publicKey: string,
-  revocations: SessionRevocations,
-  routeOf: (req: Parameters<RequestHandler>[0]) => RoutePolicy | undefined,
-  logger: Logger,
-): RequestHandler {
-  return async (req, res, next) => {
-    const route = routeOf(req);
-    if (!route) {
-      next();
-      return;
-    }
+export function sessionGate(publicKey: string, revocations: SessionRevocations, logger: Logger): Step {
+  return async ({ req, res, route }) => {
+    if (!route) return true;
     const token = sessionFromHeaders(req.headers);
     let user: AuthUser | undefined = token ? verifySessionToken(token, publicKey) : undefined;
     let unchecked = false;
@@ -45,7 +36,7 @@ export function sessionGate(
     if (unchecked && outcome !== 'allowed') {
       res.setHeader('retry-after', '5');
       sendApiError(res, 'NOT_READY', 'Sessions cannot be checked right now; try again shortly');
-      return;
+      return false;
     }
     if (outcome === 401) {
       sendApiError(
@@ -53,14 +44,14 @@ export function sessionGate(
         'UNAUTHENTICATED',
         token ? 'Your session has ended; sign in again' : 'You need to sign in',
       );
-      return;
+      return false;
     }
     if (outcome === 403) {
       sendApiError(res, 'FORBIDDEN', 'You are not allowed to do this');
-      return;
+      return false;
     }
     if (user && token) req.headers.authorization = `Bearer ${token}`;
     else delete req.headers.authorization;
-    next();
+    return true;
   };
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { connect } from 'node:net';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { Redis } from 'ioredis';
@@ -108,6 +109,31 @@ describe('bad input at the edge', () => {
       .send('{"username":"not-gzip"}')
       .expect(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(echo.seen.length).toBe(before);
+  });
+
+  it('answers requests the HTTP parser refuses in the API error shape: oversized headers 431, not HTTP 400', async () => {
+    const before = echo.seen.length;
+    const answerTo = async (raw: string) => {
+      const socket = connect(gateway.port, '127.0.0.1');
+      socket.end(raw);
+      const chunks: Buffer[] = [];
+      for await (const chunk of socket) chunks.push(chunk as Buffer);
+      const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      return { status: head!.split('\r\n', 1)[0], type: /content-type: (.*)/i.exec(head!)?.[1], body: body! };
+    };
+    const oversized = await answerTo(
+      `GET /api/episodes HTTP/1.1\r\nhost: x\r\nreferer: ${'r'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(oversized.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(oversized.type).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(oversized.body)).toEqual({
+      error: 'The request line and headers are too large',
+      code: 'HEADERS_TOO_LARGE',
+    });
+    const garbage = await answerTo('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage.status).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(garbage.body).code).toBe('VALIDATION_FAILED');
     expect(echo.seen.length).toBe(before);
   });
 });

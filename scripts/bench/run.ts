@@ -28,7 +28,6 @@ import {
 } from './bench-kit';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
-import { getJson, getOk } from './http-client';
 import { load } from './http-load';
 import { messagingBench } from './messaging';
 import {
@@ -38,6 +37,7 @@ import {
   type NetworkSize,
   type SeededNetwork,
 } from './seed-network';
+import { startVisitors } from './show-page-visitors';
 import { firstLoad } from './web-first-load';
 
 const small = process.argv.includes('--small');
@@ -145,62 +145,51 @@ async function catalogReads(stack: BenchStack): Promise<Figure[]> {
  * rendered. Measured twice, each time with the rendered answers dropped first: at a steady 250
  * views a second (500 requests, the catalog reads' goal), where the latency goal applies, and with
  * 20 visitors as fast as they go, whose latency is mostly their own queue. Latency at the steady
- * rate counts from when each view was due, so falling behind shows.
+ * rate counts from when each view was due, so falling behind shows. The visitors run in a process
+ * of their own (show-page-visitors.ts).
  */
 async function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
-  const get = (path: string) => getJson<{ id: string }>(`${stack.gatewayUrl}${path}`);
-  const view = async (n: number) => {
-    const show = seeded.shows[(n * 7919) % seeded.shows.length]!;
-    const podcast = await get(`/api/podcasts/name/${show.uId}`);
-    await getOk(`${stack.gatewayUrl}/api/episodes/podcast-episodes?podcastId=${podcast.id}&page=1&limit=10`);
-  };
-  const views = 2_000;
-  const rendered = `catalog:${stack.databases.catalog}:responses:generation`;
-  const rate = 250;
-  const atRate = async (count: number, latencies: number[]) => {
-    const start = performance.now();
-    await concurrently(50, count, async (n) => {
-      const dueAt = start + (n * 1000) / rate;
-      const wait = dueAt - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      await view(n);
-      latencies.push(performance.now() - dueAt);
-    });
-  };
-  // A second of views first, not counted: the processes compile and size their pools for these
-  // routes (without it the first second ran slow), then every rendered answer is dropped again.
-  await atRate(rate, []);
-
-  await redis.incr(rendered);
-  const paced: number[] = [];
-  const cpuBefore = { gateway: cpuSeconds(stack.pids.gateway), catalog: cpuSeconds(stack.pids.catalog) };
-  await atRate(views, paced);
-  const cpuPerView = (name: 'gateway' | 'catalog') =>
-    ((cpuSeconds(stack.pids[name]) - cpuBefore[name]) * 1000) / views;
-  const cpu = { gateway: cpuPerView('gateway'), catalog: cpuPerView('catalog') };
-
-  await redis.incr(rendered);
-  const saturated: number[] = [];
-  const begun = performance.now();
-  await concurrently(20, views, async (n) => {
-    const started = performance.now();
-    await view(n);
-    saturated.push(performance.now() - started);
+  const visitors = await startVisitors({
+    gatewayUrl: stack.gatewayUrl,
+    showNames: seeded.shows.map((show) => show.uId),
   });
-  const seconds = (performance.now() - begun) / 1000;
-  return [
-    { name: `show page data (2 reads) at ${rate} views/s, p50`, value: percentile(paced, 50), unit: 'ms' },
-    {
-      name: `show page data (2 reads) at ${rate} views/s, p99`,
-      value: percentile(paced, 99),
-      unit: 'ms',
-      goal: atMost(50),
-    },
-    { name: `show pages at ${rate}/s: gateway CPU per view`, value: cpu.gateway, unit: 'ms' },
-    { name: `show pages at ${rate}/s: catalog CPU per view`, value: cpu.catalog, unit: 'ms' },
-    { name: 'show pages, 20 visitors at full speed', value: views / seconds, unit: 'views/s' },
-    { name: 'show page data at full speed, p99', value: percentile(saturated, 99), unit: 'ms' },
-  ];
+  try {
+    const views = 2_000;
+    const rendered = `catalog:${stack.databases.catalog}:responses:generation`;
+    const rate = 250;
+    // A second of views first, not counted: the processes compile and size their pools for these
+    // routes (without it the first second ran slow), then every rendered answer is dropped again.
+    await visitors.run({ kind: 'paced', count: rate, rate });
+
+    await redis.incr(rendered);
+    const cpuBefore = { gateway: cpuSeconds(stack.pids.gateway), catalog: cpuSeconds(stack.pids.catalog) };
+    const paced = await visitors.run({ kind: 'paced', count: views, rate });
+    const cpuPerView = (name: 'gateway' | 'catalog') =>
+      ((cpuSeconds(stack.pids[name]) - cpuBefore[name]) * 1000) / views;
+    const cpu = { gateway: cpuPerView('gateway'), catalog: cpuPerView('catalog') };
+
+    await redis.incr(rendered);
+    const saturated = await visitors.run({ kind: 'saturated', count: views, concurrency: 20 });
+    return [
+      {
+        name: `show page data (2 reads) at ${rate} views/s, p50`,
+        value: percentile(paced.latencies, 50),
+        unit: 'ms',
+      },
+      {
+        name: `show page data (2 reads) at ${rate} views/s, p99`,
+        value: percentile(paced.latencies, 99),
+        unit: 'ms',
+        goal: atMost(50),
+      },
+      { name: `show pages at ${rate}/s: gateway CPU per view`, value: cpu.gateway, unit: 'ms' },
+      { name: `show pages at ${rate}/s: catalog CPU per view`, value: cpu.catalog, unit: 'ms' },
+      { name: 'show pages, 20 visitors at full speed', value: views / saturated.seconds, unit: 'views/s' },
+      { name: 'show page data at full speed, p99', value: percentile(saturated.latencies, 99), unit: 'ms' },
+    ];
+  } finally {
+    visitors.stop();
+  }
 }
 
 async function feeds(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {

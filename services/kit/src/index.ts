@@ -17,12 +17,18 @@ export {
   conflict,
   tooManyRequests,
 } from './errors/app-error';
-export { createHttpApp, type HttpAppOptions } from './http/create-app';
+export {
+  createHttpApp,
+  requestMechanics,
+  TRUSTED_PROXIES,
+  type HttpAppOptions,
+  type RequestMechanics,
+} from './http/create-app';
 export { errorMiddleware, notFoundHandler } from './http/error-middleware';
 export { handle, parseInput, zodDetails, type RouteInput } from './http/validation';
 export { ResponseCache, etagOf, type RenderedResponse } from './http/response-cache';
 export { cachedRead, type CachedReadOptions } from './http/cached-read';
-export { listen, closeServer } from './http/server-lifecycle';
+export { answerUnparsableRequests, listen, closeServer } from './http/server-lifecycle';
 export { requestId, REQUEST_ID_HEADER } from './http/request-id';
 export { idempotent, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from './http/idempotency';
 export { isAdmin, type AuthUser } from './auth/auth-user';
@@ -42,7 +48,7 @@ export { ListKeeper, type ListFamily } from './lists/list-keeper';
 export { pageFromList, type ListReading } from './lists/page-from-list';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
-export { createMetrics } from './metrics/http-metrics';
+export { createMetrics, type Metrics } from './metrics/http-metrics';
 export { createKafka, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';
 export {
   EventProducer,

@@ -25,15 +25,17 @@ export function accessLog(logger: Logger): RequestHandler {
     req.log = logger;
     const started = performance.now();
     res.once('finish', () => {
-      if (UNLOGGED.has(req.path)) return;
+      // The whole path without the query: Express's req.path where Express ran, else from the URL.
+      const path = (req.originalUrl ?? req.url).split('?', 1)[0]!;
+      if (UNLOGGED.has(path)) return;
       const ms = Math.round(performance.now() - started);
       const status = res.statusCode;
       const level =
         status >= 500 ? 'error' : status >= 400 ? 'info' : ms >= SLOW_REQUEST_MS ? 'warn' : 'debug';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
-        { reqId: req.headers[REQUEST_ID_HEADER], method: req.method, path: req.path, status, ms },
-        `${req.method} ${req.path} → ${status} (${ms} ms)`,
+        { reqId: req.headers[REQUEST_ID_HEADER], method: req.method, path, status, ms },
+        `${req.method} ${path} → ${status} (${ms} ms)`,
       );
     });
     next();

@@ -1,7 +1,7 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../logging/logger';
-import { createMetrics } from '../metrics/http-metrics';
+import { createMetrics, type Metrics } from '../metrics/http-metrics';
 import { healthRoutes, type ReadinessCheck } from '../health/health-routes';
 import { errorMiddleware, notFoundHandler } from './error-middleware';
 import { accessLog } from './access-log';
@@ -25,26 +25,54 @@ export interface HttpAppOptions {
   fallback?: express.RequestHandler[];
   /** Content-Security-Policy directives added to helmet's defaults (the web app's payment provider). */
   contentSecurity?: Record<string, string[]>;
+  /**
+   * Built beforehand when requests also arrive by another way (the gateway's API path); the
+   * `contentSecurity` above then goes to `requestMechanics` instead.
+   */
+  mechanics?: RequestMechanics;
+}
+
+/** The proxies whose X-Forwarded-* headers are believed: the same machine and private networks. */
+export const TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * What every request passes through first, whatever answers it: its id, the access log, the
+ * refusal of malformed requests, security headers and metrics. Each handler uses only Node's own
+ * request and response, so a path that bypasses Express (the gateway's API) runs the same ones.
+ */
+export interface RequestMechanics {
+  handlers: RequestHandler[];
+  metrics: Metrics;
+}
+
+export function requestMechanics(
+  options: Pick<HttpAppOptions, 'name' | 'logger' | 'contentSecurity'>,
+): RequestMechanics {
+  const metrics = createMetrics(options.name);
+  return {
+    metrics,
+    handlers: [
+      requestId,
+      accessLog(options.logger),
+      refuseMalformedRequests,
+      // No upgrade-insecure-requests: a network may run PODZ on plain http inside its own LAN, where
+      // forcing https would break every asset. TLS is the job of whatever terminates it in front.
+      helmet({
+        contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, ...options.contentSecurity } },
+      }),
+      metrics.middleware,
+    ],
+  };
 }
 
 /** Every PODZ HTTP process is built the same way, so they log, measure and fail alike. */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', TRUSTED_PROXIES);
   app.set('query parser', 'simple');
-  app.use(requestId);
-  app.use(accessLog(options.logger));
-  app.use(refuseMalformedRequests);
-  // No upgrade-insecure-requests: a network may run PODZ on plain http inside its own LAN, where
-  // forcing https would break every asset. TLS is the job of whatever terminates it in front.
-  app.use(
-    helmet({
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, ...options.contentSecurity } },
-    }),
-  );
-  const metrics = createMetrics(options.name);
-  app.use(metrics.middleware);
+  const { handlers, metrics } = options.mechanics ?? requestMechanics(options);
+  for (const handler of handlers) app.use(handler);
   app.use(options.health ?? healthRoutes(options.name, options.readiness));
   app.use(metrics.router);
   if (options.bodyLimit !== false) {

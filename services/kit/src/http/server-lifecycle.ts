@@ -1,5 +1,35 @@
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { ERROR_CODES, type ApiError, type ErrorCode } from '@podz/proto';
+
+/**
+ * Requests Node's parser refuses before any handler sees them (headers over its 16 KB limit, a
+ * malformed request line) are answered in the API error shape, not with Node's bare status line.
+ */
+export function answerUnparsableRequests(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // A client gone, or one too slow to send its headers: nobody is left to read an answer.
+    if (err.code === 'ECONNRESET' || err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const code: ErrorCode = tooLarge ? 'HEADERS_TOO_LARGE' : 'VALIDATION_FAILED';
+    const body: ApiError = {
+      error: tooLarge
+        ? 'The request line and headers are too large'
+        : 'The request could not be parsed as HTTP',
+      code,
+    };
+    const payload = JSON.stringify(body);
+    const status = ERROR_CODES[code];
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+    );
+  });
+}
 
 /** Listens and resolves with the port actually bound (tests pass 0 to get a free one). */
 export async function listen(server: Server, port: number): Promise<number> {

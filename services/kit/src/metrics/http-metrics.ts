@@ -33,7 +33,12 @@ export function createMetrics(service: string): Metrics {
       // The matched route pattern, never the raw URL, keeps label cardinality bounded.
       const route =
         (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : 'other');
-      const labels = { method: req.method, route: `${req.baseUrl}${route}`, status: String(res.statusCode) };
+      // `baseUrl` is Express's; a request that bypassed Express (the gateway's API path) has none.
+      const labels = {
+        method: req.method,
+        route: `${req.baseUrl ?? ''}${route}`,
+        status: String(res.statusCode),
+      };
       end(labels);
       requests.inc(labels);
     });

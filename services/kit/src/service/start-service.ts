@@ -12,7 +12,7 @@ import { EventProducer } from '../events/event-producer';
 import { HandledEvents } from '../events/handled-events';
 import { OutboxRelay, type AggregateModel } from '../events/outbox-relay';
 import { createHttpApp } from '../http/create-app';
-import { closeServer, listen } from '../http/server-lifecycle';
+import { answerUnparsableRequests, closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo, pingMongo } from '../mongo/connect-mongo';
 import { closeRedis, connectRedis, type RedisOptions } from '../redis/connect-redis';
@@ -154,6 +154,7 @@ export async function startService<C extends ServiceConfig>(
       },
     });
     const server = createServer(app);
+    answerUnparsableRequests(server);
     const detach = await parts.attach?.(server);
     const port = await listen(server, config.PORT);
     cleanups.push(() => closeServer(server, config.SHUTDOWN_TIMEOUT_MS));
