@@ -22,9 +22,9 @@ function passes(handler: RequestHandler, req: IncomingMessage, res: ServerRespon
 /**
  * The API's way through the gateway, on Node's own request and response rather than Express's:
  * the per-request mechanics every process shares (id, access log, malformed-request refusal,
- * security headers, metrics), then the checks in order, then the service. Express's request
- * handling cost more than the proxying itself (about 0.25 ms of the gateway's 0.45 ms of CPU per
- * proxied request, measured on the bench machine), and every page asks the API several times.
+ * security headers, metrics), then the checks in order, then the service. Through Express a
+ * proxied read cost the gateway 410–500 µs of CPU, without it 305–330 µs (docs/performance.md),
+ * and every page asks the API several times.
  * Returns false for a request that is not the API's, which the web app's Express app then answers.
  */
 export function apiPath(options: {
