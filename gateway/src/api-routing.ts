@@ -1,6 +1,6 @@
-import { sendApiError } from './api-error';
-import type { Step } from './exchange';
-import { matchRoute, SOCKET_IO } from './route-policies';
+import type { ServerResponse } from 'node:http';
+import { sendApiError } from '@podz/kit';
+import { matchRoute, SOCKET_IO, type RouteMatch } from './route-policies';
 
 const API = /^\/api(\/|$)/;
 
@@ -8,32 +8,27 @@ export const isSocketIo = (path: string) =>
   path === SOCKET_IO.prefix || path.startsWith(`${SOCKET_IO.prefix}/`);
 
 /**
- * Whether a request takes the API path: everything under /api (answered there even when unlisted),
- * Socket.IO, and the listed routes outside /api (media and feeds). The rest is the web app's.
+ * Where a request goes, looked up once in the policy table: Socket.IO; under /api its route, or
+ * the refusal `refuseUnrouted` answers (nothing unlisted ever reaches a service); outside /api a
+ * listed route (media, feeds), or else the web app.
  */
-export function isApiRequest(method: string | undefined, path: string): boolean {
-  if (API.test(path) || isSocketIo(path)) return true;
-  const match = matchRoute(method ?? 'GET', path);
-  return match !== undefined && 'route' in match;
+export function destinationOf(method: string, path: string): RouteMatch | 'socket.io' | 'web app' {
+  if (isSocketIo(path)) return 'socket.io';
+  const match = matchRoute(method, path);
+  return API.test(path) || (match !== undefined && 'route' in match) ? match : 'web app';
 }
 
-/**
- * Looks every request up in the policy table. Under /api, unlisted paths are 404 and listed paths
- * with another method 405, answered here: nothing unlisted ever reaches a service.
- */
-export const routeApi: Step = (exchange) => {
-  const { req, res, path } = exchange;
-  const method = req.method ?? 'GET';
-  const match = matchRoute(method, path);
+/** Under /api: an unlisted path is 404, a listed path with another method 405. */
+export function refuseUnrouted(
+  res: ServerResponse,
+  method: string,
+  path: string,
+  match: Exclude<RouteMatch, { route: unknown }>,
+): void {
   if (!match) {
     sendApiError(res, 'NOT_FOUND', `No route for ${method} ${path}`);
-    return false;
+    return;
   }
-  if ('allowed' in match) {
-    res.setHeader('allow', match.allowed.join(', '));
-    sendApiError(res, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
-    return false;
-  }
-  exchange.route = match.route;
-  return true;
-};
+  res.setHeader('allow', match.allowed.join(', '));
+  sendApiError(res, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
+}

@@ -85,7 +85,7 @@ const missed = new WeakMap<IncomingMessage, string>();
 export function edgeCache(cache: EdgeCache): Step {
   return ({ req, res, route }) => {
     // After the session gate: an Authorization header left on the request is a live session.
-    if (req.method !== 'GET' || route?.policy !== 'public' || req.headers.authorization) return true;
+    if (req.method !== 'GET' || route.policy !== 'public' || req.headers.authorization) return true;
     const key = req.url ?? '/';
     const entry = cache.get(key);
     if (!entry) {

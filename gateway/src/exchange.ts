@@ -11,8 +11,8 @@ export interface Exchange {
   path: string;
   /** The client's address: X-Forwarded-For is believed only from a trusted proxy. */
   ip: string;
-  /** The policy entry this request matched (set by the routing step). */
-  route?: RoutePolicy;
+  /** The policy entry the request matched. */
+  route: RoutePolicy;
 }
 
 /** One check on the way to a service: true to go on, false once it has answered the request itself. */

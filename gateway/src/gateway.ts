@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   answerUnparsableRequests,
   BatchedRateLimiter,
@@ -11,13 +11,12 @@ import {
   createLogger,
   listen,
   requestMechanics,
+  sendApiError,
   type Logger,
 } from '@podz/kit';
 import { apiPath } from './api-path';
-import { isSocketIo, routeApi } from './api-routing';
 import { upstreamUrls, type GatewayConfig } from './config';
-import { sendApiError } from './api-error';
-import { protocolOf, type Step } from './exchange';
+import { protocolOf } from './exchange';
 import { isOwnOrigin, originCheck } from './origin-check';
 import { EdgeCache, edgeCache, keepUpstreamAnswer } from './edge-cache';
 import { createProxies, upgradeHandler } from './proxy';
@@ -50,7 +49,7 @@ export async function startGateway(
     keepUpstreamAnswer(edge, upstream, req),
   );
   // Browsers send the session cookie with a socket opened from any site: only this site may open one.
-  const sameSiteSocket: Step = ({ req, res }) => {
+  const sameSiteSocket = (req: IncomingMessage, res: ServerResponse) => {
     const origin = req.headers.origin;
     if (origin && !isOwnOrigin(origin, config.PUBLIC_ORIGIN, protocolOf(req), req.headers.host)) {
       sendApiError(res, 'FORBIDDEN', 'Cross-site socket refused: the Origin header must be this site');
@@ -62,15 +61,16 @@ export async function startGateway(
   const api = apiPath({
     mechanics: mechanics.handlers,
     steps: [
-      routeApi,
       rateLimits(limiters, config, logger),
       originCheck(config.PUBLIC_ORIGIN),
       sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), logger),
       edgeCache(edge),
     ],
-    socketIo: { isSocketIo, check: sameSiteSocket },
-    forward: ({ req, res, route }) =>
-      void proxies[route?.service ?? SOCKET_IO.service](req, res, () => undefined),
+    forward: ({ req, res, route }) => void proxies[route.service](req, res, () => undefined),
+    socketIo: {
+      sameSite: sameSiteSocket,
+      forward: (req, res) => void proxies[SOCKET_IO.service](req, res, () => undefined),
+    },
     logger,
   });
   // Health, metrics and the web app: everything that is not the API.

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@podz/proto';
 import { parse } from 'cookie';
-import { sendApiError } from './api-error';
+import { sendApiError } from '@podz/kit';
 import { protocolOf, type Step } from './exchange';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,6 @@
 import { BatchedRateLimiter, RateLimiter, type Logger, type RateLimit } from '@podz/kit';
 import { AUTH_ERRORS } from '@podz/proto';
-import { sendApiError } from './api-error';
+import { sendApiError } from '@podz/kit';
 import type { GatewayConfig } from './config';
 import type { Step } from './exchange';
 import type { RateBucket } from './route-policies';
@@ -31,7 +31,7 @@ export function rateLimits(
   const rules = rateRules(config);
   const signInError = `${new URL('/api/auth/signin', config.PUBLIC_ORIGIN).href}?error=${AUTH_ERRORS.tooMany}`;
   return async ({ res, route, ip }) => {
-    const buckets = ['global', ...(route?.rateLimit ? [route.rateLimit] : [])] as const;
+    const buckets = ['global', ...(route.rateLimit ? [route.rateLimit] : [])] as const;
     try {
       for (const bucket of buckets) {
         const decision =

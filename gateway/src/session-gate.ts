@@ -5,7 +5,7 @@ import {
   type AuthUser,
   type Logger,
 } from '@podz/kit';
-import { sendApiError } from './api-error';
+import { sendApiError } from '@podz/kit';
 import type { Step } from './exchange';
 import { expectedOutcome } from './route-policies';
 
@@ -17,7 +17,6 @@ import { expectedOutcome } from './route-policies';
  */
 export function sessionGate(publicKey: string, revocations: SessionRevocations, logger: Logger): Step {
   return async ({ req, res, route }) => {
-    if (!route) return true;
     const token = sessionFromHeaders(req.headers);
     let user: AuthUser | undefined = token ? verifySessionToken(token, publicKey) : undefined;
     let unchecked = false;

@@ -24,7 +24,7 @@ export {
   type HttpAppOptions,
   type RequestMechanics,
 } from './http/create-app';
-export { errorMiddleware, notFoundHandler } from './http/error-middleware';
+export { answerError, errorMiddleware, notFoundHandler, sendApiError } from './http/error-middleware';
 export { handle, parseInput, zodDetails, type RouteInput } from './http/validation';
 export { ResponseCache, etagOf, type RenderedResponse } from './http/response-cache';
 export { cachedRead, type CachedReadOptions } from './http/cached-read';

@@ -1,7 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ApiError, ErrorCode } from '@podz/proto';
-import { ERROR_CODES } from '@podz/proto';
+import { ERROR_CODES, type ApiError, type ErrorCode } from '@podz/proto';
 import { AppError } from '../errors/app-error';
 import type { Logger } from '../logging/logger';
 import { REQUEST_ID_HEADER } from './request-id';
@@ -73,29 +73,51 @@ function toAppError(err: unknown): AppError | undefined {
   return undefined;
 }
 
-/** The one error handler: known errors keep their status, anything else is a 500 that leaks nothing. */
+/** An answer in the API error shape, on Node's own response (Express's or not). */
+export function sendApiError(
+  res: ServerResponse,
+  code: ErrorCode,
+  error: string,
+  extra: Record<string, unknown> = {},
+): void {
+  const body: ApiError & Record<string, unknown> = { error, code, ...extra };
+  const payload = JSON.stringify(body);
+  res.writeHead(ERROR_CODES[code], {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+  });
+  res.end(payload);
+}
+
+/** The one error answer: known errors keep their status, anything else is a 500 that leaks nothing. */
+export function answerError(
+  err: unknown,
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  logger: Logger,
+): void {
+  const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '');
+  const known = toAppError(err);
+  if (known) {
+    if (known.retryAfterSeconds) res.setHeader('retry-after', String(known.retryAfterSeconds));
+    sendApiError(res, known.code, known.message, known.details?.length ? { details: known.details } : {});
+    return;
+  }
+  logger.error({ err, requestId, method: req.method, url: req.originalUrl ?? req.url }, 'unhandled error');
+  sendApiError(res, 'INTERNAL', 'Internal server error', { requestId });
+}
+
+/** Express's last handler: {@link answerError}, unless the answer has already begun. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '');
-    const known = toAppError(err);
-    if (known) {
-      const body: ApiError = { error: known.message, code: known.code };
-      if (known.details?.length) body.details = known.details;
-      if (known.retryAfterSeconds) res.setHeader('retry-after', String(known.retryAfterSeconds));
-      res.status(known.status).json(body);
-      return;
-    }
-    logger.error({ err, requestId, method: req.method, url: req.originalUrl }, 'unhandled error');
-    const body: ApiError = { error: 'Internal server error', code: 'INTERNAL', requestId };
-    res.status(ERROR_CODES.INTERNAL).json(body);
+    answerError(err, req, res, logger);
   };
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  const body: ApiError = { error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' };
-  res.status(ERROR_CODES.NOT_FOUND).json(body);
+  sendApiError(res, 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
 };
