@@ -29,6 +29,7 @@ const PROJECTS = [
   'services/messaging',
   'services/content',
   'services/analytics',
+  'services/billing',
   'gateway',
   'deploy',
   'web',

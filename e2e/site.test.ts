@@ -16,6 +16,7 @@ import {
   signedInContext,
 } from './support/browser';
 import { ADMIN, DEMO_PASSWORD, startFullStack, type FullStack } from './support/full-stack';
+import { PAYPAL_SDK, serveCheckoutStandIn } from './support/paypal-checkout';
 
 /**
  * The web app end to end: headless Chromium against every service behind the gateway, on the real
@@ -1181,6 +1182,63 @@ describe('8. the editor consoles', () => {
     });
     expect(reset.status).toBe(200);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('9. payments', () => {
+  const planCard = (page: Page, name: string) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+  it('a member upgrades to Pro through the pricing page, sees the plan and the payment; the admin sees it too', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await serveCheckoutStandIn(context, stack.paypal);
+    const username = uniqueUsername('buyer');
+    await register(page, username);
+    await page.goto('/pricing');
+    const pro = planCard(page, 'Pro');
+    await planCard(page, 'Free').getByText('Your current plan').waitFor();
+    await pro.getByRole('button', { name: 'Pay with PayPal' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await modal.getByText('You are now on Pro.').waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await pro.getByText('Your current plan').waitFor();
+
+    await page.goto('/settings');
+    await page.getByText('You are on the pro plan.').waitFor();
+    const history = page.getByRole('table', { name: 'Your payments' });
+    await history.getByRole('row', { name: /Pro, one month \$9\.99 Paid/ }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const admin = await signedInContext(browser, stack.origin, ADMIN.username, ADMIN.password);
+    await admin.page.goto('/users');
+    await admin.page.getByLabel('Search', { exact: true }).fill(username);
+    const row = admin.page.getByRole('listitem', { name: username });
+    await row.getByText('Plan pro').waitFor();
+    await row.getByRole('button', { name: 'Payments' }).click();
+    await row
+      .getByRole('table', { name: `Payments of ${username}` })
+      .getByRole('row', { name: /Pro, one month \$9\.99 Paid/ })
+      .waitFor();
+    await admin.context.close();
+  });
+
+  it("with PayPal's script unreachable, paid plans say so, the free plan still works, and the failure is logged", async () => {
+    const { page, context } = await newVisitor(browser, stack.origin);
+    await context.route(PAYPAL_SDK, (route) => route.abort('internetdisconnected'));
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    await register(page, uniqueUsername('nopay'));
+    await page.goto('/pricing');
+    await page.getByRole('status').filter({ hasText: 'Card payments are unavailable right now.' }).waitFor();
+    expect(await page.locator('[data-payment-state="rejected"]').count()).toBe(1);
+    await planCard(page, 'Pro').getByText('Not available right now').waitFor();
+    await planCard(page, 'Network').getByText('Not available right now').waitFor();
+    expect(await page.getByRole('button', { name: 'Pay with PayPal' }).count()).toBe(0);
+    await planCard(page, 'Free').getByText('Your current plan').waitFor();
+    expect(logged.some((line) => line.includes('Failed to load the PayPal JS SDK script.'))).toBe(true);
     await context.close();
   });
 });

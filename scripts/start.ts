@@ -17,6 +17,7 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   messaging: 4004,
   content: 4005,
   analytics: 4006,
+  billing: 4007,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${GATEWAY_PORT}`;
@@ -46,6 +47,13 @@ function loginLines(production: boolean): string[] {
       : `    ${DEV_ADMIN.username.padEnd(12)} ${DEV_ADMIN.password}  (until changed in Settings)`,
     ...DEMO_ROLES.map((role) => `    ${`demo-${role}`.padEnd(12)} ${demo}`),
   ];
+}
+
+/** Whether paid plans can be bought: only with a PayPal REST app's credentials in the environment. */
+function paymentsLine(): string {
+  if (process.env.PAYPAL_CLIENT_ID && process.env.PAYPAL_CLIENT_SECRET)
+    return `  payments: PayPal at ${process.env.PAYPAL_API_BASE ?? 'https://api-m.sandbox.paypal.com'}`;
+  return '  payments: not configured (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET; see docs/payments.md)';
 }
 
 const managed: Managed[] = [];
@@ -141,6 +149,7 @@ async function main(): Promise<void> {
       `  health of every service: http://localhost:${GATEWAY_PORT}/healthz`,
       ...loginLines(production),
       ...demo,
+      paymentsLine(),
       '  infrastructure:',
       ...infra.describe().map((line) => `    ${line}`),
       '  Press Ctrl-C to stop.',

@@ -7,6 +7,9 @@ import { catalogConfigSchema } from '../../services/catalog/src/config';
 import { startCatalog } from '../../services/catalog/src/catalog-service';
 import { analyticsConfigSchema } from '../../services/analytics/src/config';
 import { startAnalytics } from '../../services/analytics/src/analytics-service';
+import { billingConfigSchema } from '../../services/billing/src/config';
+import { startBilling } from '../../services/billing/src/billing-service';
+import { PayPalSimulator } from '../../services/billing/test/support/paypal-simulator';
 import { contentConfigSchema } from '../../services/content/src/config';
 import { startContent } from '../../services/content/src/content-service';
 import { messagingConfigSchema } from '../../services/messaging/src/config';
@@ -32,6 +35,8 @@ export interface FullStack {
   origin: string;
   identityUrl: string;
   catalogUrl: string;
+  /** The stand-in for PayPal's REST API that billing is configured with (the one simulated part). */
+  paypal: PayPalSimulator;
   stop(): Promise<void>;
 }
 
@@ -86,10 +91,16 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     const analytics = service(
       await startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))),
     );
-    const identity: TestIdentity = await startTestIdentity({
-      PUBLIC_ORIGIN: origin,
-      DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD,
-    });
+    // Content offers the plans on this stack: identity hears them from it.
+    const paypal = await new PayPalSimulator().start();
+    started.push(paypal);
+    const billing = service(
+      await startBilling(loadConfig(billingConfigSchema, testServiceEnv('billing', paypal.env()))),
+    );
+    const identity: TestIdentity = await startTestIdentity(
+      { PUBLIC_ORIGIN: origin, DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD },
+      { plans: false },
+    );
     started.push({ stop: () => stopTestIdentity(identity) });
     const gateway: RunningGateway = await startTestGateway(port, origin, {
       IDENTITY_URL: identity.url,
@@ -98,6 +109,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       MESSAGING_URL: messaging.url,
       CONTENT_URL: content.url,
       ANALYTICS_URL: analytics.url,
+      BILLING_URL: billing.url,
     });
     started.push(gateway);
     if (demo)
@@ -107,7 +119,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
         admin: { username: ADMIN.username, password: ADMIN.password },
         password: DEMO_PASSWORD,
       });
-    return { origin, identityUrl: identity.url, catalogUrl: catalog.url, stop: stopAll };
+    return { origin, identityUrl: identity.url, catalogUrl: catalog.url, paypal, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -94,7 +94,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   'PATCH /api/users/:id/plan': {
     path: ({ self }) => `/api/users/${self}/plan`,
-    body: () => ({ plan: 'pro' }),
+    // The one plan change a member may make themselves; paid plans are bought (billing).
+    body: () => ({ plan: 'free' }),
     success: 200,
   },
   'DELETE /api/users/:id': {

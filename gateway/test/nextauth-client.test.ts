@@ -1,6 +1,12 @@
 import type * as NextAuthReact from 'next-auth/react';
 import { SESSION_COOKIE } from '@podz/proto';
-import { PASSWORD } from '../../services/identity/test/support/identity-harness';
+import request from 'supertest';
+import {
+  ADMIN,
+  IdentityClient,
+  PASSWORD,
+  bearer,
+} from '../../services/identity/test/support/identity-harness';
 import { BrowserFetch } from './support/browser-fetch';
 import { startIdentityPlatform, type IdentityPlatform } from './support/identity-platform';
 
@@ -84,14 +90,16 @@ describe("NextAuth.js v4's client against the gateway", () => {
       expires: expect.any(String),
     });
 
-    // A plan change made elsewhere shows up once the session is updated. `getSession` with a body is
-    // the exact request `useSession().update(data)` makes (POST session with csrfToken and data).
-    const plan = await browser.fetch(`/api/users/${id}/plan`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'pro' }),
-    });
-    expect(plan.status).toBe(200);
+    // A plan change made elsewhere (here by an admin) shows up once the session is updated.
+    // `getSession` with a body is the exact request `useSession().update(data)` makes (POST
+    // session with csrfToken and data).
+    const identity = new IdentityClient(platform.identity.url);
+    const admin = await identity.signIn(ADMIN.username, ADMIN.password);
+    await request(platform.identity.url)
+      .patch(`/api/users/${id}/plan`)
+      .set(bearer(admin))
+      .send({ plan: 'pro' })
+      .expect(200);
     const updated = await nextAuth.getSession({
       req: { body: { csrfToken: await nextAuth.getCsrfToken(), data: { reason: 'plan changed' } } },
     } as never);

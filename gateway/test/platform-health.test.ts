@@ -6,6 +6,8 @@ import { catalogConfigSchema } from '../../services/catalog/src/config';
 import { startCatalog } from '../../services/catalog/src/catalog-service';
 import { analyticsConfigSchema } from '../../services/analytics/src/config';
 import { startAnalytics } from '../../services/analytics/src/analytics-service';
+import { billingConfigSchema } from '../../services/billing/src/config';
+import { startBilling } from '../../services/billing/src/billing-service';
 import { contentConfigSchema } from '../../services/content/src/config';
 import { startContent } from '../../services/content/src/content-service';
 import { identityConfigSchema } from '../../services/identity/src/config';
@@ -29,6 +31,7 @@ beforeAll(async () => {
     startMessaging(loadConfig(messagingConfigSchema, env('messaging'))),
     startContent(loadConfig(contentConfigSchema, env('content'))),
     startAnalytics(loadConfig(analyticsConfigSchema, env('analytics'))),
+    startBilling(loadConfig(billingConfigSchema, env('billing'))),
   ]);
   SERVICE_NAMES.forEach((name, index) => (services[name] = started[index]!));
   gateway = await startGateway(
@@ -43,6 +46,7 @@ beforeAll(async () => {
       MESSAGING_URL: services.messaging!.url,
       CONTENT_URL: services.content!.url,
       ANALYTICS_URL: services.analytics!.url,
+      BILLING_URL: services.billing!.url,
     }),
   );
 });

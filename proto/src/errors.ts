@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   INVALID_ID: 400,
   MALFORMED_JSON: 400,
   UNAUTHENTICATED: 401,
+  /** PayPal captured something other than what was asked, or refused the payment. */
+  PAYMENT_REFUSED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -17,7 +19,11 @@ export const ERROR_CODES = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   UPSTREAM_UNAVAILABLE: 502,
+  /** PayPal could not be reached or answered with an error of its own. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 502,
   NOT_READY: 503,
+  /** No PayPal credentials on this network: paid plans cannot be bought. */
+  PAYMENTS_NOT_CONFIGURED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

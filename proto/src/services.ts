@@ -6,5 +6,6 @@ export const SERVICE_NAMES = [
   'messaging',
   'content',
   'analytics',
+  'billing',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

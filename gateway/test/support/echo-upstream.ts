@@ -60,6 +60,7 @@ export function startEchoGateway(echo: EchoUpstream, overrides: Record<string, s
       MESSAGING_URL: echo.url,
       CONTENT_URL: echo.url,
       ANALYTICS_URL: echo.url,
+      BILLING_URL: echo.url,
       ...TEST_RATE_LIMITS,
       ...overrides,
     }),

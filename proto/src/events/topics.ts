@@ -8,6 +8,7 @@ export const TOPICS = {
   messagingBroadcast: 'messaging.broadcast.v1',
   contentPage: 'content.page.v1',
   contentPricingPlan: 'content.pricing-plan.v1',
+  billingPayment: 'billing.payment.v1',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];

@@ -1,10 +1,18 @@
-import { BackgroundJobs, RankedLists, RateLimiter, SessionRevocations, startService } from '@podz/kit';
+import {
+  BackgroundJobs,
+  PlanBook,
+  RankedLists,
+  RateLimiter,
+  SessionRevocations,
+  startService,
+} from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { IdentityConfig } from './config';
 import { userModel } from './data/user-model';
 import { PeopleLists } from './data/people-lists';
 import { UserRepository } from './data/user-repository';
 import type { IdentityDeps } from './domain/identity-deps';
+import { planPurchases } from './domain/change-plan';
 import { accessGrants } from './domain/grant-access';
 import { Passwords } from './domain/passwords';
 import { ensurePeopleLists, peopleListUpkeep } from './domain/people';
@@ -21,12 +29,15 @@ export function startIdentity(config: IdentityConfig) {
     setup: async ({ db, redis, relay, logger }) => {
       const users = userModel(db);
       await users.init();
+      const plans = new PlanBook(db);
+      await plans.init();
       const people = new PeopleLists(new RankedLists(redis, `identity:${db.name}:lists`));
       const deps: IdentityDeps = {
         config,
         logger,
         users: new UserRepository(users, relay, people, logger),
         people,
+        plans,
         background: new BackgroundJobs(logger),
         passwords: new Passwords(config.BCRYPT_COST),
         sessions: new SessionRevocations(redis),
@@ -41,7 +52,8 @@ export function startIdentity(config: IdentityConfig) {
         routes: [authRoutes(deps), usersRoutes(deps)],
         aggregates: [users],
         consumers: [
-          { subscriptions: accessGrants(deps) },
+          { subscriptions: [...accessGrants(deps), ...planPurchases(deps)] },
+          { groupId: 'identity-plans', subscriptions: plans.subscriptions(), idempotentHandlers: true },
           {
             groupId: 'identity-people-lists',
             subscriptions: peopleListUpkeep(deps),

@@ -30,7 +30,7 @@ describe('events on identity.user.v1', () => {
     const token = await client.signIn(user.username, PASSWORD);
     const api = () => request(identity.url);
     await api().patch(`/api/users/${user.id}`).set(bearer(token)).send({ bio: 'New bio' }).expect(200);
-    await api().patch(`/api/users/${user.id}/plan`).set(bearer(token)).send({ plan: 'pro' }).expect(200);
+    await api().patch(`/api/users/${user.id}/plan`).set(bearer(admin)).send({ plan: 'pro' }).expect(200);
     await api()
       .put(`/api/users/${user.id}`)
       .set(bearer(admin))

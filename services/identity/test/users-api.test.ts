@@ -1,5 +1,8 @@
 import request from 'supertest';
-import { fullUserSchema, publicUserSchema } from '@podz/proto';
+import { Types } from 'mongoose';
+import { pendingEvent } from '@podz/kit';
+import { eventually } from '@podz/kit/testing';
+import { fullUserSchema, paymentCompleted, publicUserSchema, type EventData } from '@podz/proto';
 import {
   ADMIN,
   IdentityClient,
@@ -37,7 +40,10 @@ describe('first run', () => {
       role: 'admin',
       access: ['admin'],
     });
-    const again = await startTestIdentity({ MONGO_DB: identity.context.config.MONGO_DB, PORT: '0' });
+    const again = await startTestIdentity(
+      { MONGO_DB: identity.context.config.MONGO_DB, PORT: '0' },
+      { plans: false },
+    );
     await again.stop();
     const admins = await api().get('/api/users/user-count?userType=admin').set(bearer(admin)).expect(200);
     expect(admins.body).toEqual({ userCount: 1 });
@@ -268,29 +274,82 @@ describe('PATCH /api/users/{id}', () => {
 });
 
 describe('PATCH /api/users/{id}/plan', () => {
-  it('changes the plan of self, or of anyone for an admin', async () => {
+  const setPlan = (token: string, id: string, plan: string) =>
+    api().patch(`/api/users/${id}/plan`).set(bearer(token)).send({ plan });
+  const planOf = async (id: string) =>
+    (await api().get(`/api/users/${id}`).set(bearer(admin)).expect(200)).body.plan as string;
+
+  it('lets a member move only themselves, only to a free plan; a paid one is bought, not asked for', async () => {
     const user = await client.userWith(admin, 'user');
     const other = await client.userWith(admin, 'user');
-    expect(
-      (
-        await api()
-          .patch(`/api/users/${user.id}/plan`)
-          .set(bearer(user.token))
-          .send({ plan: 'pro' })
-          .expect(200)
-      ).body.plan,
-    ).toBe('pro');
+    const paid = await setPlan(user.token, user.id, 'pro').expect(403);
+    expect(paid.body).toMatchObject({
+      code: 'FORBIDDEN',
+      error: 'Pro is a paid plan: buy it on the pricing page',
+    });
+    await setPlan(user.token, user.id, 'retired').expect(403);
+    expect(await planOf(user.id)).toBe('free');
+    await setPlan(user.token, other.id, 'free').expect(403);
+
+    await setPlan(admin, user.id, 'network').expect(200);
+    expect((await setPlan(user.token, user.id, 'free').expect(200)).body.plan).toBe('free');
+  });
+
+  it('refuses a slug content does not offer with 400, for members and admins, changing nothing', async () => {
+    const user = await client.userWith(admin, 'user');
+    for (const [token, plan] of [
+      [user.token, 'admin'],
+      [user.token, 'platinum'],
+      [admin, 'platinum'],
+    ] as const) {
+      const res = await setPlan(token, user.id, plan).expect(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: `There is no plan named ${plan}`,
+        details: [{ path: 'plan', message: expect.any(String) }],
+      });
+    }
+    await setPlan(admin, user.id, 'Not A Plan!').expect(400);
     await api()
-      .patch(`/api/users/${other.id}/plan`)
-      .set(bearer(user.token))
-      .send({ plan: 'pro' })
-      .expect(403);
-    await api().patch(`/api/users/${other.id}/plan`).set(bearer(admin)).send({ plan: 'network' }).expect(200);
-    await api()
-      .patch(`/api/users/${other.id}/plan`)
+      .put('/api/users/admin-added-user')
       .set(bearer(admin))
-      .send({ plan: 'Not A Plan!' })
+      .send({ id: user.id, plan: 'platinum' })
       .expect(400);
+    expect(await planOf(user.id)).toBe('free');
+  });
+
+  it('lets an admin put anyone on any plan content has, an inactive one included', async () => {
+    const user = await client.userWith(admin, 'user');
+    expect((await setPlan(admin, user.id, 'pro').expect(200)).body.plan).toBe('pro');
+    expect((await setPlan(admin, user.id, 'retired').expect(200)).body.plan).toBe('retired');
+    expect(await planOf(user.id)).toBe('retired');
+  });
+
+  it("applies billing's verified payment once: a redelivery does not undo a later change", async () => {
+    const user = await client.userWith(admin, 'user');
+    const paymentId = new Types.ObjectId().toHexString();
+    const paid: EventData<typeof paymentCompleted> = {
+      paymentId,
+      userId: user.id,
+      plan: 'network',
+      amount: '29.99',
+      currency: 'USD',
+      orderId: '5O190127TN364715T',
+      captureId: '3C679366HH908993F',
+    };
+    const payment = pendingEvent(paymentCompleted, paymentId, paid);
+    await identity.context.producer.publish([payment]);
+    await eventually('the paid plan to be applied', async () => (await planOf(user.id)) === 'network');
+    await setPlan(user.token, user.id, 'free').expect(200);
+    // The same event again, then another on its partition (same key): once the second is applied,
+    // the replay before it has been handled.
+    const other = await client.userWith(admin, 'user');
+    await identity.context.producer.publish([
+      payment,
+      pendingEvent(paymentCompleted, paymentId, { ...paid, userId: other.id }),
+    ]);
+    await eventually('the later payment to be applied', async () => (await planOf(other.id)) === 'network');
+    expect(await planOf(user.id)).toBe('free');
   });
 });
 

@@ -78,6 +78,7 @@ export {
 export { runMain } from './service/run-main';
 export { BackgroundJobs } from './service/background-jobs';
 export { UserDirectory } from './users/user-directory';
+export { PlanBook, type KnownPlan } from './plans/plan-book';
 export { sanitizeRichText } from './text/rich-text';
 export { isoOrNull } from './text/iso-date';
 export { escapeRegex } from './text/escape-regex';

@@ -11,6 +11,7 @@ import {
   profileUpdatedEvent,
   sameAccess,
 } from './accounts';
+import { knownPlan } from './change-plan';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 
@@ -51,6 +52,7 @@ export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody)
     events.push(profileUpdatedEvent({ ...user, ...changes }));
   }
   if (fields.plan !== undefined && fields.plan !== user.plan) {
+    await knownPlan(deps, fields.plan);
     events.push(
       pendingEvent(userPlanChanged, id, { userId: id, plan: fields.plan, previousPlan: user.plan ?? '' }),
     );

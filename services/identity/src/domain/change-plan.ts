@@ -1,17 +1,62 @@
-import { forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
-import { userPlanChanged } from '@podz/proto';
+import {
+  AppError,
+  forbidden,
+  isAdmin,
+  notFound,
+  on,
+  pendingEvent,
+  type AuthUser,
+  type Subscription,
+} from '@podz/kit';
+import { paymentCompleted, userPlanChanged } from '@podz/proto';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 
-/** `PATCH /api/users/{id}/plan`: the user themselves (after paying) or an admin. */
-export async function changePlan(deps: IdentityDeps, caller: AuthUser, id: string, plan: string) {
-  if (caller.id !== id && !caller.access.includes('admin'))
-    throw forbidden('You can only change your own plan');
-  const user = await deps.users.findById(id);
-  if (!user) throw notFound('User');
-  if (user.plan === plan) return fullView(user);
-  const event = pendingEvent(userPlanChanged, id, { userId: id, plan, previousPlan: user.plan ?? '' });
-  const updated = await deps.users.update(id, { plan }, [event]);
+/**
+ * `PATCH /api/users/{id}/plan`. An admin may put anyone on any plan content offers; a member may
+ * only move themselves to a free one. A paid plan is bought through billing, whose verified
+ * payment event moves the buyer (`planPurchases`): nobody gets one by asking.
+ */
+export async function changePlan(deps: IdentityDeps, caller: AuthUser, id: string, slug: string) {
+  const admin = isAdmin(caller);
+  if (caller.id !== id && !admin) throw forbidden('You can only change your own plan');
+  const plan = await knownPlan(deps, slug);
+  if (!admin && plan.price > 0) throw forbidden(`${plan.name} is a paid plan: buy it on the pricing page`);
+  if (!admin && !plan.active) throw forbidden(`${plan.name} is not on offer`);
+  const updated = await applyPlan(deps, id, slug);
   if (!updated) throw notFound('User');
   return fullView(updated);
+}
+
+/** The plan content offers under this slug; a 400 for any other. */
+export async function knownPlan(deps: IdentityDeps, slug: string) {
+  const plan = await deps.plans.find(slug);
+  if (plan) return plan;
+  throw new AppError('VALIDATION_FAILED', `There is no plan named ${slug}`, [
+    { path: 'plan', message: 'not one of the network’s plans' },
+  ]);
+}
+
+/** Moves a user to a plan, with the event that says so; unchanged when they hold it already. */
+async function applyPlan(deps: IdentityDeps, id: string, plan: string) {
+  const user = await deps.users.findById(id);
+  if (!user) return null;
+  if (user.plan === plan) return user;
+  const event = pendingEvent(userPlanChanged, id, { userId: id, plan, previousPlan: user.plan ?? '' });
+  return deps.users.update(id, { plan }, [event]);
+}
+
+/**
+ * Billing's verified payments move their buyers. The group records handled events, so a payment
+ * delivered again cannot undo a plan change made after it.
+ */
+export function planPurchases(deps: IdentityDeps): Subscription[] {
+  return [
+    on(paymentCompleted, async (event) => {
+      const { userId, plan, paymentId } = event.data;
+      const updated = await applyPlan(deps, userId, plan);
+      if (updated) deps.logger.info({ userId, plan, paymentId }, 'paid plan applied');
+      else deps.logger.warn({ userId, plan, paymentId }, 'paid plan not applied: the user no longer exists');
+    }),
+  ];
 }

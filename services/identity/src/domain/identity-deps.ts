@@ -1,4 +1,4 @@
-import type { BackgroundJobs, Logger, RateLimiter, SessionRevocations } from '@podz/kit';
+import type { BackgroundJobs, Logger, PlanBook, RateLimiter, SessionRevocations } from '@podz/kit';
 import type { IdentityConfig } from '../config';
 import type { PeopleLists } from '../data/people-lists';
 import type { UserRepository } from '../data/user-repository';
@@ -13,6 +13,8 @@ export interface IdentityDeps {
   people: PeopleLists;
   /** Rebuilds of the people lists that readers found missing, one at a time. */
   background: BackgroundJobs;
+  /** The pricing plans content offers, as its events last said (which slugs a user may hold). */
+  plans: PlanBook;
   passwords: Passwords;
   sessions: SessionRevocations;
   limiter: RateLimiter;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { loadConfig, type RunningService } from '@podz/kit';
-import { testServiceEnv } from '@podz/kit/testing';
+import { offerPlans, testServiceEnv } from '@podz/kit/testing';
 import { CSRF_COOKIE, SESSION_COOKIE, type Access } from '@podz/proto';
 import { identityConfigSchema, type IdentityConfig } from '../../src/config';
 import { startIdentity } from '../../src/identity-service';
@@ -10,9 +10,16 @@ export const PASSWORD = 'correct horse 42';
 
 export type TestIdentity = RunningService<IdentityConfig>;
 
-/** Identity on the real store, broker and cache, with a database of its own and a seeded admin. */
-export function startTestIdentity(overrides: Record<string, string> = {}): Promise<TestIdentity> {
-  return startIdentity(
+/**
+ * Identity on the real store, broker and cache, with a database of its own and a seeded admin.
+ * Unless `plans: false` (a stack whose content service offers them), it hears the test plans
+ * (kit `TEST_PLANS`: free, pro, network, and an inactive one) before it is handed over.
+ */
+export async function startTestIdentity(
+  overrides: Record<string, string> = {},
+  { plans = true }: { plans?: boolean } = {},
+): Promise<TestIdentity> {
+  const identity = await startIdentity(
     loadConfig(
       identityConfigSchema,
       testServiceEnv('identity', {
@@ -23,6 +30,12 @@ export function startTestIdentity(overrides: Record<string, string> = {}): Promi
       }),
     ),
   );
+  if (plans)
+    await offerPlans(identity).catch(async (error: unknown) => {
+      await stopTestIdentity(identity);
+      throw error;
+    });
+  return identity;
 }
 
 export async function stopTestIdentity(identity: TestIdentity | undefined): Promise<void> {

@@ -1,12 +1,15 @@
 import { hasAnyAccess } from '@podz/proto';
+import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { usePageParam } from '../../lib/use-page-param';
+import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session-store';
 import { DeleteAccountForm, PasswordForm } from '../../features/account/components/settings-forms';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { useMe } from '../../features/account/api/account-api';
+import { PaymentHistory } from '../../features/pricing/components/payment-history';
 import { useGuestEpisodes } from '../../features/hosting/api/hosting-api';
 import { HostInvitations } from '../../features/hosting/components/host-invitations';
 import { AccessRequestCard } from '../../features/requests/components/access-request-card';
@@ -51,9 +54,25 @@ export function ProfileRoute() {
 
 export function SettingsRoute() {
   const userId = useSession((state) => state.user?.id ?? '');
+  const plan = useSession((state) => state.user?.plan ?? '');
   return (
     <>
       <PageHeading title="Settings" />
+      <section
+        aria-labelledby="plan-heading"
+        className="mb-6 rounded-xl border border-slate-200 bg-white p-6"
+      >
+        <h2 id="plan-heading" className="text-lg font-semibold text-slate-900">
+          Plan and payments
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-700">
+          You are on the <span className="font-semibold">{plan}</span> plan.{' '}
+          <Link className="text-indigo-700 underline" to={paths.pricing.href()}>
+            See the plans
+          </Link>
+        </p>
+        <PaymentHistory label="Your payments" />
+      </section>
       <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
           Password

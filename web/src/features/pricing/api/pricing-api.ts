@@ -1,4 +1,4 @@
-import type { PricingPlan } from '@podz/proto';
+import type { BillingConfig, CreatedOrder, Payment, PaymentList, PricingPlan } from '@podz/proto';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -10,8 +10,38 @@ export function usePlans() {
   });
 }
 
-export function useChoosePlan(userId: string | undefined) {
+/** Whether card payments work on this network, and the client id PayPal's script is loaded with. */
+export function useBillingConfig() {
+  return useQuery({
+    queryKey: ['billing', 'config'],
+    queryFn: ({ signal }) => apiFetch<BillingConfig>('/api/billing/config', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A free plan needs no payment: the member moves themselves. */
+export function useChooseFreePlan(userId: string | undefined) {
   return useMutation({
     mutationFn: (plan: string) => apiFetch(`/api/users/${userId}/plan`, { method: 'PATCH', body: { plan } }),
+  });
+}
+
+/** PayPal's `createOrder`: PODZ makes the order, at the plan's price, and names it. */
+export async function createOrder(plan: string): Promise<string> {
+  return (await apiFetch<CreatedOrder>('/api/billing/orders', { method: 'POST', body: { plan } })).orderId;
+}
+
+/** PayPal's `onApprove`: PODZ captures the approved order and checks what was taken. */
+export function captureOrder(orderId: string): Promise<Payment> {
+  return apiFetch<Payment>(`/api/billing/orders/${encodeURIComponent(orderId)}/capture`, { method: 'POST' });
+}
+
+/** The caller's payments, newest first; an admin names the user. */
+export function usePayments(userId?: string, enabled = true) {
+  return useQuery({
+    queryKey: ['billing', 'payments', userId ?? 'mine'],
+    enabled,
+    queryFn: ({ signal }) =>
+      apiFetch<PaymentList>(`/api/billing/payments${userId ? `?userId=${userId}` : ''}`, { signal }),
   });
 }

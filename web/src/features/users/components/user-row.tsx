@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
+import { PaymentHistory } from '../../pricing/components/payment-history';
 import { useDeleteUser, useUserActivity } from '../api/users-admin-api';
 
 /** What the user asked for and what they publish, loaded when the row is opened. */
@@ -59,6 +60,7 @@ function UserActivity({ user }: { user: FullUser }) {
 /** One account in the console, with edit, delete and what they asked for and publish. */
 export function UserRow({ user, onEdit }: { user: FullUser; onEdit: () => void }) {
   const [open, setOpen] = useState(false);
+  const [paymentsOpen, setPaymentsOpen] = useState(false);
   const remove = useDeleteUser();
   const confirm = useUi((state) => state.confirm);
   const showModal = useUi((state) => state.showModal);
@@ -111,7 +113,15 @@ export function UserRow({ user, onEdit }: { user: FullUser; onEdit: () => void }
           <UserActivity user={user} />
         </div>
       )}
+      {paymentsOpen && (
+        <div className="mt-3 rounded-lg bg-slate-50 p-3">
+          <PaymentHistory userId={user.id} label={`Payments of ${user.username}`} />
+        </div>
+      )}
       <div className="mt-3 flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" aria-expanded={paymentsOpen} onClick={() => setPaymentsOpen(!paymentsOpen)}>
+          {paymentsOpen ? 'Hide payments' : 'Payments'}
+        </Button>
         <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide requests and shows' : 'Requests and shows'}
         </Button>

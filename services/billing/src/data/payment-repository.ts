@@ -1,0 +1,77 @@
+import { Types } from 'mongoose';
+import { withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { PAYMENTS_LIST_MAX, type PaymentState } from '@podz/proto';
+import type { PaymentModel, PaymentRecord } from './payment-model';
+
+export type { PaymentRecord };
+export type NewPayment = Pick<
+  PaymentRecord,
+  'userId' | 'plan' | 'planName' | 'amount' | 'currency' | 'interval' | 'orderId'
+>;
+
+/**
+ * Payments in the store. Every change of state is conditional on the state it leaves, so two
+ * requests (a repeated approval, a webhook racing the capture) cannot both make it.
+ */
+export class PaymentRepository {
+  constructor(
+    private readonly model: PaymentModel,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  findById(id: string): Promise<PaymentRecord | null> {
+    return this.model.findById(new Types.ObjectId(id)).lean<PaymentRecord>();
+  }
+
+  findByOrderId(orderId: string): Promise<PaymentRecord | null> {
+    return this.model.findOne({ orderId }).lean<PaymentRecord>();
+  }
+
+  /** A user's payments, newest first (one user's own: a handful a year). */
+  async forUser(userId: string): Promise<PaymentRecord[]> {
+    const rows = await this.model.find({ userId }).lean<PaymentRecord[]>();
+    return rows
+      .sort(
+        (a, b) =>
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          b._id.toHexString().localeCompare(a._id.toHexString()),
+      )
+      .slice(0, PAYMENTS_LIST_MAX);
+  }
+
+  async create(id: Types.ObjectId, payment: NewPayment): Promise<PaymentRecord> {
+    await this.model.create({ _id: id, ...payment, state: 'created' });
+    return (await this.findById(id.toHexString()))!;
+  }
+
+  /** Claims a created payment for one capture attempt; null when it is not `created` any more. */
+  async claimForCapture(id: Types.ObjectId): Promise<PaymentRecord | null> {
+    const result = await this.model.updateOne(
+      { _id: id, state: 'created' },
+      { $set: { state: 'capturing' }, $inc: { captureAttempts: 1 } },
+    );
+    return result.modifiedCount === 0 ? null : this.findById(id.toHexString());
+  }
+
+  /**
+   * Moves the payment from one of `from` to `to` with the changes and events given, in one write;
+   * null when it was not in any of those states (someone else moved it first).
+   */
+  async transition(
+    id: Types.ObjectId,
+    from: readonly PaymentState[],
+    to: PaymentState,
+    changes: Partial<Pick<PaymentRecord, 'reason' | 'captureId' | 'completedAt'>> = {},
+    events: PendingEvent[] = [],
+  ): Promise<PaymentRecord | null> {
+    // updateOne and a read, not findOneAndUpdate: FerretDB cannot project on findAndModify, and
+    // the outbox fields are never selected. The filter on the state makes the update the decision.
+    const result = await this.model.updateOne(
+      { _id: id, state: { $in: [...from] } },
+      withEvents({ $set: { ...changes, state: to } }, events),
+    );
+    if (result.modifiedCount === 0) return null;
+    if (events.length > 0) this.relay.kick();
+    return this.findById(id.toHexString());
+  }
+}

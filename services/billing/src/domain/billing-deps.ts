@@ -1,0 +1,15 @@
+import type { Logger, PlanBook } from '@podz/kit';
+import type { BillingConfig } from '../config';
+import type { PaymentRepository } from '../data/payment-repository';
+import type { PayPalClient } from '../paypal/paypal-client';
+
+/** What the use cases work with; built once per process in billing-service.ts. */
+export interface BillingDeps {
+  config: BillingConfig;
+  logger: Logger;
+  payments: PaymentRepository;
+  /** The pricing plans content offers, as its events last said: the only source of a price. */
+  plans: PlanBook;
+  /** Absent when PayPal's credentials are not configured: then no checkout starts. */
+  paypal: PayPalClient | undefined;
+}

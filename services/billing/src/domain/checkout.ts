@@ -1,0 +1,126 @@
+import { Types } from 'mongoose';
+import { AppError, badRequest, conflict, notFound, type AuthUser } from '@podz/kit';
+import type { CreatedOrder, Payment } from '@podz/proto';
+import { PayPalError, type PayPalClient } from '../paypal/paypal-client';
+import type { BillingDeps } from './billing-deps';
+import { paymentView } from './payment-views';
+import { paymentRefused, settleCapture } from './settle-capture';
+
+export const notConfigured = () =>
+  new AppError('PAYMENTS_NOT_CONFIGURED', 'Card payments are not configured on this network');
+
+function paypalOf(deps: BillingDeps): PayPalClient {
+  if (!deps.paypal) throw notConfigured();
+  return deps.paypal;
+}
+
+/** PayPal did not answer, or answered with an error of its own: nothing was charged. */
+function providerFailed(deps: BillingDeps, err: unknown, what: string): AppError {
+  deps.logger.error({ err }, `${what}: PayPal failed`);
+  return new AppError(
+    'PAYMENT_PROVIDER_UNAVAILABLE',
+    'PayPal could not be reached; nothing was charged. Please try again.',
+  );
+}
+
+/**
+ * `POST /api/billing/orders`: a PayPal order for one period of an active paid plan. The amount is
+ * the plan's price as content last published it; the browser only names the plan.
+ */
+export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: string): Promise<CreatedOrder> {
+  const paypal = paypalOf(deps);
+  const plan = await deps.plans.find(slug);
+  if (!plan) {
+    throw new AppError('VALIDATION_FAILED', `There is no plan named ${slug}`, [
+      { path: 'plan', message: 'not one of the network’s plans' },
+    ]);
+  }
+  if (!plan.active) throw conflict(`${plan.name} is not on offer any more`);
+  if (plan.price <= 0)
+    throw badRequest(`${plan.name} is free: choose it on the pricing page, no payment needed`);
+
+  const paymentId = new Types.ObjectId();
+  const amount = { currency_code: plan.currency, value: plan.price.toFixed(2) };
+  let order;
+  try {
+    order = await paypal.createOrder(
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: plan.slug,
+            custom_id: paymentId.toHexString(),
+            description: `PODZ ${plan.name}, one ${plan.interval}`,
+            amount,
+          },
+        ],
+      },
+      `order-${paymentId.toHexString()}`,
+    );
+  } catch (err) {
+    throw providerFailed(deps, err, 'order not created');
+  }
+  // An order PayPal made but the store did not record is never approved against a payment here,
+  // so it expires unpaid at PayPal.
+  await deps.payments.create(paymentId, {
+    userId: caller.id,
+    plan: plan.slug,
+    planName: plan.name,
+    amount: amount.value,
+    currency: plan.currency,
+    interval: plan.interval,
+    orderId: order.id,
+  });
+  deps.logger.info(
+    { paymentId: paymentId.toHexString(), plan: plan.slug, orderId: order.id },
+    'order created',
+  );
+  return { orderId: order.id, paymentId: paymentId.toHexString() };
+}
+
+/**
+ * `POST /api/billing/orders/{orderId}/capture`, after the buyer approved at PayPal: capture, check
+ * what was captured, and complete the payment (its event moves the buyer to the plan). Only an
+ * order billing created for the caller is captured; a repeated approval answers the payment as
+ * it is and changes nothing twice.
+ */
+export async function captureOrder(deps: BillingDeps, caller: AuthUser, orderId: string): Promise<Payment> {
+  const paypal = paypalOf(deps);
+  const payment = await deps.payments.findByOrderId(orderId);
+  if (!payment || payment.userId !== caller.id) throw notFound('Checkout');
+  if (payment.state === 'completed') return paymentView(payment);
+  if (payment.state === 'refused' || payment.state === 'failed') throw paymentRefused(payment);
+  const claimed = await deps.payments.claimForCapture(payment._id);
+  if (!claimed) throw conflict('This payment is being confirmed; look at your plan in a moment');
+
+  let order;
+  try {
+    order = await paypal.captureOrder(
+      orderId,
+      `capture-${payment._id.toHexString()}-${claimed.captureAttempts}`,
+    );
+  } catch (err) {
+    // Taken already (a capture this one does not know of): PayPal's webhook settles the payment.
+    if (err instanceof PayPalError && err.issue === 'ORDER_ALREADY_CAPTURED') {
+      throw conflict('PayPal has taken this payment already; it will be confirmed in a moment');
+    }
+    // Not captured: the buyer may try again.
+    await deps.payments.transition(payment._id, ['capturing'], 'created');
+    if (err instanceof PayPalError && err.issue === 'ORDER_NOT_APPROVED') {
+      throw conflict('PayPal has not approved this payment yet');
+    }
+    if (err instanceof PayPalError && !err.unreachable && err.status !== 401) {
+      const failed = await deps.payments.transition(payment._id, ['created'], 'failed', {
+        reason: `PayPal refused the payment (${err.issue})`,
+      });
+      throw paymentRefused(failed ?? payment);
+    }
+    throw providerFailed(deps, err, 'order not captured');
+  }
+  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  if (!capture) throw providerFailed(deps, new Error('no capture in the answer'), 'order not captured');
+  const settled = await settleCapture(deps, claimed, capture);
+  if (settled.payment.state === 'refused' || settled.payment.state === 'failed')
+    throw paymentRefused(settled.payment);
+  return paymentView(settled.payment);
+}

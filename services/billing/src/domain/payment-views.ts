@@ -1,0 +1,20 @@
+import type { Payment } from '@podz/proto';
+import type { PaymentRecord } from '../data/payment-repository';
+
+export function paymentView(record: PaymentRecord): Payment {
+  return {
+    id: record._id.toHexString(),
+    userId: record.userId,
+    plan: record.plan,
+    planName: record.planName,
+    amount: record.amount,
+    currency: record.currency as Payment['currency'],
+    interval: record.interval as Payment['interval'],
+    state: record.state as Payment['state'],
+    reason: record.reason ?? null,
+    orderId: record.orderId,
+    captureId: record.captureId ?? null,
+    createdAt: record.createdAt.toISOString(),
+    completedAt: record.completedAt ? record.completedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,329 @@
+import request from 'supertest';
+import { loadConfig, type RunningService } from '@podz/kit';
+import { eventually, offerPlans, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
+import { TOPICS, paymentListSchema, paymentSchema, type Payment } from '@podz/proto';
+import {
+  ADMIN,
+  IdentityClient,
+  bearer,
+  startTestIdentity,
+  stopTestIdentity,
+  type TestIdentity,
+} from '../../identity/test/support/identity-harness';
+import { startBilling } from '../src/billing-service';
+import { billingConfigSchema, type BillingConfig } from '../src/config';
+import { PayPalSimulator } from './support/paypal-simulator';
+
+// Billing on the real store, broker and cache, against the PayPal simulator, with identity beside
+// it: a plan changes only when PayPal captured what billing asked for, and only once.
+
+let paypal: PayPalSimulator;
+let billing: RunningService<BillingConfig>;
+let identity: TestIdentity;
+let client: IdentityClient;
+let admin: string;
+
+beforeAll(async () => {
+  paypal = await new PayPalSimulator().start();
+  identity = await startTestIdentity();
+  billing = await startBilling(loadConfig(billingConfigSchema, testServiceEnv('billing', paypal.env())));
+  await offerPlans(billing);
+  client = new IdentityClient(identity.url);
+  admin = await client.signIn(ADMIN.username, ADMIN.password);
+});
+afterAll(async () => {
+  await billing?.context.db.dropDatabase().catch(() => undefined);
+  await billing?.stop();
+  await stopTestIdentity(identity);
+  await paypal?.stop();
+});
+
+const api = () => request(billing.url);
+const member = () => client.userWith(admin, 'user');
+const planOf = async (id: string) =>
+  (await request(identity.url).get(`/api/users/${id}`).set(bearer(admin)).expect(200)).body.plan as string;
+const order = async (token: string, plan = 'pro') =>
+  (await api().post('/api/billing/orders').set(bearer(token)).send({ plan }).expect(201)).body as {
+    orderId: string;
+    paymentId: string;
+  };
+const capture = (token: string, orderId: string) =>
+  api().post(`/api/billing/orders/${orderId}/capture`).set(bearer(token));
+const paymentsOf = async (token: string, userId?: string): Promise<Payment[]> =>
+  paymentListSchema.parse(
+    (
+      await api()
+        .get(`/api/billing/payments${userId ? `?userId=${userId}` : ''}`)
+        .set(bearer(token))
+        .expect(200)
+    ).body,
+  ).items;
+const deliver = (delivery: { headers: Record<string, string>; body: string }) =>
+  api().post('/api/billing/webhooks/paypal').set(delivery.headers).send(delivery.body);
+const completedEvents = async (paymentId: string, atLeast = 1) =>
+  (
+    await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.billingPayment), {
+      until: (messages) => messages.filter((m) => m.key === paymentId).length >= atLeast,
+      timeoutMs: 3000,
+    })
+  ).filter((m) => m.key === paymentId);
+const captureCalls = (orderId: string) =>
+  paypal.calls.filter((call) => call === `POST /v2/checkout/orders/${orderId}/capture`).length;
+
+describe('checkout: create → approve → capture → plan changed by the event', () => {
+  it('prices the order from the plan, captures it once, and identity moves the buyer', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token);
+    const atPayPal = paypal.order(created.orderId)!;
+    expect(atPayPal.purchase_units[0]).toMatchObject({
+      amount: { currency_code: 'USD', value: '9.99' },
+      custom_id: created.paymentId,
+    });
+
+    paypal.approve(created.orderId);
+    const res = await capture(buyer.token, created.orderId).expect(200);
+    const payment = paymentSchema.parse(res.body);
+    expect(payment).toMatchObject({
+      id: created.paymentId,
+      userId: buyer.id,
+      plan: 'pro',
+      amount: '9.99',
+      currency: 'USD',
+      state: 'completed',
+      captureId: expect.any(String),
+    });
+    await eventually('identity to apply the paid plan', async () => (await planOf(buyer.id)) === 'pro');
+
+    // The approval repeated (a double click, a retry): the same payment, nothing captured again.
+    const again = await capture(buyer.token, created.orderId).expect(200);
+    expect(again.body).toEqual(res.body);
+    expect(captureCalls(created.orderId)).toBe(1);
+    const events = await completedEvents(created.paymentId, 2);
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0]!.value!)).toMatchObject({
+      type: 'podz.billing.payment.completed',
+      data: { userId: buyer.id, plan: 'pro', amount: '9.99', orderId: created.orderId },
+    });
+    expect(await paymentsOf(buyer.token)).toEqual([payment]);
+  });
+
+  it('waits for the buyer: a capture before approval is a 409 and can be tried again', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token, 'network');
+    const early = await capture(buyer.token, created.orderId).expect(409);
+    expect(early.body).toMatchObject({ code: 'CONFLICT', error: 'PayPal has not approved this payment yet' });
+    expect(await planOf(buyer.id)).toBe('free');
+    paypal.approve(created.orderId);
+    expect((await capture(buyer.token, created.orderId).expect(200)).body.amount).toBe('29.99');
+    await eventually('the network plan', async () => (await planOf(buyer.id)) === 'network');
+  });
+});
+
+describe('refused, and nothing changed', () => {
+  it('an order billing did not create (a browser asking PayPal for 0.01) is never captured', async () => {
+    const buyer = await member();
+    const token = (
+      await request(paypal.url)
+        .post('/v1/oauth2/token')
+        .auth(paypal.clientId, paypal.clientSecret)
+        .type('form')
+        .send({ grant_type: 'client_credentials' })
+        .expect(200)
+    ).body.access_token as string;
+    const forged = await request(paypal.url)
+      .post('/v2/checkout/orders')
+      .set('authorization', `Bearer ${token}`)
+      .send({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '0.01' } }] })
+      .expect(201);
+    paypal.approve(forged.body.id);
+    const res = await capture(buyer.token, forged.body.id).expect(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND', error: 'Checkout not found' });
+    expect(captureCalls(forged.body.id)).toBe(0);
+    expect(await planOf(buyer.id)).toBe('free');
+  });
+
+  it("someone else's order is not found, and stays payable by its buyer", async () => {
+    const buyer = await member();
+    const other = await member();
+    const created = await order(buyer.token);
+    paypal.approve(created.orderId);
+    await capture(other.token, created.orderId).expect(404);
+    expect(captureCalls(created.orderId)).toBe(0);
+    await capture(buyer.token, created.orderId).expect(200);
+  });
+
+  it('an unknown, free or inactive plan starts no checkout and calls PayPal for none', async () => {
+    const buyer = await member();
+    const before = paypal.calls.length;
+    const cases: [string, number, string, string][] = [
+      ['platinum', 400, 'VALIDATION_FAILED', 'There is no plan named platinum'],
+      ['retired', 409, 'CONFLICT', 'Retired is not on offer any more'],
+      ['free', 400, 'VALIDATION_FAILED', 'Free is free: choose it on the pricing page, no payment needed'],
+      ['Not A Plan', 400, 'VALIDATION_FAILED', expect.stringContaining('plan must be') as unknown as string],
+    ];
+    for (const [plan, status, code, error] of cases) {
+      const res = await api()
+        .post('/api/billing/orders')
+        .set(bearer(buyer.token))
+        .send({ plan })
+        .expect(status);
+      expect(res.body).toMatchObject({ code, error });
+    }
+    await api()
+      .post('/api/billing/orders')
+      .set(bearer(buyer.token))
+      .send({ plan: 'pro', amount: '0.01' })
+      .expect(400);
+    expect(paypal.calls.length).toBe(before);
+    expect(await paymentsOf(buyer.token)).toEqual([]);
+  });
+
+  it('a declined card fails the payment: 402, no plan', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token);
+    paypal.approve(created.orderId);
+    paypal.nextCaptureStatus = 'DECLINED';
+    const res = await capture(buyer.token, created.orderId).expect(402);
+    expect(res.body).toMatchObject({
+      code: 'PAYMENT_REFUSED',
+      error: 'PayPal refused the payment (INSTRUMENT_DECLINED)',
+    });
+    expect((await paymentsOf(buyer.token))[0]).toMatchObject({ state: 'failed', completedAt: null });
+    await capture(buyer.token, created.orderId).expect(402);
+    expect(await planOf(buyer.id)).toBe('free');
+  });
+
+  it('PayPal down: 502, nothing charged, and the buyer can try again', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token);
+    paypal.approve(created.orderId);
+    paypal.unavailable = true;
+    try {
+      const res = await capture(buyer.token, created.orderId).expect(502);
+      expect(res.body.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+      await api().post('/api/billing/orders').set(bearer(buyer.token)).send({ plan: 'pro' }).expect(502);
+    } finally {
+      paypal.unavailable = false;
+    }
+    expect((await paymentsOf(buyer.token)).map((p) => p.state)).toEqual(['created']);
+    await capture(buyer.token, created.orderId).expect(200);
+  });
+});
+
+describe('PayPal webhooks, verified with PayPal', () => {
+  it('a held capture completes when PayPal says so, once however often it says it', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token);
+    paypal.approve(created.orderId);
+    paypal.nextCaptureStatus = 'PENDING';
+    expect((await capture(buyer.token, created.orderId).expect(200)).body.state).toBe('capturing');
+    expect(await planOf(buyer.id)).toBe('free');
+
+    const event = paypal.captureCompletedEvent(created.orderId);
+    expect((await deliver(paypal.signedDelivery(event)).expect(200)).body).toEqual({ result: 'applied' });
+    await eventually('the paid plan', async () => (await planOf(buyer.id)) === 'pro');
+    // PayPal redelivers until it hears 2xx; the same event again, and a capture retried by the buyer.
+    expect((await deliver(paypal.signedDelivery(event)).expect(200)).body).toEqual({ result: 'ignored' });
+    expect((await capture(buyer.token, created.orderId).expect(200)).body.state).toBe('completed');
+    expect(await completedEvents(created.paymentId, 2)).toHaveLength(1);
+  });
+
+  it('a capture of the wrong amount is refused: no plan, and capturing afterwards is refused too', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token, 'network');
+    paypal.approve(created.orderId);
+    const event = paypal.captureCompletedEvent(created.orderId, { currency_code: 'USD', value: '0.01' });
+    expect((await deliver(paypal.signedDelivery(event)).expect(200)).body).toEqual({ result: 'applied' });
+    const [payment] = await paymentsOf(buyer.token);
+    expect(payment).toMatchObject({
+      state: 'refused',
+      reason: 'PayPal captured 0.01 USD; Network costs 29.99 USD',
+    });
+    const res = await capture(buyer.token, created.orderId).expect(402);
+    expect(res.body.code).toBe('PAYMENT_REFUSED');
+    expect(await planOf(buyer.id)).toBe('free');
+    expect(await completedEvents(created.paymentId, 1)).toHaveLength(0);
+  });
+
+  it('a forged, unsigned or unverifiable delivery is refused and changes nothing', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token);
+    paypal.approve(created.orderId);
+    const event = paypal.captureCompletedEvent(created.orderId);
+
+    const signed = paypal.signedDelivery(event);
+    const tampered = { ...signed, body: signed.body.replace(created.orderId, 'AAAAAAAAAAAAAAAAA') };
+    const forged = await deliver(tampered).expect(400);
+    expect(forged.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'The webhook signature did not verify: PayPal did not send this',
+    });
+    const otherWebhook = {
+      ...signed,
+      headers: { ...signed.headers, 'paypal-cert-url': 'https://evil.example/cert' },
+    };
+    await deliver(otherWebhook).expect(400);
+    const unsigned = await api().post('/api/billing/webhooks/paypal').send(event).expect(400);
+    expect(unsigned.body.error).toBe('Not a PayPal webhook delivery: its signature headers are missing');
+    await deliver({ ...signed, body: '{"id":1}' }).expect(400);
+
+    paypal.unavailable = true;
+    try {
+      const unverifiable = await deliver(paypal.signedDelivery(event)).expect(502);
+      expect(unverifiable.body.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    } finally {
+      paypal.unavailable = false;
+    }
+    expect((await paymentsOf(buyer.token)).map((p) => p.state)).toEqual(['created']);
+    expect(await planOf(buyer.id)).toBe('free');
+  });
+
+  it('acknowledges events it does not act on', async () => {
+    const event = { id: 'WH-OTHER-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'X' } };
+    expect((await deliver(paypal.signedDelivery(event)).expect(200)).body).toEqual({ result: 'ignored' });
+  });
+});
+
+describe('payment history', () => {
+  it("is the caller's own; an admin reads anyone's; nobody else does", async () => {
+    const buyer = await member();
+    const other = await member();
+    const created = await order(buyer.token);
+    await api().get('/api/billing/payments').expect(401);
+    await api().get(`/api/billing/payments?userId=${buyer.id}`).set(bearer(other.token)).expect(403);
+    await api().get('/api/billing/payments?userId=nope').set(bearer(admin)).expect(400);
+    const seen = await paymentsOf(admin, buyer.id);
+    expect(seen.map((p) => [p.orderId, p.state])).toEqual([[created.orderId, 'created']]);
+    expect(await paymentsOf(other.token)).toEqual([]);
+  });
+});
+
+describe('without PayPal credentials', () => {
+  it('says payments are not configured and refuses every checkout and delivery', async () => {
+    const bare = await startBilling(loadConfig(billingConfigSchema, testServiceEnv('billing')));
+    try {
+      const buyer = await member();
+      const config = await request(bare.url).get('/api/billing/config').expect(200);
+      expect(config.body).toEqual({ configured: false, clientId: null, environment: 'sandbox' });
+      const res = await request(bare.url)
+        .post('/api/billing/orders')
+        .set(bearer(buyer.token))
+        .send({ plan: 'pro' })
+        .expect(503);
+      expect(res.body).toEqual({
+        code: 'PAYMENTS_NOT_CONFIGURED',
+        error: 'Card payments are not configured on this network',
+      });
+      await request(bare.url)
+        .post('/api/billing/webhooks/paypal')
+        .set(paypal.signedDelivery({ id: 'WH-1', event_type: 'X', resource: {} }).headers)
+        .send({ id: 'WH-1', event_type: 'X', resource: {} })
+        .expect(503);
+    } finally {
+      await bare.context.db.dropDatabase().catch(() => undefined);
+      await bare.stop();
+    }
+    const configured = await api().get('/api/billing/config').expect(200);
+    expect(configured.body).toEqual({ configured: true, clientId: paypal.clientId, environment: 'sandbox' });
+  });
+});

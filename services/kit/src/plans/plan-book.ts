@@ -1,0 +1,85 @@
+import { Schema, type Connection } from 'mongoose';
+import {
+  pricingPlanChanged,
+  pricingPlanCreated,
+  pricingPlanDeleted,
+  type EventData,
+  type PricingPlan,
+} from '@podz/proto';
+import { on, type Subscription } from '../events/event-consumer';
+
+/** A plan as the content service last described it: what a user may hold, and what it costs. */
+export interface KnownPlan {
+  slug: string;
+  planId: string;
+  name: string;
+  price: number;
+  currency: PricingPlan['currency'];
+  interval: PricingPlan['interval'];
+  active: boolean;
+}
+
+// Keyed by slug: every question asked of the book names a plan by the slug users hold.
+const knownPlanSchema = new Schema(
+  {
+    _id: { type: String },
+    planId: { type: String, required: true },
+    name: { type: String, required: true },
+    price: { type: Number, required: true },
+    currency: { type: String, required: true },
+    interval: { type: String, required: true },
+    active: { type: Boolean, required: true },
+  },
+  { timestamps: true, collection: 'plans' },
+);
+
+const knownPlanModel = (db: Connection) =>
+  (db.models.KnownPlan as ReturnType<typeof compile> | undefined) ?? compile(db);
+const compile = (db: Connection) => db.model('KnownPlan', knownPlanSchema);
+
+type KnownPlanRow = Omit<KnownPlan, 'slug'> & { _id: string };
+
+/**
+ * A service's read model of the pricing plans, fed by `content.pricing-plan.v1`: identity checks
+ * the plan a user is moved to, billing prices an order from it, and neither asks content.
+ * Every event carries the plan's whole state, so applying one twice, or again after a crash, ends
+ * the same: the consumer group needs no handled-event records.
+ */
+export class PlanBook {
+  private readonly model: ReturnType<typeof knownPlanModel>;
+
+  constructor(db: Connection) {
+    this.model = knownPlanModel(db);
+  }
+
+  init(): Promise<unknown> {
+    return this.model.init();
+  }
+
+  async find(slug: string): Promise<KnownPlan | undefined> {
+    const row = await this.model.findById(slug).lean<KnownPlanRow>();
+    if (!row) return undefined;
+    const { _id, planId, name, price, currency, interval, active } = row;
+    return { slug: _id, planId, name, price, currency, interval, active };
+  }
+
+  subscriptions(): Subscription[] {
+    const keep = async (data: EventData<typeof pricingPlanCreated>) => {
+      const { slug, planId, name, price, currency, interval, active } = data;
+      await this.model.updateOne(
+        { _id: slug },
+        { $set: { planId, name, price, currency, interval, active } },
+        { upsert: true },
+      );
+    };
+    return [
+      on(pricingPlanCreated, (event) => keep(event.data)),
+      on(pricingPlanChanged, (event) => keep(event.data)),
+      // A slug freed by a deletion may name a newer plan by the time this arrives: only the
+      // deleted plan's own entry goes.
+      on(pricingPlanDeleted, async (event) => {
+        await this.model.deleteOne({ _id: event.data.slug, planId: event.data.planId });
+      }),
+    ];
+  }
+}
