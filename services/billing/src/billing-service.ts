@@ -1,4 +1,4 @@
-import { PlanBook, startService } from '@podz/kit';
+import { PlanBook, RateLimiter, startService } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { BillingConfig } from './config';
 import { paymentModel } from './data/payment-model';
@@ -17,7 +17,7 @@ export function startBilling(config: BillingConfig) {
     name: 'billing',
     config,
     topics: [TOPICS.billingPayment],
-    setup: async ({ db, relay, logger }) => {
+    setup: async ({ db, redis, relay, logger }) => {
       const payments = paymentModel(db);
       await payments.init();
       const plans = new PlanBook(db);
@@ -39,6 +39,7 @@ export function startBilling(config: BillingConfig) {
         logger,
         payments: new PaymentRepository(payments, relay),
         plans,
+        limiter: new RateLimiter(redis),
         paypal,
       };
       return {

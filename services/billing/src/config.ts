@@ -22,6 +22,8 @@ export const billingConfigSchema = serviceConfig({ port: 4007, database: 'podz_b
   /** The id PayPal gave the webhook pointing at `/api/billing/webhooks/paypal`; needed to verify deliveries. */
   PAYPAL_WEBHOOK_ID: optional,
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Checkouts a member may start per hour: each is a PayPal order and a payment record. */
+  CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
 });
 
 export type BillingConfig = z.infer<typeof billingConfigSchema>;

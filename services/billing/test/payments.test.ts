@@ -26,7 +26,9 @@ let admin: string;
 beforeAll(async () => {
   paypal = await new PayPalSimulator().start();
   identity = await startTestIdentity();
-  billing = await startBilling(loadConfig(billingConfigSchema, testServiceEnv('billing', paypal.env())));
+  billing = await startBilling(
+    loadConfig(billingConfigSchema, testServiceEnv('billing', { ...paypal.env(), CHECKOUTS_PER_HOUR: '3' })),
+  );
   await offerPlans(billing);
   client = new IdentityClient(identity.url);
   admin = await client.signIn(ADMIN.username, ADMIN.password);
@@ -281,6 +283,24 @@ describe('PayPal webhooks, verified with PayPal', () => {
   it('acknowledges events it does not act on', async () => {
     const event = { id: 'WH-OTHER-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'X' } };
     expect((await deliver(paypal.signedDelivery(event)).expect(200)).body).toEqual({ result: 'ignored' });
+  });
+});
+
+describe('limits', () => {
+  it('a member starts at most CHECKOUTS_PER_HOUR checkouts an hour: then 429 with Retry-After', async () => {
+    const buyer = await member();
+    for (let started = 0; started < 3; started += 1) await order(buyer.token);
+    const res = await api()
+      .post('/api/billing/orders')
+      .set(bearer(buyer.token))
+      .send({ plan: 'pro' })
+      .expect(429);
+    expect(res.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      error: 'Too many checkouts started; try again later',
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(await paymentsOf(buyer.token)).toHaveLength(3);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Logger, PlanBook } from '@podz/kit';
+import type { Logger, PlanBook, RateLimiter } from '@podz/kit';
 import type { BillingConfig } from '../config';
 import type { PaymentRepository } from '../data/payment-repository';
 import type { PayPalClient } from '../paypal/paypal-client';
@@ -10,6 +10,7 @@ export interface BillingDeps {
   payments: PaymentRepository;
   /** The pricing plans content offers, as its events last said: the only source of a price. */
   plans: PlanBook;
+  limiter: RateLimiter;
   /** Absent when PayPal's credentials are not configured: then no checkout starts. */
   paypal: PayPalClient | undefined;
 }

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { AppError, badRequest, conflict, notFound, type AuthUser } from '@podz/kit';
+import { AppError, badRequest, conflict, notFound, tooManyRequests, type AuthUser } from '@podz/kit';
 import type { CreatedOrder, Payment } from '@podz/proto';
 import { PayPalError, type PayPalClient } from '../paypal/paypal-client';
 import type { BillingDeps } from './billing-deps';
@@ -29,15 +29,15 @@ function providerFailed(deps: BillingDeps, err: unknown, what: string): AppError
  */
 export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: string): Promise<CreatedOrder> {
   const paypal = paypalOf(deps);
-  const plan = await deps.plans.find(slug);
-  if (!plan) {
-    throw new AppError('VALIDATION_FAILED', `There is no plan named ${slug}`, [
-      { path: 'plan', message: 'not one of the network’s plans' },
-    ]);
-  }
+  const plan = await deps.plans.offered(slug);
   if (!plan.active) throw conflict(`${plan.name} is not on offer any more`);
   if (plan.price <= 0)
     throw badRequest(`${plan.name} is free: choose it on the pricing page, no payment needed`);
+  const rule = { limit: deps.config.CHECKOUTS_PER_HOUR, windowMs: 3_600_000 };
+  const decision = await deps.limiter.hit('checkouts', caller.id, rule);
+  if (!decision.allowed) {
+    throw tooManyRequests(decision.retryAfterSeconds, 'Too many checkouts started; try again later');
+  }
 
   const paymentId = new Types.ObjectId();
   const amount = { currency_code: plan.currency, value: plan.price.toFixed(2) };

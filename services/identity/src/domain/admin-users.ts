@@ -11,7 +11,6 @@ import {
   profileUpdatedEvent,
   sameAccess,
 } from './accounts';
-import { knownPlan } from './change-plan';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 
@@ -52,7 +51,7 @@ export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody)
     events.push(profileUpdatedEvent({ ...user, ...changes }));
   }
   if (fields.plan !== undefined && fields.plan !== user.plan) {
-    await knownPlan(deps, fields.plan);
+    await deps.plans.offered(fields.plan);
     events.push(
       pendingEvent(userPlanChanged, id, { userId: id, plan: fields.plan, previousPlan: user.plan ?? '' }),
     );

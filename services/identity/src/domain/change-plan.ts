@@ -1,5 +1,4 @@
 import {
-  AppError,
   forbidden,
   isAdmin,
   notFound,
@@ -20,21 +19,12 @@ import { fullView } from './user-views';
 export async function changePlan(deps: IdentityDeps, caller: AuthUser, id: string, slug: string) {
   const admin = isAdmin(caller);
   if (caller.id !== id && !admin) throw forbidden('You can only change your own plan');
-  const plan = await knownPlan(deps, slug);
+  const plan = await deps.plans.offered(slug);
   if (!admin && plan.price > 0) throw forbidden(`${plan.name} is a paid plan: buy it on the pricing page`);
   if (!admin && !plan.active) throw forbidden(`${plan.name} is not on offer`);
   const updated = await applyPlan(deps, id, slug);
   if (!updated) throw notFound('User');
   return fullView(updated);
-}
-
-/** The plan content offers under this slug; a 400 for any other. */
-export async function knownPlan(deps: IdentityDeps, slug: string) {
-  const plan = await deps.plans.find(slug);
-  if (plan) return plan;
-  throw new AppError('VALIDATION_FAILED', `There is no plan named ${slug}`, [
-    { path: 'plan', message: 'not one of the network’s plans' },
-  ]);
 }
 
 /** Moves a user to a plan, with the event that says so; unchanged when they hold it already. */

@@ -6,6 +6,7 @@ import {
   type EventData,
   type PricingPlan,
 } from '@podz/proto';
+import { AppError } from '../errors/app-error';
 import { on, type Subscription } from '../events/event-consumer';
 
 /** A plan as the content service last described it: what a user may hold, and what it costs. */
@@ -61,6 +62,15 @@ export class PlanBook {
     if (!row) return undefined;
     const { _id, planId, name, price, currency, interval, active } = row;
     return { slug: _id, planId, name, price, currency, interval, active };
+  }
+
+  /** The plan content offers under this slug; a 400 naming the field for any other. */
+  async offered(slug: string): Promise<KnownPlan> {
+    const plan = await this.find(slug);
+    if (plan) return plan;
+    throw new AppError('VALIDATION_FAILED', `There is no plan named ${slug}`, [
+      { path: 'plan', message: 'not one of the network’s plans' },
+    ]);
   }
 
   subscriptions(): Subscription[] {
