@@ -121,6 +121,29 @@ describe('checkout: create → approve → capture → plan changed by the event
   });
 });
 
+describe('a capture interrupted', () => {
+  it('holds a payment while an attempt runs, and lets a new one in once that attempt is stale', async () => {
+    const buyer = await member();
+    const created = await order(buyer.token);
+    paypal.approve(created.orderId);
+    const payments = billing.context.db.collection('payments');
+    const stuck = (minutesAgo: number) =>
+      payments.updateOne(
+        { orderId: created.orderId },
+        { $set: { state: 'capturing', updatedAt: new Date(Date.now() - minutesAgo * 60_000) } },
+      );
+    // An attempt in flight (or a process that died a moment ago): the buyer is asked to wait.
+    await stuck(0);
+    const busy = await capture(buyer.token, created.orderId).expect(409);
+    expect(busy.body.error).toBe('This payment is being confirmed; look at your plan in a moment');
+    expect(captureCalls(created.orderId)).toBe(0);
+    // Its process died three minutes ago: a new attempt asks PayPal, and the payment completes.
+    await stuck(3);
+    expect((await capture(buyer.token, created.orderId).expect(200)).body.state).toBe('completed');
+    await eventually('the paid plan', async () => (await planOf(buyer.id)) === 'pro');
+  });
+});
+
 describe('refused, and nothing changed', () => {
   it('an order billing did not create (a browser asking PayPal for 0.01) is never captured', async () => {
     const buyer = await member();

@@ -44,10 +44,15 @@ export class PaymentRepository {
     return (await this.findById(id.toHexString()))!;
   }
 
-  /** Claims a created payment for one capture attempt; null when it is not `created` any more. */
-  async claimForCapture(id: Types.ObjectId): Promise<PaymentRecord | null> {
+  /**
+   * Claims a payment for one capture attempt: a created one, or one whose last attempt has been
+   * capturing for longer than `staleMs` (its process died, or PayPal's answer was lost: a new
+   * attempt learns from PayPal whether it was captured). Null when another attempt holds it.
+   */
+  async claimForCapture(id: Types.ObjectId, staleMs = 120_000): Promise<PaymentRecord | null> {
+    const stale = new Date(Date.now() - staleMs);
     const result = await this.model.updateOne(
-      { _id: id, state: 'created' },
+      { _id: id, $or: [{ state: 'created' }, { state: 'capturing', updatedAt: { $lt: stale } }] },
       { $set: { state: 'capturing' }, $inc: { captureAttempts: 1 } },
     );
     return result.modifiedCount === 0 ? null : this.findById(id.toHexString());

@@ -100,21 +100,22 @@ export async function captureOrder(deps: BillingDeps, caller: AuthUser, orderId:
       `capture-${payment._id.toHexString()}-${claimed.captureAttempts}`,
     );
   } catch (err) {
+    const issue = err instanceof PayPalError ? err.issue : undefined;
     // Taken already (a capture this one does not know of): PayPal's webhook settles the payment.
-    if (err instanceof PayPalError && err.issue === 'ORDER_ALREADY_CAPTURED') {
+    if (issue === 'ORDER_ALREADY_CAPTURED') {
       throw conflict('PayPal has taken this payment already; it will be confirmed in a moment');
     }
-    // Not captured: the buyer may try again.
-    await deps.payments.transition(payment._id, ['capturing'], 'created');
-    if (err instanceof PayPalError && err.issue === 'ORDER_NOT_APPROVED') {
-      throw conflict('PayPal has not approved this payment yet');
-    }
-    if (err instanceof PayPalError && !err.unreachable && err.status !== 401) {
-      const failed = await deps.payments.transition(payment._id, ['created'], 'failed', {
-        reason: `PayPal refused the payment (${err.issue})`,
+    const refusedByPayPal =
+      err instanceof PayPalError && !err.unreachable && err.status !== 401 && issue !== 'ORDER_NOT_APPROVED';
+    if (refusedByPayPal) {
+      const failed = await deps.payments.transition(payment._id, ['capturing'], 'failed', {
+        reason: `PayPal refused the payment (${issue})`,
       });
       throw paymentRefused(failed ?? payment);
     }
+    // Not captured: the buyer may try again.
+    await deps.payments.transition(payment._id, ['capturing'], 'created');
+    if (issue === 'ORDER_NOT_APPROVED') throw conflict('PayPal has not approved this payment yet');
     throw providerFailed(deps, err, 'order not captured');
   }
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];

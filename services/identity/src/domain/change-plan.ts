@@ -1,12 +1,4 @@
-import {
-  forbidden,
-  isAdmin,
-  notFound,
-  on,
-  pendingEvent,
-  type AuthUser,
-  type Subscription,
-} from '@podz/kit';
+import { forbidden, isAdmin, notFound, on, pendingEvent, type AuthUser, type Subscription } from '@podz/kit';
 import { paymentCompleted, userPlanChanged } from '@podz/proto';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
