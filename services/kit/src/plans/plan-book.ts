@@ -8,6 +8,7 @@ import {
 } from '@podz/proto';
 import { AppError } from '../errors/app-error';
 import { on, type Subscription } from '../events/event-consumer';
+import { isDuplicateKey } from '../mongo/connect-mongo';
 
 /** A plan as the content service last described it: what a user may hold, and what it costs. */
 export interface KnownPlan {
@@ -30,6 +31,8 @@ const knownPlanSchema = new Schema(
     currency: { type: String, required: true },
     interval: { type: String, required: true },
     active: { type: Boolean, required: true },
+    /** When content said this: an older word about the slug (another plan's, since freed) loses. */
+    asOf: { type: Date, required: true },
   },
   { timestamps: true, collection: 'plans' },
 );
@@ -74,17 +77,25 @@ export class PlanBook {
   }
 
   subscriptions(): Subscription[] {
-    const keep = async (data: EventData<typeof pricingPlanCreated>) => {
+    // One plan's events arrive in order (its id is the key); two plans that held the same slug
+    // one after the other may not, so the newer word wins.
+    const keep = async (data: EventData<typeof pricingPlanCreated>, time: string) => {
       const { slug, planId, name, price, currency, interval, active } = data;
-      await this.model.updateOne(
-        { _id: slug },
-        { $set: { planId, name, price, currency, interval, active } },
-        { upsert: true },
-      );
+      const asOf = new Date(time);
+      try {
+        await this.model.updateOne(
+          { _id: slug, asOf: { $lte: asOf } },
+          { $set: { planId, name, price, currency, interval, active, asOf } },
+          { upsert: true },
+        );
+      } catch (err) {
+        // The slug's entry is newer than this event: nothing to keep.
+        if (!isDuplicateKey(err)) throw err;
+      }
     };
     return [
-      on(pricingPlanCreated, (event) => keep(event.data)),
-      on(pricingPlanChanged, (event) => keep(event.data)),
+      on(pricingPlanCreated, (event) => keep(event.data, event.time)),
+      on(pricingPlanChanged, (event) => keep(event.data, event.time)),
       // A slug freed by a deletion may name a newer plan by the time this arrives: only the
       // deleted plan's own entry goes.
       on(pricingPlanDeleted, async (event) => {
