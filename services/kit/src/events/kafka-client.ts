@@ -1,6 +1,9 @@
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { deadLetterTopic } from '@podz/proto';
 import type { Logger } from '../logging/logger';
+import { installKafkajsIdleTimerFix } from './kafkajs-idle-timer';
+
+installKafkajsIdleTimerFix();
 
 const KAFKA_TO_PINO = {
   [logLevel.NOTHING]: 'silent',
