@@ -41,10 +41,7 @@ export class PayPalError extends Error {
 export class PayPalClient {
   private token: { value: string; expiresAt: number } | undefined;
 
-  constructor(
-    private readonly credentials: PayPalCredentials,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly credentials: PayPalCredentials) {}
 
   /** `POST /v2/checkout/orders`; the request id makes a retry return the same order. */
   createOrder(order: OrderRequest, requestId: string): Promise<Order> {
@@ -100,7 +97,7 @@ export class PayPalClient {
   }
 
   private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > this.now()) return this.token.value;
+    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
     const { clientId, clientSecret } = this.credentials;
     const res = await this.fetch('/v1/oauth2/token', {
       method: 'POST',
@@ -111,7 +108,7 @@ export class PayPalClient {
       body: 'grant_type=client_credentials',
     });
     const answer = await this.read(res, tokenAnswerSchema);
-    this.token = { value: answer.access_token, expiresAt: this.now() + (answer.expires_in - 60) * 1000 };
+    this.token = { value: answer.access_token, expiresAt: Date.now() + (answer.expires_in - 60) * 1000 };
     return this.token.value;
   }
 

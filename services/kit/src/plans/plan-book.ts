@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import { modelOnce } from '../mongo/model-once';
 import {
   pricingPlanChanged,
   pricingPlanCreated,
@@ -37,9 +38,7 @@ const knownPlanSchema = new Schema(
   { timestamps: true, collection: 'plans' },
 );
 
-const knownPlanModel = (db: Connection) =>
-  (db.models.KnownPlan as ReturnType<typeof compile> | undefined) ?? compile(db);
-const compile = (db: Connection) => db.model('KnownPlan', knownPlanSchema);
+const knownPlanModel = (db: Connection) => modelOnce(db, 'KnownPlan', knownPlanSchema);
 
 type KnownPlanRow = Omit<KnownPlan, 'slug'> & { _id: string };
 

@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import { modelOnce } from '../mongo/model-once';
 import { DEFAULT_PROFILE_PICTURE, type UserRef } from '@podz/proto';
 import type { AuthUser } from '../auth/auth-user';
 
@@ -14,10 +15,7 @@ const knownUserSchema = new Schema(
   { timestamps: true, collection: 'users' },
 );
 
-// One model per connection: a second directory on the same connection shares it.
-const knownUserModel = (db: Connection) =>
-  (db.models.KnownUser as ReturnType<typeof compile> | undefined) ?? compile(db);
-const compile = (db: Connection) => db.model('KnownUser', knownUserSchema);
+const knownUserModel = (db: Connection) => modelOnce(db, 'KnownUser', knownUserSchema);
 
 type KnownUser = { _id: string; username: string; profilePicture: string; access?: string[] };
 

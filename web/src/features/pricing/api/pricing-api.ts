@@ -37,10 +37,9 @@ export function captureOrder(orderId: string): Promise<Payment> {
 }
 
 /** The caller's payments, newest first; an admin names the user. */
-export function usePayments(userId?: string, enabled = true) {
+export function usePayments(userId?: string) {
   return useQuery({
     queryKey: ['billing', 'payments', userId ?? 'mine'],
-    enabled,
     queryFn: ({ signal }) =>
       apiFetch<PaymentList>(`/api/billing/payments${userId ? `?userId=${userId}` : ''}`, { signal }),
   });

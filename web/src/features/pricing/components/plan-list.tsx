@@ -189,12 +189,12 @@ function usePayPalScript(config: BillingConfig | undefined): PaymentState {
   return scriptStatus(state);
 }
 
+/** A billing service that cannot be asked counts as payments not being available here. */
+const UNREACHABLE: BillingConfig = { configured: false, clientId: null, environment: 'sandbox' };
+
 export function PlanList({ plans }: { plans: PricingPlan[] }) {
   const config = useBillingConfig();
-  // A billing service that cannot be asked counts as payments not being available here.
-  const payments = usePayPalScript(
-    config.isError ? { configured: false, clientId: null, environment: 'sandbox' } : config.data,
-  );
+  const payments = usePayPalScript(config.isError ? UNREACHABLE : config.data);
   const paid = plans.some((plan) => plan.price > 0);
   return (
     <>
