@@ -35,6 +35,7 @@ export * from './messaging/conversation-api';
 export * from './messaging/socket-events';
 export * from './analytics/stats-api';
 export * from './billing/payment-api';
+export * from './billing/subscription-api';
 export * from './event-docs';
 export * from './api-reference';
 export * from './routes';

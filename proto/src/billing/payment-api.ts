@@ -17,6 +17,10 @@ export const paypalOrderIdSchema = z
 export const PAYMENT_STATES = ['created', 'capturing', 'completed', 'refused', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** `checkout`: the member paid at PayPal; `renewal`: billing charged their saved PayPal account. */
+export const PAYMENT_KINDS = ['checkout', 'renewal'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 /** `GET /api/billing/config` (anyone): whether card payments work here, and what the script needs. */
 export const billingConfigSchema = z.object({
   configured: z.boolean(),
@@ -44,6 +48,7 @@ export const paymentSchema = z.object({
   amount: z.string(),
   currency: z.enum(PLAN_CURRENCIES),
   interval: planIntervalSchema,
+  kind: z.enum(PAYMENT_KINDS),
   state: z.enum(PAYMENT_STATES),
   /** Why a payment was refused or failed; null otherwise. */
   reason: z.string().nullable(),

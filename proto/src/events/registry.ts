@@ -4,7 +4,7 @@ import { IDENTITY_USER_EVENTS } from './identity-user-events';
 import { REQUEST_EVENTS } from './request-events';
 import { CONTENT_PAGE_EVENTS, CONTENT_PLAN_EVENTS } from './content-events';
 import { BROADCAST_EVENTS, CONVERSATION_EVENTS } from './conversation-events';
-import { BILLING_PAYMENT_EVENTS } from './billing-events';
+import { BILLING_PAYMENT_EVENTS, BILLING_SUBSCRIPTION_EVENTS } from './billing-events';
 
 /**
  * Every event type PODZ publishes, by type. Each service issue adds its events here (one file per
@@ -21,6 +21,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...CONTENT_PAGE_EVENTS,
   ...CONTENT_PLAN_EVENTS,
   ...BILLING_PAYMENT_EVENTS,
+  ...BILLING_SUBSCRIPTION_EVENTS,
 ];
 
 export function findEventDefinition(

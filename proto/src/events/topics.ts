@@ -9,6 +9,7 @@ export const TOPICS = {
   contentPage: 'content.page.v1',
   contentPricingPlan: 'content.pricing-plan.v1',
   billingPayment: 'billing.payment.v1',
+  billingSubscription: 'billing.subscription.v1',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];

@@ -1,7 +1,14 @@
 import request from 'supertest';
 import { loadConfig, type RunningService } from '@podz/kit';
 import { eventually, offerPlans, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
-import { TOPICS, paymentListSchema, paymentSchema, type Payment } from '@podz/proto';
+import {
+  TOPICS,
+  paymentListSchema,
+  paymentSchema,
+  subscriptionAnswerSchema,
+  type Payment,
+  type Subscription,
+} from '@podz/proto';
 import {
   ADMIN,
   IdentityClient,
@@ -11,6 +18,7 @@ import {
   type TestIdentity,
 } from '../../identity/test/support/identity-harness';
 import { startBilling } from '../src/billing-service';
+import { addInterval } from '../src/domain/subscriptions';
 import { billingConfigSchema, type BillingConfig } from '../src/config';
 import { PayPalSimulator } from './support/paypal-simulator';
 
@@ -27,7 +35,18 @@ beforeAll(async () => {
   paypal = await new PayPalSimulator().start();
   identity = await startTestIdentity();
   billing = await startBilling(
-    loadConfig(billingConfigSchema, testServiceEnv('billing', { ...paypal.env(), CHECKOUTS_PER_HOUR: '3' })),
+    loadConfig(
+      billingConfigSchema,
+      testServiceEnv('billing', {
+        ...paypal.env(),
+        CHECKOUTS_PER_HOUR: '3',
+        // The renewal clock ticks fast here; a declined renewal is tried again a moment later.
+        RENEWAL_SWEEP_MS: '100',
+        RENEWAL_RETRY_MS: '300',
+        RENEWAL_MAX_DECLINES: '2',
+        RENEWAL_LEASE_MS: '1000',
+      }),
+    ),
   );
   await offerPlans(billing);
   client = new IdentityClient(identity.url);
@@ -69,6 +88,37 @@ const completedEvents = async (paymentId: string, atLeast = 1) =>
       timeoutMs: 3000,
     })
   ).filter((m) => m.key === paymentId);
+const subscriptionOf = async (token: string, userId?: string): Promise<Subscription | null> =>
+  subscriptionAnswerSchema.parse(
+    (
+      await api()
+        .get(`/api/billing/subscription${userId ? `?userId=${userId}` : ''}`)
+        .set(bearer(token))
+        .expect(200)
+    ).body,
+  ).subscription;
+/** The first non-empty answer of `read`, once it has one. */
+const awaited = async <T>(what: string, read: () => Promise<T | null | undefined>): Promise<T> => {
+  let value: T | null | undefined;
+  await eventually(what, async () => (value = await read()) != null);
+  return value!;
+};
+/** Pays for a plan at checkout, as a buyer does; answers the payment token PayPal saved, if any. */
+const subscribe = async (buyer: { token: string }, plan = 'pro', saveAccount = true) => {
+  const created = await order(buyer.token, plan);
+  paypal.approve(created.orderId, { saveAccount });
+  await capture(buyer.token, created.orderId).expect(200);
+  return { ...created, vaultId: paypal.order(created.orderId)!.savedAs };
+};
+/** The period has run out: the clock finds the subscription due now. */
+const makeDue = (userId: string) =>
+  billing.context.db
+    .collection<{ _id: string }>('subscriptions')
+    .updateOne(
+      { _id: userId },
+      { $set: { dueAt: new Date(Date.now() - 1000), dueHour: new Date().toISOString().slice(0, 13) } },
+    );
+const chargesTo = (vaultId: string | undefined) => paypal.charges().filter((o) => o.vaultId === vaultId);
 const captureCalls = (orderId: string) =>
   paypal.calls.filter((call) => call === `POST /v2/checkout/orders/${orderId}/capture`).length;
 
@@ -338,6 +388,160 @@ describe('payment history', () => {
     const seen = await paymentsOf(admin, buyer.id);
     expect(seen.map((p) => [p.orderId, p.state])).toEqual([[created.orderId, 'created']]);
     expect(await paymentsOf(other.token)).toEqual([]);
+  });
+});
+
+describe('subscriptions: a paid plan renews on the saved PayPal account', () => {
+  it('a checkout saves the buyer’s account and starts a subscription to the end of the period', async () => {
+    const buyer = await member();
+    const paid = await subscribe(buyer);
+    expect(paypal.order(paid.orderId)).toMatchObject({ saveAccount: false, savedAs: expect.any(String) });
+    const sub = await awaited('the subscription', () => subscriptionOf(buyer.token));
+    const completedAt = new Date((await paymentsOf(buyer.token))[0]!.completedAt!);
+    expect(sub).toMatchObject({
+      userId: buyer.id,
+      plan: 'pro',
+      amount: '9.99',
+      currency: 'USD',
+      interval: 'month',
+      state: 'active',
+      renews: true,
+      failedCharges: 0,
+      endedReason: null,
+      paidThrough: addInterval(completedAt, 'month').toISOString(),
+      nextChargeAt: addInterval(completedAt, 'month').toISOString(),
+    });
+    // Buying the same plan again adds a period after the one paid for.
+    await subscribe(buyer);
+    await eventually('the second period', async () => {
+      const now = await subscriptionOf(buyer.token);
+      return now?.paidThrough === addInterval(addInterval(completedAt, 'month'), 'month').toISOString();
+    });
+  });
+
+  it('charges the saved account when the period runs out, once, and keeps the plan', async () => {
+    const buyer = await member();
+    const paid = await subscribe(buyer);
+    const before = (await awaited('the subscription', () => subscriptionOf(buyer.token)))!;
+    await makeDue(buyer.id);
+    const renewed = await awaited('the renewal', async () => {
+      const now = await subscriptionOf(buyer.token);
+      return now && now.paidThrough !== before.paidThrough ? now : undefined;
+    });
+    expect(renewed).toMatchObject({
+      state: 'active',
+      paidThrough: addInterval(new Date(before.paidThrough), 'month').toISOString(),
+      nextChargeAt: addInterval(new Date(before.paidThrough), 'month').toISOString(),
+    });
+    const charges = chargesTo(paid.vaultId);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]!.purchase_units[0]!.amount).toEqual({ currency_code: 'USD', value: '9.99' });
+    const renewal = (await paymentsOf(buyer.token)).find((p) => p.kind === 'renewal')!;
+    expect(renewal).toMatchObject({ state: 'completed', amount: '9.99', orderId: charges[0]!.id });
+    const events = await completedEvents(renewal.id);
+    expect(JSON.parse(events[0]!.value!).data).toMatchObject({ kind: 'renewal', userId: buyer.id });
+    // More clock ticks charge nothing more; the plan never moved.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(chargesTo(paid.vaultId)).toHaveLength(1);
+    expect(await planOf(buyer.id)).toBe('pro');
+  });
+
+  it('a renewal PayPal holds is asked again with the same request id, and completes by the webhook', async () => {
+    const buyer = await member();
+    const paid = await subscribe(buyer);
+    const before = await awaited('the subscription', () => subscriptionOf(buyer.token));
+    paypal.nextCaptureStatus = 'PENDING';
+    await makeDue(buyer.id);
+    const charge = await awaited('the renewal charge', async () => chargesTo(paid.vaultId)[0]);
+    // The lease (1 s here) runs out while PayPal holds it: the clock asks again, PayPal answers
+    // the same held capture, and nobody is charged twice.
+    const asked = () => paypal.calls.filter((call) => call === 'POST /v2/checkout/orders').length;
+    const askedBefore = asked();
+    await eventually('the renewal asked again', async () => asked() > askedBefore, 5000);
+    expect(chargesTo(paid.vaultId)).toHaveLength(1);
+    expect((await subscriptionOf(buyer.token))?.paidThrough).toBe(before.paidThrough);
+
+    await deliver(paypal.signedDelivery(paypal.captureCompletedEvent(charge.id))).expect(200);
+    await eventually(
+      'the renewal',
+      async () => (await subscriptionOf(buyer.token))?.paidThrough !== before.paidThrough,
+    );
+    expect(await subscriptionOf(buyer.token)).toMatchObject({
+      state: 'active',
+      paidThrough: addInterval(new Date(before.paidThrough), 'month').toISOString(),
+    });
+    expect(chargesTo(paid.vaultId)).toHaveLength(1);
+  });
+
+  it('a declined renewal is tried again; after the last try the plan ends and identity moves the member to free', async () => {
+    const buyer = await member();
+    const paid = await subscribe(buyer, 'network');
+    await eventually('the network plan', async () => (await planOf(buyer.id)) === 'network');
+    paypal.declining.add(paid.vaultId!);
+    await makeDue(buyer.id);
+    const ended = await awaited('the subscription to end', async () => {
+      const now = await subscriptionOf(buyer.token);
+      return now?.state === 'ended' ? now : undefined;
+    });
+    expect(ended).toMatchObject({
+      endedReason: 'payment-failed',
+      failedCharges: 2,
+      renews: false,
+      nextChargeAt: null,
+    });
+    expect(chargesTo(paid.vaultId)).toHaveLength(2);
+    const renewals = (await paymentsOf(buyer.token)).filter((p) => p.kind === 'renewal');
+    expect(renewals.map((p) => p.state)).toEqual(['failed', 'failed']);
+    await eventually('identity to end the plan', async () => (await planOf(buyer.id)) === 'free');
+  });
+
+  it('cancelling keeps the plan to the end of the period, charges nothing, then ends it', async () => {
+    const buyer = await member();
+    const other = await member();
+    const paid = await subscribe(buyer);
+    await awaited('the subscription', () => subscriptionOf(buyer.token));
+    await eventually('the pro plan', async () => (await planOf(buyer.id)) === 'pro');
+    await api().delete(`/api/billing/subscription?userId=${buyer.id}`).set(bearer(other.token)).expect(403);
+    await api().delete('/api/billing/subscription').set(bearer(other.token)).expect(404);
+    const cancelled = await api().delete('/api/billing/subscription').set(bearer(buyer.token)).expect(200);
+    expect(cancelled.body.subscription).toMatchObject({
+      state: 'cancelled',
+      renews: false,
+      nextChargeAt: null,
+    });
+    await api().delete('/api/billing/subscription').set(bearer(buyer.token)).expect(200);
+    expect(await planOf(buyer.id)).toBe('pro');
+    expect((await subscriptionOf(admin, buyer.id))?.state).toBe('cancelled');
+
+    await makeDue(buyer.id);
+    await eventually('the plan to run out', async () => (await planOf(buyer.id)) === 'free');
+    expect(await subscriptionOf(buyer.token)).toMatchObject({ state: 'ended', endedReason: 'cancelled' });
+    expect(chargesTo(paid.vaultId)).toHaveLength(0);
+  });
+
+  it('moving to the free plan ends the subscription; a buyer who saved no account is not renewed', async () => {
+    const leaver = await member();
+    const leaverPaid = await subscribe(leaver);
+    await eventually('the pro plan', async () => (await planOf(leaver.id)) === 'pro');
+    await request(identity.url)
+      .patch(`/api/users/${leaver.id}/plan`)
+      .set(bearer(leaver.token))
+      .send({ plan: 'free' })
+      .expect(200);
+    await eventually(
+      'the subscription to end',
+      async () => (await subscriptionOf(leaver.token))?.state === 'ended',
+    );
+    expect((await subscriptionOf(leaver.token))?.endedReason).toBe('plan-changed');
+
+    const once = await member();
+    const oncePaid = await subscribe(once, 'pro', false);
+    expect(oncePaid.vaultId).toBeUndefined();
+    const sub = await awaited('the subscription', () => subscriptionOf(once.token));
+    expect(sub).toMatchObject({ state: 'cancelled', renews: false, nextChargeAt: null });
+    await makeDue(once.id);
+    await eventually('the plan to run out', async () => (await planOf(once.id)) === 'free');
+    expect(paypal.charges().filter((o) => o.vaultId === leaverPaid.vaultId)).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,13 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { pendingEvent } from '@podz/kit';
 import { eventually } from '@podz/kit/testing';
-import { fullUserSchema, paymentCompleted, publicUserSchema, type EventData } from '@podz/proto';
+import {
+  fullUserSchema,
+  paymentCompleted,
+  publicUserSchema,
+  subscriptionEnded,
+  type EventData,
+} from '@podz/proto';
 import {
   ADMIN,
   IdentityClient,
@@ -330,6 +336,7 @@ describe('PATCH /api/users/{id}/plan', () => {
     const paymentId = new Types.ObjectId().toHexString();
     const paid: EventData<typeof paymentCompleted> = {
       paymentId,
+      kind: 'checkout',
       userId: user.id,
       plan: 'network',
       amount: '29.99',
@@ -350,6 +357,41 @@ describe('PATCH /api/users/{id}/plan', () => {
     ]);
     await eventually('the later payment to be applied', async () => (await planOf(other.id)) === 'network');
     expect(await planOf(user.id)).toBe('free');
+  });
+
+  it('changes no plan for a renewal, and moves a member whose plan ran out back to free', async () => {
+    const [lapsed, moved] = [await client.userWith(admin, 'user'), await client.userWith(admin, 'user')];
+    await setPlan(admin, lapsed.id, 'pro').expect(200);
+    await setPlan(admin, moved.id, 'network').expect(200);
+    const renewal = (userId: string) => {
+      const paymentId = new Types.ObjectId().toHexString();
+      return pendingEvent(paymentCompleted, paymentId, {
+        paymentId,
+        kind: 'renewal',
+        userId,
+        plan: 'network',
+        amount: '29.99',
+        currency: 'USD',
+        orderId: '8MC585209K746392H',
+        captureId: '4L335234718889942',
+      });
+    };
+    const ended = (userId: string, plan: string) =>
+      pendingEvent(subscriptionEnded, userId, {
+        userId,
+        plan,
+        reason: 'payment-failed',
+        paidThrough: new Date().toISOString(),
+      });
+    // A renewal of a plan the member does not hold moves nobody; an end of a plan they left
+    // (an admin moved them) leaves them where they are.
+    await identity.context.producer.publish([
+      renewal(lapsed.id),
+      ended(moved.id, 'pro'),
+      ended(lapsed.id, 'pro'),
+    ]);
+    await eventually('the lapsed plan to end', async () => (await planOf(lapsed.id)) === 'free');
+    expect(await planOf(moved.id)).toBe('network');
   });
 });
 

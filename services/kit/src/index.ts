@@ -77,6 +77,7 @@ export {
 } from './service/start-service';
 export { runMain } from './service/run-main';
 export { BackgroundJobs } from './service/background-jobs';
+export { PeriodicTask } from './service/periodic-task';
 export { UserDirectory } from './users/user-directory';
 export { PlanBook, type KnownPlan } from './plans/plan-book';
 export { sanitizeRichText } from './text/rich-text';

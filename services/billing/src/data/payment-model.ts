@@ -1,6 +1,6 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 import { outboxPlugin } from '@podz/kit';
-import { PAYMENT_STATES, PLAN_CURRENCIES, PLAN_INTERVALS } from '@podz/proto';
+import { PAYMENT_KINDS, PAYMENT_STATES, PLAN_CURRENCIES, PLAN_INTERVALS } from '@podz/proto';
 
 /**
  * One attempt to pay for a plan, from the PayPal order billing created to what PayPal captured.
@@ -16,10 +16,16 @@ const paymentSchema = new Schema(
     amount: { type: String, required: true },
     currency: { type: String, enum: PLAN_CURRENCIES, required: true },
     interval: { type: String, enum: PLAN_INTERVALS, required: true },
+    kind: { type: String, enum: PAYMENT_KINDS, default: 'checkout' },
     state: { type: String, enum: PAYMENT_STATES, required: true },
     reason: { type: String, default: null },
     orderId: { type: String, required: true, unique: true },
     captureId: { type: String, default: null },
+    /**
+     * The PayPal payment token (vault id) PayPal saved the buyer's account under at capture; what
+     * renewals charge. Never leaves billing.
+     */
+    vaultId: { type: String, default: null },
     /** Each capture attempt gets its own PayPal-Request-Id: PayPal replays an id's first answer. */
     captureAttempts: { type: Number, default: 0 },
     completedAt: { type: Date, default: null },

@@ -7,7 +7,8 @@ export type { PaymentRecord };
 export type NewPayment = Pick<
   PaymentRecord,
   'userId' | 'plan' | 'planName' | 'amount' | 'currency' | 'interval' | 'orderId'
->;
+> &
+  Partial<Pick<PaymentRecord, 'kind' | 'state'>>;
 
 /**
  * Payments in the store. Every change of state is conditional on the state it leaves, so two
@@ -40,7 +41,7 @@ export class PaymentRepository {
   }
 
   async create(id: Types.ObjectId, payment: NewPayment): Promise<PaymentRecord> {
-    await this.model.create({ _id: id, ...payment, state: 'created' });
+    await this.model.create({ _id: id, state: 'created', ...payment });
     return (await this.findById(id.toHexString()))!;
   }
 
@@ -66,7 +67,9 @@ export class PaymentRepository {
     id: Types.ObjectId,
     from: readonly PaymentState[],
     to: PaymentState,
-    changes: Partial<Pick<PaymentRecord, 'reason' | 'captureId' | 'completedAt'>> = {},
+    changes: Partial<
+      Pick<PaymentRecord, 'reason' | 'captureId' | 'completedAt' | 'orderId' | 'vaultId'>
+    > = {},
     events: PendingEvent[] = [],
   ): Promise<PaymentRecord | null> {
     // updateOne and a read, not findOneAndUpdate: FerretDB cannot project on findAndModify, and

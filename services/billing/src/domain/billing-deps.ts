@@ -1,6 +1,7 @@
 import type { Logger, PlanBook, RateLimiter } from '@podz/kit';
 import type { BillingConfig } from '../config';
 import type { PaymentRepository } from '../data/payment-repository';
+import type { SubscriptionRepository } from '../data/subscription-repository';
 import type { PayPalClient } from '../paypal/paypal-client';
 
 /** What the use cases work with; built once per process in billing-service.ts. */
@@ -8,6 +9,7 @@ export interface BillingDeps {
   config: BillingConfig;
   logger: Logger;
   payments: PaymentRepository;
+  subscriptions: SubscriptionRepository;
   /** The pricing plans content offers, as its events last said: the only source of a price. */
   plans: PlanBook;
   limiter: RateLimiter;

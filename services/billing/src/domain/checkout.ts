@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { AppError, badRequest, conflict, notFound, tooManyRequests, type AuthUser } from '@podz/kit';
 import type { CreatedOrder, Payment } from '@podz/proto';
+import type { Order } from '../paypal/paypal-api';
 import { PayPalError, type PayPalClient } from '../paypal/paypal-client';
 import type { BillingDeps } from './billing-deps';
 import { paymentView } from './payment-views';
@@ -50,10 +51,18 @@ export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: str
           {
             reference_id: plan.slug,
             custom_id: paymentId.toHexString(),
-            description: `PODZ ${plan.name}, one ${plan.interval}`,
+            description: `PODZ ${plan.name}, renews every ${plan.interval}`,
             amount,
           },
         ],
+        // PayPal saves the buyer's account once this payment succeeds: renewals charge it.
+        payment_source: {
+          paypal: {
+            attributes: {
+              vault: { store_in_vault: 'ON_SUCCESS', usage_type: 'MERCHANT', customer_type: 'CONSUMER' },
+            },
+          },
+        },
       },
       `order-${paymentId.toHexString()}`,
     );
@@ -76,6 +85,12 @@ export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: str
     'order created',
   );
   return { orderId: order.id, paymentId: paymentId.toHexString() };
+}
+
+/** The payment token of the account PayPal saved with this order, once it says it is saved. */
+export function savedAccount(order: Order): string | undefined {
+  const vault = order.payment_source?.paypal?.attributes?.vault;
+  return vault?.status === 'VAULTED' ? vault.id : undefined;
 }
 
 /**
@@ -120,7 +135,7 @@ export async function captureOrder(deps: BillingDeps, caller: AuthUser, orderId:
   }
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
   if (!capture) throw providerFailed(deps, new Error('no capture in the answer'), 'order not captured');
-  const settled = await settleCapture(deps, claimed, capture);
+  const settled = await settleCapture(deps, claimed, capture, savedAccount(order));
   if (settled.payment.state === 'refused' || settled.payment.state === 'failed')
     throw paymentRefused(settled.payment);
   return paymentView(settled.payment);

@@ -10,6 +10,7 @@ export function paymentView(record: PaymentRecord): Payment {
     amount: record.amount,
     currency: record.currency as Payment['currency'],
     interval: record.interval as Payment['interval'],
+    kind: (record.kind ?? 'checkout') as Payment['kind'],
     state: record.state as Payment['state'],
     reason: record.reason ?? null,
     orderId: record.orderId,

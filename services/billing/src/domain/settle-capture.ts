@@ -1,5 +1,5 @@
 import { AppError, pendingEvent } from '@podz/kit';
-import { paymentCompleted, type Payment } from '@podz/proto';
+import { paymentCompleted, type Payment, type PaymentKind } from '@podz/proto';
 import type { PaymentRecord } from '../data/payment-repository';
 import type { Capture } from '../paypal/paypal-api';
 import type { BillingDeps } from './billing-deps';
@@ -32,7 +32,10 @@ export async function settleCapture(
   deps: BillingDeps,
   payment: PaymentRecord,
   capture: Capture,
+  /** The payment token PayPal saved the buyer's account under, when it said so with the capture. */
+  vaultId?: string,
 ): Promise<Settlement> {
+  const saved = vaultId ? { vaultId } : {};
   const open = ['created', 'capturing'] as const;
   const wrong = mismatch(payment, capture);
   if (wrong) {
@@ -48,7 +51,10 @@ export async function settleCapture(
     return refused ? { outcome: 'refused', payment: refused } : unchanged(deps, payment);
   }
   if (capture.status === 'PENDING') {
-    const pending = await deps.payments.transition(payment._id, open, 'capturing', { captureId: capture.id });
+    const pending = await deps.payments.transition(payment._id, open, 'capturing', {
+      captureId: capture.id,
+      ...saved,
+    });
     return pending ? { outcome: 'pending', payment: pending } : unchanged(deps, payment);
   }
   if (capture.status !== 'COMPLETED') {
@@ -62,6 +68,7 @@ export async function settleCapture(
   const paymentId = payment._id.toHexString();
   const event = pendingEvent(paymentCompleted, paymentId, {
     paymentId,
+    kind: payment.kind as PaymentKind,
     userId: payment.userId,
     plan: payment.plan,
     amount: payment.amount,
@@ -73,7 +80,7 @@ export async function settleCapture(
     payment._id,
     open,
     'completed',
-    { captureId: capture.id, completedAt: new Date(), reason: null },
+    { captureId: capture.id, completedAt: new Date(), reason: null, ...saved },
     [event],
   );
   if (!completed) return unchanged(deps, payment);

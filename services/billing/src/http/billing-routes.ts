@@ -1,13 +1,19 @@
 import express from 'express';
 import { z } from 'zod';
 import { handle, requireAuth } from '@podz/kit';
-import { createOrderBodySchema, orderParamsSchema, paymentsQuerySchema } from '@podz/proto';
+import {
+  createOrderBodySchema,
+  orderParamsSchema,
+  paymentsQuerySchema,
+  subscriptionQuerySchema,
+} from '@podz/proto';
 import type { BillingDeps } from '../domain/billing-deps';
 import { captureOrder, createOrder } from '../domain/checkout';
 import { billingConfig, listPayments } from '../domain/read-payments';
+import { cancelRenewal, readSubscription } from '../domain/subscriptions';
 import { receiveWebhook } from '../domain/webhooks';
 
-/** The billing API: checkout for signed-in members, history, and PayPal's webhooks. */
+/** The billing API: checkout for signed-in members, history, the subscription, and PayPal's webhooks. */
 export function billingRoutes(deps: BillingDeps): express.Router {
   const router = express.Router();
 
@@ -33,6 +39,18 @@ export function billingRoutes(deps: BillingDeps): express.Router {
     '/api/billing/payments',
     requireAuth,
     handle({ query: paymentsQuerySchema }, ({ query, user }) => listPayments(deps, user!, query.userId)),
+  );
+  router.get(
+    '/api/billing/subscription',
+    requireAuth,
+    handle({ query: subscriptionQuerySchema }, ({ query, user }) =>
+      readSubscription(deps, user!, query.userId),
+    ),
+  );
+  router.delete(
+    '/api/billing/subscription',
+    requireAuth,
+    handle({ query: subscriptionQuerySchema }, ({ query, user }) => cancelRenewal(deps, user!, query.userId)),
   );
   // PayPal signs its deliveries; the signature is checked with PayPal before anything is read.
   router.post(

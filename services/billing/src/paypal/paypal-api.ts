@@ -15,6 +15,21 @@ export const tokenAnswerSchema = z.object({
 export const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
 export type Money = z.infer<typeof moneySchema>;
 
+/**
+ * Where the money comes from: the buyer's PayPal account, saved in PayPal's vault once the first
+ * capture succeeds (for the merchant to charge later, the buyer not present), or the payment
+ * token of an account saved before.
+ */
+export type PaymentSource =
+  | {
+      paypal: {
+        attributes: {
+          vault: { store_in_vault: 'ON_SUCCESS'; usage_type: 'MERCHANT'; customer_type: 'CONSUMER' };
+        };
+      };
+    }
+  | { paypal: { vault_id: string } };
+
 /** `POST /v2/checkout/orders`. */
 export interface OrderRequest {
   intent: 'CAPTURE';
@@ -24,7 +39,7 @@ export interface OrderRequest {
     description: string;
     amount: Money;
   }[];
-  payment_source?: unknown;
+  payment_source?: PaymentSource;
 }
 
 export const captureSchema = z.object({
@@ -36,9 +51,21 @@ export const captureSchema = z.object({
 });
 export type Capture = z.infer<typeof captureSchema>;
 
+/** What PayPal says it saved: a payment token (`id`) once `status` is `VAULTED`. */
+const vaultSchema = z.object({
+  id: z.string().optional(),
+  status: z.string().optional(),
+  customer: z.object({ id: z.string() }).partial().optional(),
+});
+
 export const orderSchema = z.object({
   id: z.string(),
   status: z.string(),
+  payment_source: z
+    .object({
+      paypal: z.object({ attributes: z.object({ vault: vaultSchema.optional() }).optional() }).optional(),
+    })
+    .optional(),
   purchase_units: z
     .array(
       z.object({

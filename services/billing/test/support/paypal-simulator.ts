@@ -12,6 +12,10 @@ import { crc32 } from 'node:zlib';
  * - `POST /v1/oauth2/token` (client credentials, HTTP Basic);
  * - `POST /v2/checkout/orders` and `POST /v2/checkout/orders/{id}/capture` (Orders v2, with
  *   `PayPal-Request-Id` idempotency, CREATED → APPROVED → COMPLETED, the 404 and 422 issues);
+ * - saving the buyer's PayPal account with a purchase (`payment_source.paypal.attributes.vault`,
+ *   `store_in_vault: ON_SUCCESS`: the capture answers the payment token, `status: VAULTED`), and
+ *   charging a saved account (`payment_source.paypal.vault_id`: the order is captured at once,
+ *   no buyer present);
  * - `POST /v1/notifications/verify-webhook-signature`, for deliveries it signed itself the way
  *   PayPal does: RSA-SHA256 over `transmission_id|transmission_time|webhook_id|crc32(body)`.
  *
@@ -29,6 +33,10 @@ export class PayPalSimulator {
   nextCaptureStatus: 'COMPLETED' | 'PENDING' | 'DECLINED' = 'COMPLETED';
   /** Every call billing made, method and path, in order. */
   readonly calls: string[] = [];
+  /** Saved accounts, by payment token: the customer PayPal made for the buyer. */
+  readonly vault = new Map<string, { customerId: string }>();
+  /** Saved accounts whose bank now declines every charge (a card expired, funds gone). */
+  readonly declining = new Set<string>();
 
   private server: Server | undefined;
   private readonly tokens = new Map<string, number>();
@@ -67,11 +75,20 @@ export class PayPalSimulator {
     };
   }
 
-  /** The buyer approves the order on PayPal's site. */
-  approve(orderId: string): void {
+  /**
+   * The buyer approves the order on PayPal's site; when the order asks to save their account,
+   * they agree to that too unless told not to.
+   */
+  approve(orderId: string, { saveAccount = true } = {}): void {
     const order = this.orders.get(orderId);
     if (!order) throw new Error(`no order ${orderId} at the simulator`);
     if (order.status === 'CREATED') order.status = 'APPROVED';
+    if (!saveAccount) order.saveAccount = false;
+  }
+
+  /** Charges made to saved accounts (renewals), in order. */
+  charges(): SimOrder[] {
+    return [...this.orders.values()].filter((order) => order.vaultId !== undefined);
   }
 
   order(orderId: string): Readonly<SimOrder> | undefined {
@@ -212,6 +229,9 @@ export class PayPalSimulator {
         ),
       ];
     }
+    const paypal = (body.payment_source as { paypal?: SimPayPalSource } | undefined)?.paypal;
+    const vaultId = paypal?.vault_id;
+    if (vaultId !== undefined && !this.vault.has(vaultId)) return [404, notFound()];
     const id = randomId();
     const order: SimOrder = {
       id,
@@ -219,29 +239,18 @@ export class PayPalSimulator {
       status: 'CREATED',
       purchase_units: units!.map((u) => ({ ...u, reference_id: u.reference_id ?? 'default' })),
       create_time: new Date().toISOString(),
+      saveAccount: paypal?.attributes?.vault?.store_in_vault === 'ON_SUCCESS',
+      vaultId,
     };
     this.orders.set(id, order);
+    // A saved account pays without its owner: PayPal captures the order as it creates it.
+    if (vaultId !== undefined) return this.take(order);
     return [201, { ...order, links: this.links(id) }];
   }
 
   private capture(orderId: string): [number, unknown] {
     const order = this.orders.get(orderId);
-    if (!order) {
-      return [
-        404,
-        {
-          name: 'RESOURCE_NOT_FOUND',
-          message: 'The specified resource does not exist.',
-          details: [
-            {
-              issue: 'INVALID_RESOURCE_ID',
-              description:
-                'Specified resource ID does not exist. Please check the resource ID and try again.',
-            },
-          ],
-        },
-      ];
-    }
+    if (!order) return [404, notFound()];
     if (order.status === 'CREATED') {
       return [
         422,
@@ -260,7 +269,13 @@ export class PayPalSimulator {
         ),
       ];
     }
-    const status = this.nextCaptureStatus;
+    return this.take(order);
+  }
+
+  /** Takes the money for an approved order (or one paid by a saved account), as told to. */
+  private take(order: SimOrder): [number, unknown] {
+    const status =
+      order.vaultId !== undefined && this.declining.has(order.vaultId) ? 'DECLINED' : this.nextCaptureStatus;
     this.nextCaptureStatus = 'COMPLETED';
     if (status === 'DECLINED') {
       return [
@@ -285,6 +300,7 @@ export class PayPalSimulator {
             email_address: 'buyer@example.com',
             account_id: 'QYR5Z8XDVJNXQ',
             account_status: 'VERIFIED',
+            ...this.saved(order),
           },
         },
         purchase_units: [
@@ -314,6 +330,33 @@ export class PayPalSimulator {
         links: [{ href: `${this.url}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
       },
     ];
+  }
+
+  /** The vault attributes of a capture: the token the account is (now) saved under. */
+  private saved(order: SimOrder) {
+    if (order.vaultId !== undefined) {
+      const { customerId } = this.vault.get(order.vaultId)!;
+      return { attributes: { vault: { id: order.vaultId, customer: { id: customerId } } } };
+    }
+    if (!order.saveAccount) return {};
+    const token = randomId().slice(0, 7).toLowerCase();
+    const customerId = randomId().slice(0, 10);
+    this.vault.set(token, { customerId });
+    order.saveAccount = false;
+    order.savedAs = token;
+    return {
+      attributes: {
+        vault: {
+          id: token,
+          status: 'VAULTED',
+          customer: { id: customerId },
+          links: [
+            { href: `${this.url}/v3/vault/payment-tokens/${token}`, rel: 'self', method: 'GET' },
+            { href: `${this.url}/v3/vault/payment-tokens/${token}`, rel: 'delete', method: 'DELETE' },
+          ],
+        },
+      },
+    };
   }
 
   private verify(body: Record<string, unknown>): [number, unknown] {
@@ -372,6 +415,11 @@ interface SimUnit {
   amount: { currency_code: string; value: string };
 }
 
+interface SimPayPalSource {
+  vault_id?: string;
+  attributes?: { vault?: { store_in_vault?: string } };
+}
+
 interface SimOrder {
   id: string;
   intent: unknown;
@@ -379,6 +427,12 @@ interface SimOrder {
   purchase_units: SimUnit[];
   create_time: string;
   captureId?: string;
+  /** Asked to save the buyer's account on success (and, once approved, the buyer agreed). */
+  saveAccount: boolean;
+  /** Paid by this saved account. */
+  vaultId?: string;
+  /** The payment token the buyer's account was saved under when this order was captured. */
+  savedAs?: string;
 }
 
 /** What PayPal signs: the transmission id and time, the webhook id, and the CRC32 of the body. */
@@ -394,6 +448,18 @@ const invalidRequest = (issue: string, description: string, field?: string) => (
   message: 'Request is not well-formed, syntactically incorrect, or violates schema.',
   debug_id: randomBytes(7).toString('hex'),
   details: [{ ...(field ? { field, location: 'body' } : {}), issue, description }],
+});
+
+const notFound = () => ({
+  name: 'RESOURCE_NOT_FOUND',
+  message: 'The specified resource does not exist.',
+  debug_id: randomBytes(7).toString('hex'),
+  details: [
+    {
+      issue: 'INVALID_RESOURCE_ID',
+      description: 'Specified resource ID does not exist. Please check the resource ID and try again.',
+    },
+  ],
 });
 
 const unprocessable = (issue: string, description: string) => ({

@@ -1,5 +1,5 @@
 import { forbidden, isAdmin, notFound, on, pendingEvent, type AuthUser, type Subscription } from '@podz/kit';
-import { paymentCompleted, userPlanChanged } from '@podz/proto';
+import { DEFAULT_PLAN, paymentCompleted, subscriptionEnded, userPlanChanged } from '@podz/proto';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 
@@ -29,16 +29,27 @@ async function applyPlan(deps: IdentityDeps, id: string, plan: string) {
 }
 
 /**
- * Billing's verified payments move their buyers. The group records handled events, so a payment
- * delivered again cannot undo a plan change made after it.
+ * Billing's verified checkouts move their buyers, and a subscription that ran out moves them back
+ * to the free plan if they are still on its plan. The group records handled events, so an event
+ * delivered again cannot undo a plan change made after it. A renewal changes no plan: the member
+ * holds it already.
  */
 export function planPurchases(deps: IdentityDeps): Subscription[] {
   return [
     on(paymentCompleted, async (event) => {
-      const { userId, plan, paymentId } = event.data;
+      const { userId, plan, paymentId, kind } = event.data;
+      if (kind === 'renewal') return;
       const updated = await applyPlan(deps, userId, plan);
       if (updated) deps.logger.info({ userId, plan, paymentId }, 'paid plan applied');
       else deps.logger.warn({ userId, plan, paymentId }, 'paid plan not applied: the user no longer exists');
+    }),
+    on(subscriptionEnded, async (event) => {
+      const { userId, plan, reason } = event.data;
+      const user = await deps.users.findById(userId);
+      // Moved on already (an admin's change, another plan bought): that choice stands.
+      if (!user || user.plan !== plan) return;
+      await applyPlan(deps, userId, DEFAULT_PLAN);
+      deps.logger.info({ userId, plan, reason }, 'paid plan ended: back to the free plan');
     }),
   ];
 }

@@ -14,6 +14,7 @@ import { OutboxRelay, type AggregateModel } from '../events/outbox-relay';
 import { createHttpApp } from '../http/create-app';
 import { answerUnparsableRequests, closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
+import type { PeriodicTask } from './periodic-task';
 import { connectMongo, pingMongo } from '../mongo/connect-mongo';
 import { closeRedis, connectRedis, type RedisOptions } from '../redis/connect-redis';
 
@@ -52,6 +53,8 @@ export interface ServiceParts {
    * first on shutdown, before the server stops accepting: long-lived connections close themselves.
    */
   attach?: (server: Server) => void | (() => Promise<void>) | Promise<void | (() => Promise<void>)>;
+  /** Started once consumers run; stopped (a run in progress finished) right after HTTP closes. */
+  tasks?: PeriodicTask[];
   /** Called on shutdown after HTTP, consumers and the relay have stopped, before the producer, Redis and MongoDB disconnect. */
   beforeStop?: () => Promise<void>;
 }
@@ -140,6 +143,8 @@ export async function startService<C extends ServiceConfig>(
     for (const consumer of consumers) await consumer.start();
     // Side by side: each may wait out a fetch in flight (up to kafkajs's 5 s) before it leaves.
     cleanups.push(() => Promise.all(consumers.map((consumer) => consumer.stop())));
+    for (const task of parts.tasks ?? []) task.start();
+    cleanups.push(() => Promise.all((parts.tasks ?? []).map((task) => task.stop())));
 
     const app = createHttpApp({
       name,

@@ -1,0 +1,167 @@
+import { Types } from 'mongoose';
+import type { PaymentRecord } from '../data/payment-repository';
+import { hourOf, type SubscriptionRecord } from '../data/subscription-repository';
+import { PayPalError } from '../paypal/paypal-client';
+import type { BillingDeps } from './billing-deps';
+import { savedAccount } from './checkout';
+import { settleCapture } from './settle-capture';
+import { applyPayment, endSubscription } from './subscriptions';
+
+const HOUR_MS = 3_600_000;
+/** Where the clock starts on a store that never had one: far enough back for any restore. */
+const FIRST_LOOK_BACK_MS = 7 * 24 * HOUR_MS;
+
+const nextHour = (hour: string) => hourOf(new Date(Date.parse(`${hour}:00:00Z`) + HOUR_MS));
+
+/**
+ * The renewal clock, one run: every subscription whose moment has come, hour by hour from the
+ * bookmark to now, is renewed, retried or ended. An hour is passed for good only once nothing in
+ * it is left due, so a subscription that failed to move (PayPal away, a crash) is found again.
+ */
+export async function sweepRenewals(deps: BillingDeps, now = new Date()): Promise<void> {
+  const current = hourOf(now);
+  let hour =
+    (await deps.subscriptions.sweptThrough()) ?? hourOf(new Date(now.getTime() - FIRST_LOOK_BACK_MS));
+  let bookmark: string | undefined;
+  for (; hour <= current; hour = nextHour(hour)) {
+    const rows = await deps.subscriptions.dueIn(hour);
+    const due = rows.filter((sub) => sub.dueAt != null && sub.dueAt <= now);
+    for (const sub of due) {
+      await actOn(deps, sub, now).catch((err: unknown) =>
+        deps.logger.error({ err, userId: sub._id }, 'renewal run failed; tried again on the next run'),
+      );
+    }
+    // Whatever is still in the hour (not due yet, or did not move) holds the bookmark there.
+    const left = due.length === 0 ? rows : await deps.subscriptions.dueIn(hour);
+    if (left.length > 0) bookmark ??= hour;
+  }
+  await deps.subscriptions.setSweptThrough(bookmark ?? current);
+}
+
+/** Renews, retries or ends one due subscription. */
+async function actOn(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Promise<unknown> {
+  if (sub.renewalPaymentId) return resumeCharge(deps, sub, now);
+  if (sub.state === 'ended') return deps.subscriptions.update(sub, { dueAt: null });
+  if (sub.state === 'cancelled' || !sub.vaultId) return endSubscription(deps, sub, 'cancelled');
+  if (!(await deps.plans.find(sub.plan))) return endSubscription(deps, sub, 'plan-withdrawn');
+  if (!deps.paypal) {
+    deps.logger.warn({ userId: sub._id }, 'renewal due but PayPal is not configured; tried again later');
+    return deps.subscriptions.update(sub, { dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS) });
+  }
+  const paymentId = new Types.ObjectId();
+  const claimed = await deps.subscriptions.update(sub, {
+    renewalPaymentId: paymentId.toHexString(),
+    dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS),
+  });
+  if (!claimed) return;
+  const payment = await deps.payments.create(paymentId, renewalPayment(claimed, paymentId));
+  return charge(deps, claimed, payment, now);
+}
+
+function renewalPayment(sub: SubscriptionRecord, paymentId: Types.ObjectId) {
+  return {
+    userId: sub._id,
+    plan: sub.plan,
+    planName: sub.planName,
+    amount: sub.amount,
+    currency: sub.currency,
+    interval: sub.interval,
+    // Until PayPal answers with the order it made.
+    orderId: `RENEWAL-${paymentId.toHexString().toUpperCase()}`,
+    kind: 'renewal' as const,
+    state: 'capturing' as const,
+  };
+}
+
+/**
+ * A renewal whose lease ran out before it settled (PayPal away, a process gone, a held capture):
+ * asked again with the same request id, so PayPal answers what it did the first time.
+ */
+async function resumeCharge(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Promise<unknown> {
+  const paymentId = sub.renewalPaymentId!;
+  const payment =
+    (await deps.payments.findById(paymentId)) ??
+    (await deps.payments.create(
+      new Types.ObjectId(paymentId),
+      renewalPayment(sub, new Types.ObjectId(paymentId)),
+    ));
+  if (payment.state === 'completed') return applyPayment(deps, paymentId);
+  if (payment.state === 'failed' || payment.state === 'refused') return declined(deps, sub, now);
+  const leased = await deps.subscriptions.update(sub, {
+    dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS),
+  });
+  if (leased) await charge(deps, leased, payment, now);
+}
+
+/**
+ * Charges the saved PayPal account for the next period: an order paid by the payment token, which
+ * PayPal captures at once. What it captured is checked like any capture; the completed payment's
+ * event extends the subscription.
+ */
+async function charge(
+  deps: BillingDeps,
+  sub: SubscriptionRecord,
+  payment: PaymentRecord,
+  now: Date,
+): Promise<unknown> {
+  const paymentId = payment._id.toHexString();
+  let order;
+  try {
+    order = await deps.paypal!.createOrder(
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: sub.plan,
+            custom_id: paymentId,
+            description: `PODZ ${sub.planName}, renewal`,
+            amount: { currency_code: sub.currency, value: sub.amount },
+          },
+        ],
+        payment_source: { paypal: { vault_id: sub.vaultId! } },
+      },
+      `renewal-${paymentId}`,
+    );
+  } catch (err) {
+    const refused = err instanceof PayPalError && !err.unreachable && err.status !== 401;
+    if (!refused) {
+      // The lease brings it back: the same request id then learns what PayPal did.
+      deps.logger.warn({ err, userId: sub._id, paymentId }, 'renewal not charged: PayPal failed');
+      return;
+    }
+    await deps.payments.transition(payment._id, ['capturing'], 'failed', {
+      reason: `PayPal refused the renewal (${err.issue})`,
+    });
+    return declined(deps, sub, now);
+  }
+  const placed =
+    (await deps.payments.transition(payment._id, ['capturing'], 'capturing', { orderId: order.id })) ??
+    payment;
+  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  if (!capture) {
+    await deps.payments.transition(payment._id, ['capturing'], 'failed', {
+      reason: `PayPal did not charge the saved account (${order.status.toLowerCase()})`,
+    });
+    return declined(deps, sub, now);
+  }
+  const settled = await settleCapture(deps, placed, capture, savedAccount(order));
+  if (settled.outcome === 'completed') return applyPayment(deps, paymentId);
+  if (settled.outcome === 'refused') return declined(deps, sub, now);
+  // Pending: PayPal's webhook completes it; until then the lease holds the subscription.
+}
+
+/** A renewal PayPal would not take: tried again after a while, and the plan ends after the last try. */
+async function declined(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Promise<unknown> {
+  const current = (await deps.subscriptions.find(sub._id)) ?? sub;
+  const failedCharges = current.failedCharges + 1;
+  if (current.state === 'cancelled') return endSubscription(deps, current, 'cancelled');
+  if (failedCharges >= deps.config.RENEWAL_MAX_DECLINES)
+    return endSubscription(deps, current, 'payment-failed', { failedCharges });
+  deps.logger.warn({ userId: sub._id, failedCharges }, 'renewal declined; tried again later');
+  return deps.subscriptions.update(current, {
+    state: 'past_due',
+    failedCharges,
+    renewalPaymentId: null,
+    dueAt: new Date(now.getTime() + deps.config.RENEWAL_RETRY_MS),
+  });
+}
