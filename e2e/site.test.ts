@@ -1209,6 +1209,20 @@ describe('9. payments', () => {
     await page.getByText('You are on the pro plan.').waitFor();
     const history = page.getByRole('table', { name: 'Your payments' });
     await history.getByRole('row', { name: /Pro, one month \$9\.99 Paid/ }).waitFor();
+    // The plan renews on the saved PayPal account until the member cancels; then it stays to the
+    // end of the month paid for.
+    const subscription = page.getByLabel('Subscription', { exact: true });
+    await subscription.getByText(/^Pro renews on .+ at \$9\.99 a month/).waitFor();
+    await subscription.getByRole('button', { name: 'Cancel renewal' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel renewal', exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/^Pro will not renew\. It stays until /)
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await subscription.getByText(/^Pro does not renew\. It stays until /).waitFor();
+    expect(await subscription.getByRole('button', { name: 'Cancel renewal' }).count()).toBe(0);
+    await page.getByText('You are on the pro plan.').waitFor();
     expect(problems).toEqual([]);
     await context.close();
 
@@ -1222,6 +1236,7 @@ describe('9. payments', () => {
       .getByRole('table', { name: `Payments of ${username}` })
       .getByRole('row', { name: /Pro, one month \$9\.99 Paid/ })
       .waitFor();
+    await row.getByText(/^Pro does not renew\. It stays until /).waitFor();
     await admin.context.close();
   });
 

@@ -120,11 +120,14 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/conversations/:id/messages', 'messaging', 'signed-in'),
   // analytics: per-day counters kept from the domain events
   route('GET', '/api/stats/daily', 'analytics', ADMINS),
-  // billing: PayPal orders made and captured on the server; PayPal's webhooks (verified with PayPal)
+  // billing: PayPal orders made and captured on the server, the subscriptions they start; PayPal's
+  // webhooks (verified with PayPal)
   route('GET', '/api/billing/config', 'billing', 'public'),
   route('POST', '/api/billing/orders', 'billing', 'signed-in'),
   route('POST', '/api/billing/orders/:orderId/capture', 'billing', 'signed-in'),
   route('GET', '/api/billing/payments', 'billing', 'signed-in'),
+  route('GET', '/api/billing/subscription', 'billing', 'signed-in'),
+  route('DELETE', '/api/billing/subscription', 'billing', 'signed-in'),
   route('POST', '/api/billing/webhooks/paypal', 'billing', 'public'),
   // content: page content, forms, pricing plans, documentation
   route('GET', '/api/content/pages/:slug', 'content', 'public'),

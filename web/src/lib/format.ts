@@ -22,3 +22,8 @@ export function formatMessageTime(iso: string | null | undefined): string {
     ? timeFormat.format(date)
     : dateFormat.format(date);
 }
+
+/** 9.99 and "USD" → "$9.99". */
+export function formatMoney(amount: number | string, currency: string): string {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).format(Number(amount));
+}

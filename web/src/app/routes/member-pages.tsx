@@ -10,6 +10,7 @@ import { DeleteAccountForm, PasswordForm } from '../../features/account/componen
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { useMe } from '../../features/account/api/account-api';
 import { PaymentHistory } from '../../features/pricing/components/payment-history';
+import { SubscriptionStatus } from '../../features/pricing/components/subscription-status';
 import { useGuestEpisodes } from '../../features/hosting/api/hosting-api';
 import { HostInvitations } from '../../features/hosting/components/host-invitations';
 import { AccessRequestCard } from '../../features/requests/components/access-request-card';
@@ -71,6 +72,9 @@ export function SettingsRoute() {
             See the plans
           </Link>
         </p>
+        <div className="mb-4">
+          <SubscriptionStatus />
+        </div>
         <PaymentHistory label="Your payments" />
       </section>
       <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6">

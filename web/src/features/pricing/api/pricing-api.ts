@@ -1,5 +1,12 @@
-import type { BillingConfig, CreatedOrder, Payment, PaymentList, PricingPlan } from '@podz/proto';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  BillingConfig,
+  CreatedOrder,
+  Payment,
+  PaymentList,
+  PricingPlan,
+  SubscriptionAnswer,
+} from '@podz/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 export function usePlans() {
@@ -42,5 +49,27 @@ export function usePayments(userId?: string) {
     queryKey: ['billing', 'payments', userId ?? 'mine'],
     queryFn: ({ signal }) =>
       apiFetch<PaymentList>(`/api/billing/payments${userId ? `?userId=${userId}` : ''}`, { signal }),
+  });
+}
+
+const subscriptionPath = (userId?: string) => `/api/billing/subscription${userId ? `?userId=${userId}` : ''}`;
+
+/** The caller's subscription (an admin names the user); `subscription` is null when there is none. */
+export function useSubscription(userId?: string) {
+  return useQuery({
+    queryKey: ['billing', 'subscription', userId ?? 'mine'],
+    queryFn: ({ signal }) => apiFetch<SubscriptionAnswer>(subscriptionPath(userId), { signal }),
+    // A payment a moment old may not have started its subscription yet: look again, a few times.
+    refetchInterval: (query) =>
+      query.state.data?.subscription === null && query.state.dataUpdateCount < 8 ? 1500 : false,
+  });
+}
+
+/** Stops renewing; the plan stays to the end of the period paid for. */
+export function useCancelRenewal(userId?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<SubscriptionAnswer>(subscriptionPath(userId), { method: 'DELETE' }),
+    onSuccess: (answer) => queryClient.setQueryData(['billing', 'subscription', userId ?? 'mine'], answer),
   });
 }

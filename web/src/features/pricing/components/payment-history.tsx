@@ -1,6 +1,6 @@
 import type { Payment } from '@podz/proto';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { usePayments } from '../api/pricing-api';
 
 const STATE_LABEL: Record<Payment['state'], string> = {
@@ -10,11 +10,6 @@ const STATE_LABEL: Record<Payment['state'], string> = {
   refused: 'Refused',
   failed: 'Failed',
 };
-
-const money = (payment: Payment) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: payment.currency }).format(
-    Number(payment.amount),
-  );
 
 /** A user's payments, newest first: the member's own on /settings, anyone's for an admin on /users. */
 export function PaymentHistory({ userId, label = 'Payments' }: { userId?: string; label?: string }) {
@@ -41,9 +36,10 @@ export function PaymentHistory({ userId, label = 'Payments' }: { userId?: string
               <tr key={payment.id} className="border-t border-slate-200 text-slate-800">
                 <td className="py-1 pr-3">{formatDate(payment.completedAt ?? payment.createdAt)}</td>
                 <td className="py-1 pr-3">
-                  {payment.planName}, one {payment.interval}
+                  {payment.planName}, {payment.kind === 'renewal' ? 'renewed for a' : 'one'}{' '}
+                  {payment.interval}
                 </td>
-                <td className="py-1 pr-3">{money(payment)}</td>
+                <td className="py-1 pr-3">{formatMoney(payment.amount, payment.currency)}</td>
                 <td className="py-1" title={payment.reason ?? undefined}>
                   {STATE_LABEL[payment.state]}
                   {payment.reason ? `: ${payment.reason}` : ''}

@@ -1,11 +1,10 @@
 import type { PricingPlan } from '@podz/proto';
 import type { ReactNode } from 'react';
+import { formatMoney } from '../../../lib/format';
 
 /** A plan's price as `/pricing` states it: "Free", or the amount per interval. */
 export const planPrice = (plan: Pick<PricingPlan, 'price' | 'currency' | 'interval'>) =>
-  plan.price === 0
-    ? 'Free'
-    : `${new Intl.NumberFormat('en', { style: 'currency', currency: plan.currency }).format(plan.price)} / ${plan.interval}`;
+  plan.price === 0 ? 'Free' : `${formatMoney(plan.price, plan.currency)} / ${plan.interval}`;
 
 /** One plan as `/pricing` shows it; the action under it is the caller's (buy, or a preview's label). */
 export function PlanCard({

@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { captureOrder, createOrder, useBillingConfig, useChooseFreePlan } from '../api/pricing-api';
@@ -66,7 +67,7 @@ function PaidPlanButtons({ plan }: { plan: PricingPlan }) {
   const failure = useRef<unknown>(undefined);
 
   const settled = async (payment: Payment) => {
-    void queryClient.invalidateQueries({ queryKey: ['billing', 'payments'] });
+    void queryClient.invalidateQueries({ queryKey: ['billing'] });
     if (payment.state !== 'completed') {
       showModal({
         kind: 'success',
@@ -128,11 +129,21 @@ function PaidPlanButtons({ plan }: { plan: PricingPlan }) {
   );
 }
 
-function PlanAction({ plan, payments }: { plan: PricingPlan; payments: PaymentState }) {
+function PlanAction({
+  plan,
+  payments,
+  current,
+}: {
+  plan: PricingPlan;
+  payments: PaymentState;
+  /** The plan the member is on, when it is one of these. */
+  current: PricingPlan | undefined;
+}) {
   const user = useSession((state) => state.user);
   const refreshSession = useSession((state) => state.refresh);
   const choose = useChooseFreePlan(user?.id);
   const showModal = useUi((state) => state.showModal);
+  const confirm = useUi((state) => state.confirm);
 
   if (!user) {
     return (
@@ -145,7 +156,16 @@ function PlanAction({ plan, payments }: { plan: PricingPlan; payments: PaymentSt
     return <p className="text-center text-sm font-semibold text-emerald-700">Your current plan</p>;
   }
   if (plan.price === 0) {
-    const choosePlan = () =>
+    const choosePlan = async () => {
+      // Leaving a paid plan now ends its subscription now: say so before it happens.
+      if (current && current.price > 0) {
+        const confirmed = await confirm({
+          title: `Move to ${plan.name} now?`,
+          message: `${current.name} ends today and will not renew; the rest of its period is not refunded. To keep it until the period ends, cancel its renewal in Settings instead.`,
+          confirmLabel: `Move to ${plan.name}`,
+        });
+        if (!confirmed) return;
+      }
       choose.mutate(plan.slug, {
         onSuccess: () => {
           void refreshSession();
@@ -154,8 +174,9 @@ function PlanAction({ plan, payments }: { plan: PricingPlan; payments: PaymentSt
         onError: (error) =>
           showModal({ kind: 'error', title: 'Plan not changed', message: errorMessage(error) }),
       });
+    };
     return (
-      <Button className="w-full" disabled={choose.isPending} onClick={choosePlan}>
+      <Button className="w-full" disabled={choose.isPending} onClick={() => void choosePlan()}>
         Choose {plan.name}
       </Button>
     );
@@ -169,7 +190,15 @@ function PlanAction({ plan, payments }: { plan: PricingPlan; payments: PaymentSt
   // The buttons read the loader state themselves: disabled at opacity 0.38 while busy, hidden
   // when PayPal says the method is not eligible; absent until the script has loaded.
   if (payments !== SCRIPT_LOADING_STATE.RESOLVED) return null;
-  return <PaidPlanButtons plan={plan} />;
+  return (
+    <>
+      <PaidPlanButtons plan={plan} />
+      <p className="mt-2 text-center text-xs text-slate-600">
+        Renews every {plan.interval} at {formatMoney(plan.price, plan.currency)} on your saved PayPal account
+        until you cancel in Settings.
+      </p>
+    </>
+  );
 }
 
 /** Points PayPal's script at the server's client id; the script loads once that is set. */
@@ -196,12 +225,18 @@ export function PlanList({ plans }: { plans: PricingPlan[] }) {
   const config = useBillingConfig();
   const payments = usePayPalScript(config.isError ? UNREACHABLE : config.data);
   const paid = plans.some((plan) => plan.price > 0);
+  const userPlan = useSession((state) => state.user?.plan);
+  const current = plans.find((plan) => plan.slug === userPlan);
   return (
     <>
       {paid && <PaymentStatus state={payments} />}
       <ul className="grid gap-6 md:grid-cols-3">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} action={<PlanAction plan={plan} payments={payments} />} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            action={<PlanAction plan={plan} payments={payments} current={current} />}
+          />
         ))}
       </ul>
     </>

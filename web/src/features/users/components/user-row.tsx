@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
 import { PaymentHistory } from '../../pricing/components/payment-history';
+import { SubscriptionStatus } from '../../pricing/components/subscription-status';
 import { useDeleteUser, useUserActivity } from '../api/users-admin-api';
 
 /** What the user asked for and what they publish, loaded when the row is opened. */
@@ -115,6 +116,9 @@ export function UserRow({ user, onEdit }: { user: FullUser; onEdit: () => void }
       )}
       {paymentsOpen && (
         <div className="mt-3 rounded-lg bg-slate-50 p-3">
+          <div className="mb-3">
+            <SubscriptionStatus userId={user.id} />
+          </div>
           <PaymentHistory userId={user.id} label={`Payments of ${user.username}`} />
         </div>
       )}
