@@ -40,14 +40,20 @@ export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 /** `POST /api/billing/orders/{orderId}/capture`: after the buyer approved, take the money. */
 export const orderParamsSchema = z.object({ orderId: paypalOrderIdSchema });
 
-export const paymentSchema = z.object({
-  id: objectIdSchema,
+/** Who bought which plan at what price: a payment's and a subscription's common fields. */
+export const planPurchaseFields = {
   userId: objectIdSchema,
   plan: z.string(),
   planName: z.string(),
+  /** A decimal string, as PayPal writes money (`9.99`). */
   amount: z.string(),
   currency: z.enum(PLAN_CURRENCIES),
   interval: planIntervalSchema,
+};
+
+export const paymentSchema = z.object({
+  id: objectIdSchema,
+  ...planPurchaseFields,
   kind: z.enum(PAYMENT_KINDS),
   state: z.enum(PAYMENT_STATES),
   /** Why a payment was refused or failed; null otherwise. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PLAN_CURRENCIES, planIntervalSchema } from '../content/pricing-plan-api';
 import { objectIdSchema } from '../ids';
+import { planPurchaseFields } from './payment-api';
 
 /**
  * Subscriptions (issue 17): a paid plan renews. The first payment saves the buyer's PayPal account
@@ -32,13 +32,8 @@ export const SUBSCRIPTION_END_REASONS = [
 export type SubscriptionEndReason = (typeof SUBSCRIPTION_END_REASONS)[number];
 
 export const subscriptionSchema = z.object({
-  userId: objectIdSchema,
-  plan: z.string(),
-  planName: z.string(),
-  /** What each renewal charges: the plan's price when the member subscribed. */
-  amount: z.string(),
-  currency: z.enum(PLAN_CURRENCIES),
-  interval: planIntervalSchema,
+  /** `amount` is what each renewal charges: the plan's price when the member subscribed. */
+  ...planPurchaseFields,
   state: z.enum(SUBSCRIPTION_STATES),
   /** Whether a saved payment method will be charged at `nextChargeAt`. */
   renews: z.boolean(),
