@@ -14,9 +14,9 @@ import { OutboxRelay, type AggregateModel } from '../events/outbox-relay';
 import { createHttpApp } from '../http/create-app';
 import { answerUnparsableRequests, closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
-import type { PeriodicTask } from './periodic-task';
 import { connectMongo, pingMongo } from '../mongo/connect-mongo';
 import { closeRedis, connectRedis, type RedisOptions } from '../redis/connect-redis';
+import type { PeriodicTask } from './periodic-task';
 
 /** What a service's own code gets to build its routes, use cases and repositories with. */
 export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
