@@ -44,10 +44,7 @@ async function actOn(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Pro
   if (sub.state === 'ended') return deps.subscriptions.update(sub, { dueAt: null });
   if (sub.state === 'cancelled' || !sub.vaultId) return endSubscription(deps, sub, 'cancelled');
   if (!(await deps.plans.find(sub.plan))) return endSubscription(deps, sub, 'plan-withdrawn');
-  if (!deps.paypal) {
-    deps.logger.warn({ userId: sub._id }, 'renewal due but PayPal is not configured; tried again later');
-    return deps.subscriptions.update(sub, { dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS) });
-  }
+  if (!deps.paypal) return postpone(deps, sub, now);
   const paymentId = new Types.ObjectId();
   const claimed = await deps.subscriptions.update(sub, {
     renewalPaymentId: paymentId.toHexString(),
@@ -56,6 +53,12 @@ async function actOn(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Pro
   if (!claimed) return;
   const payment = await deps.payments.create(paymentId, renewalPayment(claimed, paymentId));
   return charge(deps, claimed, payment, now);
+}
+
+/** No PayPal credentials (any more): nothing can be charged, so the renewal waits for them. */
+function postpone(deps: BillingDeps, sub: SubscriptionRecord, now: Date) {
+  deps.logger.warn({ userId: sub._id }, 'renewal due but PayPal is not configured; tried again later');
+  return deps.subscriptions.update(sub, { dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS) });
 }
 
 function renewalPayment(sub: SubscriptionRecord, paymentId: Types.ObjectId) {
@@ -87,6 +90,7 @@ async function resumeCharge(deps: BillingDeps, sub: SubscriptionRecord, now: Dat
     ));
   if (payment.state === 'completed') return applyPayment(deps, paymentId);
   if (payment.state === 'failed' || payment.state === 'refused') return declined(deps, sub, now);
+  if (!deps.paypal) return postpone(deps, sub, now);
   const leased = await deps.subscriptions.update(sub, {
     dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS),
   });
