@@ -49,6 +49,21 @@ describe('the batched rate limiter', () => {
     expect(a.hit('global', 'shared-ip', rule).allowed).toBe(false);
   });
 
+  it('counts the hits of a batch on its way to Redis until Redis has answered for them', async () => {
+    const one = limiter(60_000);
+    const rule = { limit: 3, windowMs: 60_000 };
+    for (let n = 0; n < 3; n += 1) expect(one.hit('global', 'in-flight-ip', rule).allowed).toBe(true);
+    const sent = one.flush();
+    // The batch has left (its hits are no longer pending) and Redis has not answered yet.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(one.hit('global', 'in-flight-ip', rule).allowed).toBe(false);
+    await sent;
+    expect(one.hit('global', 'in-flight-ip', rule).allowed).toBe(false);
+    await one.flush();
+    expect(await redis.get(`${prefix}:global:in-flight-ip`)).toBe('5');
+  });
+
   it('starts a new window once the old one has run out', async () => {
     const one = limiter(20);
     const rule = { limit: 2, windowMs: 300 };

@@ -20,6 +20,8 @@ interface Counter {
   shared: number;
   /** Hits counted here and not yet added to Redis. */
   pending: number;
+  /** Hits on their way to Redis: still counted until Redis answers the count that includes them. */
+  sending: number;
   windowEndsAt: number;
   windowMs: number;
 }
@@ -70,7 +72,13 @@ export class BatchedRateLimiter {
     let counter = this.counters.get(key);
     if (!counter) {
       if (this.counters.size >= this.maxSubjects) this.forgetOldest();
-      counter = { shared: 0, pending: 0, windowEndsAt: now + rule.windowMs, windowMs: rule.windowMs };
+      counter = {
+        shared: 0,
+        pending: 0,
+        sending: 0,
+        windowEndsAt: now + rule.windowMs,
+        windowMs: rule.windowMs,
+      };
       this.counters.set(key, counter);
     } else if (counter.windowEndsAt <= now) {
       // The window ran out; the next batch learns the new one's real end from Redis.
@@ -79,7 +87,7 @@ export class BatchedRateLimiter {
     }
     counter.pending += 1;
     this.schedule();
-    const used = counter.shared + counter.pending;
+    const used = counter.shared + counter.sending + counter.pending;
     return {
       allowed: used <= rule.limit,
       remaining: Math.max(0, rule.limit - used),
@@ -116,8 +124,9 @@ export class BatchedRateLimiter {
     for (const [key, counter] of this.counters) {
       if (counter.pending > 0) {
         batch.push([key, counter, counter.pending]);
+        counter.sending += counter.pending;
         counter.pending = 0;
-      } else if (counter.windowEndsAt <= now) {
+      } else if (counter.windowEndsAt <= now && counter.sending === 0) {
         this.counters.delete(key);
       }
     }
@@ -130,6 +139,7 @@ export class BatchedRateLimiter {
       const results = (await pipeline.exec()) ?? [];
       const answered = this.now();
       batch.forEach(([, counter, hits], index) => {
+        counter.sending -= hits;
         const [err, value] = results[index] ?? [new Error('no answer')];
         if (err) {
           counter.shared += hits;
@@ -141,7 +151,10 @@ export class BatchedRateLimiter {
       });
     } catch (err) {
       this.logger.warn({ err: String(err) }, 'rate counts not shared; limits hold per instance');
-      for (const [, counter, hits] of batch) counter.shared += hits;
+      for (const [, counter, hits] of batch) {
+        counter.sending -= hits;
+        counter.shared += hits;
+      }
     }
   }
 
