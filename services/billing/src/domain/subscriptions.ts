@@ -45,7 +45,7 @@ const SILENT_ENDS: readonly SubscriptionEndReason[] = ['plan-changed', 'account-
  * Retries a read-decide-write until it lands on the version it read (the clock, a cancel and an
  * event may write between). The decision returns undefined when there is nothing to do.
  */
-async function settle(
+async function untilLanded(
   deps: BillingDeps,
   userId: string,
   decide: (sub: SubscriptionRecord | null) => Promise<boolean | undefined> | boolean | undefined,
@@ -91,7 +91,7 @@ export function endSubscription(
 export async function applyPayment(deps: BillingDeps, paymentId: string): Promise<void> {
   const payment = await deps.payments.findById(paymentId);
   if (!payment || payment.state !== 'completed') return;
-  await settle(deps, payment.userId, async (sub) => {
+  await untilLanded(deps, payment.userId, async (sub) => {
     if (sub?.appliedPaymentIds.includes(paymentId)) return true;
     const applied = [...(sub?.appliedPaymentIds ?? []), paymentId].slice(-APPLIED_KEPT);
     if (payment.kind === 'renewal') return applyRenewal(deps, sub, payment, applied);
@@ -164,14 +164,14 @@ export function subscriptionReactions(deps: BillingDeps): EventSubscription[] {
   return [
     on(paymentCompleted, (event) => applyPayment(deps, event.data.paymentId)),
     on(userPlanChanged, (event) =>
-      settle(deps, event.data.userId, async (sub) => {
+      untilLanded(deps, event.data.userId, async (sub) => {
         // The plan it was bought for, or a change older than the subscription's start.
         if (!live(sub) || sub.plan === event.data.plan || new Date(event.time) <= sub.startedAt) return;
         return Boolean(await endSubscription(deps, sub, 'plan-changed'));
       }),
     ),
     on(userDeleted, (event) =>
-      settle(deps, event.data.userId, async (sub) => {
+      untilLanded(deps, event.data.userId, async (sub) => {
         if (!live(sub)) return;
         return Boolean(await endSubscription(deps, sub, 'account-deleted'));
       }),
@@ -225,7 +225,7 @@ export async function cancelRenewal(
 ): Promise<SubscriptionAnswer> {
   const id = whose(caller, userId);
   let answer: SubscriptionRecord | null = null;
-  await settle(deps, id, async (sub) => {
+  await untilLanded(deps, id, async (sub) => {
     if (!live(sub)) throw notFound('Subscription');
     answer = sub;
     if (sub.state === 'cancelled') return true;

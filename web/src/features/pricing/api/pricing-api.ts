@@ -53,11 +53,12 @@ export function usePayments(userId?: string) {
 }
 
 const subscriptionPath = (userId?: string) => `/api/billing/subscription${userId ? `?userId=${userId}` : ''}`;
+const subscriptionKey = (userId?: string) => ['billing', 'subscription', userId ?? 'mine'];
 
 /** The caller's subscription (an admin names the user); `subscription` is null when there is none. */
 export function useSubscription(userId?: string) {
   return useQuery({
-    queryKey: ['billing', 'subscription', userId ?? 'mine'],
+    queryKey: subscriptionKey(userId),
     queryFn: ({ signal }) => apiFetch<SubscriptionAnswer>(subscriptionPath(userId), { signal }),
     // A payment a moment old may not have started its subscription yet: look again, a few times.
     refetchInterval: (query) =>
@@ -70,6 +71,6 @@ export function useCancelRenewal(userId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<SubscriptionAnswer>(subscriptionPath(userId), { method: 'DELETE' }),
-    onSuccess: (answer) => queryClient.setQueryData(['billing', 'subscription', userId ?? 'mine'], answer),
+    onSuccess: (answer) => queryClient.setQueryData(subscriptionKey(userId), answer),
   });
 }
