@@ -56,6 +56,13 @@ function paymentsLine(): string {
   return '  payments: not configured (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET; see docs/payments.md)';
 }
 
+/** Where the sign-in, reset and notification mail goes, so a developer can open the links. */
+function mailLine(endpoints: ResolvedInfra['endpoints']): string {
+  if (endpoints.MAIL_INBOX_URL)
+    return `  mail: every message PODZ sends lands in ${endpoints.MAIL_INBOX_URL} (MailDev)`;
+  return `  mail: sent through ${endpoints.SMTP_URL.replace(/\/\/[^@/]*@/, '//')}`;
+}
+
 const managed: Managed[] = [];
 let infra: ResolvedInfra | undefined;
 let stopping = false;
@@ -150,6 +157,7 @@ async function main(): Promise<void> {
       ...loginLines(production),
       ...demo,
       paymentsLine(),
+      mailLine(infra.endpoints),
       '  infrastructure:',
       ...infra.describe().map((line) => `    ${line}`),
       '  Press Ctrl-C to stop.',

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Real infrastructure on loopback for machines without Docker (ARCHITECTURE.md §2):
-# FerretDB (MongoDB wire protocol), Apache Kafka in KRaft mode, Redis.
+# FerretDB (MongoDB wire protocol), Apache Kafka in KRaft mode, Redis, and a development mail server.
 #
-#   infra.sh up     [mongo|kafka|redis ...]   start (idempotent); no names = all three
-#   infra.sh down   [mongo|kafka|redis ...]   stop, keep data
-#   infra.sh status                           one line per component, always exits 0
-#   infra.sh env                              MONGO_URL, KAFKA_BROKERS, REDIS_URL for these ports
-#   infra.sh reset  [mongo|kafka|redis ...]   down, then delete the data dirs (caches are kept)
+#   infra.sh up     [mongo|kafka|redis|mail ...]   start (idempotent); no names = all four
+#   infra.sh down   [mongo|kafka|redis|mail ...]   stop, keep data
+#   infra.sh status                                one line per component, always exits 0
+#   infra.sh env                                   MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL
+#   infra.sh reset  [mongo|kafka|redis|mail ...]   down, then delete the data dirs (caches are kept)
 #
 # Everything lives under $PODZ_LOCAL_DIR (default <repo>/.local). Ports: PODZ_MONGO_PORT,
-# PODZ_KAFKA_PORT, PODZ_KAFKA_CONTROLLER_PORT, PODZ_REDIS_PORT, PODZ_FERRETDB_DEBUG_PORT.
+# PODZ_KAFKA_PORT, PODZ_KAFKA_CONTROLLER_PORT, PODZ_REDIS_PORT, PODZ_FERRETDB_DEBUG_PORT,
+# PODZ_SMTP_PORT, PODZ_MAIL_WEB_PORT.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -21,6 +22,8 @@ source "$HERE/ferretdb.sh"
 source "$HERE/kafka.sh"
 # shellcheck source=redis.sh
 source "$HERE/redis.sh"
+# shellcheck source=mail.sh
+source "$HERE/mail.sh"
 
 usage() {
   sed -n '5,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
@@ -29,14 +32,15 @@ usage() {
 
 # Maps the names people type to the function prefix of each component file.
 components() {
-  (($# > 0)) || set -- mongo kafka redis
+  (($# > 0)) || set -- mongo kafka redis mail
   local c
   for c in "$@"; do
     case "$c" in
       mongo | mongodb | ferretdb) echo ferretdb ;;
       kafka) echo kafka ;;
       redis) echo redis ;;
-      *) die infra "unknown component '$c' (expected mongo, kafka or redis)" ;;
+      mail | smtp | maildev) echo mail ;;
+      *) die infra "unknown component '$c' (expected mongo, kafka, redis or mail)" ;;
     esac
   done
 }
@@ -89,6 +93,8 @@ case "$cmd" in
     echo "MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT"
     echo "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
     echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+    echo "SMTP_URL=smtp://127.0.0.1:$SMTP_PORT"
+    echo "MAIL_INBOX_URL=http://127.0.0.1:$MAIL_WEB_PORT"
     ;;
   -h | --help | help) usage 0 ;;
   *) usage 2 ;;

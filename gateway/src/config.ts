@@ -28,6 +28,8 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Sign-in links, password resets and verification mails asked for from one IP. */
+  RATE_LIMIT_AUTH_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /**
    * The edge micro-cache for public answers services mark shareable (`s-maxage`): how many
    * answers and how many megabytes it may hold in memory; 0 entries turns it off.

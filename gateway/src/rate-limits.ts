@@ -14,14 +14,16 @@ export function rateRules(config: GatewayConfig): Record<RateBucket | 'global', 
     register: { limit: config.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: 60 * MINUTE },
     'client-log': { limit: config.RATE_LIMIT_CLIENT_LOG_PER_MINUTE, windowMs: MINUTE },
     forms: { limit: config.RATE_LIMIT_FORMS_PER_HOUR, windowMs: 60 * MINUTE },
+    'auth-mail': { limit: config.RATE_LIMIT_AUTH_MAIL_PER_HOUR, windowMs: 60 * MINUTE },
   };
 }
 
 /**
  * Per client IP: a ceiling over the whole API (counted in memory and shared in batches, so the
  * busiest check costs no round trip), and tighter limits on sign-in, registration,
- * client logs and the public contact and advertise forms. The per-account limit on wrong passwords is identity's, which alone reads the
- * credentials. If Redis is unreachable, limits fail open (logged): sessions fail closed anyway.
+ * client logs, the public contact and advertise forms, and the calls that send mail (sign-in links,
+ * password resets, verification). The per-account limits (wrong passwords, mail to one address)
+ * are identity's, which alone reads the credentials and addresses. If Redis is unreachable, limits fail open (logged): sessions fail closed anyway.
  */
 export function rateLimits(
   limiters: { exact: RateLimiter; batched: BatchedRateLimiter },
@@ -41,7 +43,7 @@ export function rateLimits(
         if (decision.allowed) continue;
         res.setHeader('retry-after', String(decision.retryAfterSeconds));
         // NextAuth's client reads `new URL(data.url)` from a sign-in answer, whatever the status.
-        const extra = bucket === 'sign-in' ? { url: signInError } : {};
+        const extra = bucket === 'sign-in' || bucket === 'auth-mail' ? { url: signInError } : {};
         sendApiError(res, 'RATE_LIMITED', 'Too many requests; try again later', extra);
         return false;
       }

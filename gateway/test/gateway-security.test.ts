@@ -358,6 +358,7 @@ describe('rate limits', () => {
       RATE_LIMIT_SIGNIN_PER_MINUTE: '3',
       RATE_LIMIT_REGISTER_PER_HOUR: '2',
       RATE_LIMIT_FORMS_PER_HOUR: '2',
+      RATE_LIMIT_AUTH_MAIL_PER_HOUR: '2',
     });
   });
   afterAll(() => limited?.stop());
@@ -412,6 +413,29 @@ describe('rate limits', () => {
     expect(res.body.code).toBe('RATE_LIMITED');
     await request(limited.url)
       .post('/api/content/forms/contact')
+      .set('x-forwarded-for', clientIp())
+      .send({})
+      .expect(200);
+  });
+
+  it('limit the calls that send mail per IP, sign-in links and password resets counted together', async () => {
+    const ip = clientIp();
+    const signInLink = () =>
+      request(limited.url).post('/api/auth/signin/email').set('x-forwarded-for', ip).type('form').send({});
+    const reset = () =>
+      request(limited.url).post('/api/auth/password/forgot').set('x-forwarded-for', ip).send({});
+    await signInLink().expect(200);
+    await reset().expect(200);
+    const res = await signInLink().expect(429);
+    expect(res.body).toEqual({
+      error: 'Too many requests; try again later',
+      code: 'RATE_LIMITED',
+      url: `${ORIGIN}/api/auth/signin?error=TooManyRequests`,
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
+    await reset().expect(429);
+    await request(limited.url)
+      .post('/api/auth/password/forgot')
       .set('x-forwarded-for', clientIp())
       .send({})
       .expect(200);

@@ -43,6 +43,7 @@ interface Sample {
 }
 
 const unique = () => uniqueUsername('m');
+const BOGUS_LINK = 'x'.repeat(43);
 const SAMPLES: Record<string, Sample> = {
   'GET /api/auth/csrf': { path: () => '/api/auth/csrf', success: 200 },
   'GET /api/auth/providers': { path: () => '/api/auth/providers', success: 200 },
@@ -82,6 +83,32 @@ const SAMPLES: Record<string, Sample> = {
     },
     success: 201,
   },
+  'POST /api/auth/signin/email': {
+    path: () => '/api/auth/signin/email',
+    form: ({ csrf }) => ({ csrfToken: csrf.token, email: `${unique()}@example.org`, json: 'true' }),
+    success: 200,
+  },
+  // A well-formed link that was never issued: the route is reached and the link is refused.
+  'GET /api/auth/callback/email': {
+    path: () => `/api/auth/callback/email?token=${BOGUS_LINK}&email=nobody@example.org`,
+    success: 302,
+  },
+  'GET /api/auth/verify-request': { path: () => '/api/auth/verify-request', success: 302 },
+  'POST /api/auth/password/forgot': {
+    path: () => '/api/auth/password/forgot',
+    body: () => ({ email: `${unique()}@example.org` }),
+    success: 202,
+  },
+  'POST /api/auth/password/reset': {
+    path: () => '/api/auth/password/reset',
+    body: () => ({ email: 'nobody@example.org', token: BOGUS_LINK, password: PASSWORD }),
+    success: 400,
+  },
+  'GET /api/auth/verify-email': {
+    path: () => `/api/auth/verify-email?token=${BOGUS_LINK}&email=nobody@example.org`,
+    success: 302,
+  },
+  'POST /api/auth/verify-email': { path: () => '/api/auth/verify-email', success: 202 },
   'GET /api/user': { path: () => '/api/user', success: 200 },
   'DELETE /api/user/sessions': { path: () => '/api/user/sessions', success: 204 },
   'GET /api/users': { path: () => '/api/users?userType=host', success: 200 },

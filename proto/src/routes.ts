@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Policy = 'public' | 'signed-in' | readonly Access[];
 
 /** Routes with a tighter per-IP limit than the global one. */
-export type RateBucket = 'sign-in' | 'register' | 'client-log' | 'forms';
+export type RateBucket = 'sign-in' | 'register' | 'client-log' | 'forms' | 'auth-mail';
 
 export interface RoutePolicy {
   method: HttpMethod;
@@ -49,6 +49,13 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/auth/signin', 'identity', 'public'),
   route('GET', '/api/auth/error', 'identity', 'public'),
   route('POST', '/api/auth/register', 'identity', 'public', 'register'),
+  route('POST', '/api/auth/signin/email', 'identity', 'public', 'auth-mail'),
+  route('GET', '/api/auth/callback/email', 'identity', 'public', 'sign-in'),
+  route('GET', '/api/auth/verify-request', 'identity', 'public'),
+  route('POST', '/api/auth/password/forgot', 'identity', 'public', 'auth-mail'),
+  route('POST', '/api/auth/password/reset', 'identity', 'public', 'sign-in'),
+  route('GET', '/api/auth/verify-email', 'identity', 'public', 'sign-in'),
+  route('POST', '/api/auth/verify-email', 'identity', 'signed-in', 'auth-mail'),
   // identity: users
   route('GET', '/api/user', 'identity', 'signed-in'),
   route('DELETE', '/api/user/sessions', 'identity', 'signed-in'),

@@ -18,6 +18,8 @@ KAFKA_CONTROLLER_PORT="${PODZ_KAFKA_CONTROLLER_PORT:-9093}"
 REDIS_PORT="${PODZ_REDIS_PORT:-6379}"
 FERRETDB_DEBUG_PORT="${PODZ_FERRETDB_DEBUG_PORT:-$((MONGO_PORT + 1000))}"
 POSTGRES_PORT="${PODZ_POSTGRES_PORT:-5442}"
+SMTP_PORT="${PODZ_SMTP_PORT:-1025}"
+MAIL_WEB_PORT="${PODZ_MAIL_WEB_PORT:-1080}"
 
 # "kafka    started  ..." : component name padded so the lines of one run line up.
 say() { printf '%-8s %s\n' "$1" "$2"; }

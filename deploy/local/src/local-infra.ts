@@ -9,18 +9,22 @@ const PORTS: Record<Component, number> = {
   mongo: Number(process.env.PODZ_MONGO_PORT ?? 27017),
   kafka: Number(process.env.PODZ_KAFKA_PORT ?? 9092),
   redis: Number(process.env.PODZ_REDIS_PORT ?? 6379),
+  mail: Number(process.env.PODZ_SMTP_PORT ?? 1025),
 };
+const MAIL_WEB_PORT = Number(process.env.PODZ_MAIL_WEB_PORT ?? 1080);
 
 const URLS: Record<Component, string> = {
   mongo: `mongodb://127.0.0.1:${PORTS.mongo}`,
   kafka: `127.0.0.1:${PORTS.kafka}`,
   redis: `redis://127.0.0.1:${PORTS.redis}`,
+  mail: `smtp://127.0.0.1:${PORTS.mail}`,
 };
 
 const DETAILS: Record<Component, string> = {
   mongo: 'FerretDB 1.24 on PostgreSQL 15 from deploy/local',
   kafka: 'Apache Kafka 3.9 (KRaft) from deploy/local',
   redis: 'redis-server from deploy/local',
+  mail: 'MailDev from deploy/local',
 };
 
 function isListening(port: number): Promise<boolean> {
@@ -77,6 +81,7 @@ export async function ensureLocal(
     resolved[component] = {
       source: 'local',
       url: URLS[component],
+      inboxUrl: component === 'mail' ? `http://127.0.0.1:${MAIL_WEB_PORT}` : undefined,
       detail: `${DETAILS[component]}${startedHere ? '' : ', already running'}`,
       stop: startedHere ? () => runScript(['down', component], log) : undefined,
     };

@@ -31,9 +31,11 @@ export async function resolveInfra(
   const missing: Component[] = [];
   for (const component of COMPONENTS) {
     const url = env[COMPONENT_VARIABLE[component]];
-    if (url)
+    if (!url) missing.push(component);
+    else {
       components[component] = { source: 'environment', url, detail: `from ${COMPONENT_VARIABLE[component]}` };
-    else missing.push(component);
+      if (component === 'mail') components.mail.inboxUrl = env.MAIL_INBOX_URL || undefined;
+    }
   }
 
   if (missing.length > 0) {
@@ -52,12 +54,14 @@ export async function resolveInfra(
       MONGO_URL: components.mongo.url,
       KAFKA_BROKERS: components.kafka.url,
       REDIS_URL: components.redis.url,
+      SMTP_URL: components.mail.url,
+      MAIL_INBOX_URL: components.mail.inboxUrl ?? '',
     },
     describe: () =>
-      COMPONENTS.map(
-        (c) =>
-          `${c.padEnd(6)} ${components[c].url.padEnd(28)} ${components[c].source}: ${components[c].detail}`,
-      ),
+      COMPONENTS.map((c) => {
+        const { url, inboxUrl, source, detail } = components[c];
+        return `${c.padEnd(6)} ${url.padEnd(28)} ${source}: ${detail}${inboxUrl ? `; inbox ${inboxUrl}` : ''}`;
+      }),
     stop: async () => {
       for (const component of [...COMPONENTS].reverse()) await components[component].stop?.();
     },

@@ -33,15 +33,21 @@ const profileFields = {
     .optional(),
 };
 
-/** `PATCH /api/users/{id}`: profile fields; a new password needs the current one. */
+/** `PATCH /api/users/{id}`: profile fields; a new password or email address needs the current password. */
 export const updateUserBodySchema = z
   .strictObject({
     ...profileFields,
+    /** A new address is unverified until the link sent to it is opened. */
+    email: emailSchema.optional(),
     password: passwordSchema.optional(),
     currentPassword: z.string().max(1024).optional(),
   })
   .refine((body) => body.password === undefined || body.currentPassword !== undefined, {
     error: 'changing the password needs currentPassword',
+    path: ['currentPassword'],
+  })
+  .refine((body) => body.email === undefined || body.currentPassword !== undefined, {
+    error: 'changing the email address needs currentPassword',
     path: ['currentPassword'],
   });
 
@@ -121,6 +127,8 @@ export const publicUserSchema = z.object({
 /** What the user themselves and admins see. */
 export const fullUserSchema = publicUserSchema.extend({
   email: z.string(),
+  /** When the address was proved by a link sent to it (NextAuth's `emailVerified`); null until then. */
+  emailVerified: z.string().nullable(),
   plan: z.string(),
   updatedAt: z.string(),
 });
@@ -137,6 +145,7 @@ export const sessionUserSchema = z.object({
   role: accessSchema,
   access: z.array(accessSchema),
   plan: z.string(),
+  emailVerified: z.string().nullable(),
 });
 export const sessionSchema = z
   .object({ user: sessionUserSchema, expires: z.string() })

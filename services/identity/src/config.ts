@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { pemKey, serviceConfig } from '@podz/kit';
+import { mailConfigFields, pemKey, serviceConfig } from '@podz/kit';
 import {
   BCRYPT_COST,
+  EMAIL_LINK_TTL_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   clampBcryptCost,
   emailSchema,
@@ -43,6 +44,12 @@ export const identityConfigSchema = serviceConfig({ port: 4001, database: 'podz_
     .min(1)
     .default(15 * 60),
   CLIENT_LOG_MAX_BYTES: z.coerce.number().int().min(256).default(4096),
+  ...mailConfigFields,
+  /** Sign-in links, resets and verification mails sent to one address in an hour, account or not. */
+  AUTH_MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SIGNIN_LINK_TTL_SECONDS: z.coerce.number().int().min(1).default(EMAIL_LINK_TTL_SECONDS.signIn),
+  RESET_LINK_TTL_SECONDS: z.coerce.number().int().min(1).default(EMAIL_LINK_TTL_SECONDS.passwordReset),
+  VERIFY_LINK_TTL_SECONDS: z.coerce.number().int().min(1).default(EMAIL_LINK_TTL_SECONDS.verification),
 });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -1,5 +1,6 @@
 import {
   BackgroundJobs,
+  Mailer,
   PlanBook,
   RankedLists,
   RateLimiter,
@@ -8,6 +9,7 @@ import {
 } from '@podz/kit';
 import { TOPICS } from '@podz/proto';
 import type { IdentityConfig } from './config';
+import { LinkTokens } from './data/link-tokens';
 import { userModel } from './data/user-model';
 import { PeopleLists } from './data/people-lists';
 import { UserRepository } from './data/user-repository';
@@ -32,6 +34,9 @@ export function startIdentity(config: IdentityConfig) {
       const plans = new PlanBook(db);
       await plans.init();
       const people = new PeopleLists(new RankedLists(redis, `identity:${db.name}:lists`));
+      const links = new LinkTokens(db);
+      await links.init();
+      const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
       const deps: IdentityDeps = {
         config,
         logger,
@@ -42,6 +47,8 @@ export function startIdentity(config: IdentityConfig) {
         passwords: new Passwords(config.BCRYPT_COST),
         sessions: new SessionRevocations(redis),
         limiter: new RateLimiter(redis),
+        links,
+        mailer,
       };
       await seedAdmin(deps);
       if (config.DEMO_ACCOUNTS_PASSWORD && config.NODE_ENV !== 'production') {
@@ -60,6 +67,7 @@ export function startIdentity(config: IdentityConfig) {
             idempotentHandlers: true,
           },
         ],
+        beforeStop: () => mailer.close(),
       };
     },
   });

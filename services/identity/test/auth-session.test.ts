@@ -57,7 +57,7 @@ describe('GET /api/auth/csrf', () => {
 });
 
 describe('GET /api/auth/providers', () => {
-  it('lists the credentials provider only', async () => {
+  it("lists the credentials provider and the email provider, in NextAuth's shape", async () => {
     const res = await request(identity.url).get('/api/auth/providers').expect(200);
     expect(res.body).toEqual({
       credentials: {
@@ -66,6 +66,13 @@ describe('GET /api/auth/providers', () => {
         type: 'credentials',
         signinUrl: 'http://podz.test/api/auth/signin/credentials',
         callbackUrl: 'http://podz.test/api/auth/callback/credentials',
+      },
+      email: {
+        id: 'email',
+        name: 'Email',
+        type: 'email',
+        signinUrl: 'http://podz.test/api/auth/signin/email',
+        callbackUrl: 'http://podz.test/api/auth/callback/email',
       },
     });
   });
@@ -175,6 +182,7 @@ describe('GET and POST /api/auth/session', () => {
         role: 'user',
         access: ['user'],
         plan: 'free',
+        emailVerified: null,
       },
       expires: expect.any(String),
     });

@@ -78,6 +78,9 @@ export {
 export { runMain } from './service/run-main';
 export { BackgroundJobs } from './service/background-jobs';
 export { PeriodicTask } from './service/periodic-task';
+export { mailConfigFields } from './mail/mail-config';
+export { Mailer, type Email } from './mail/mailer';
+export { renderEmail, type EmailContent } from './mail/email-layout';
 export { UserDirectory } from './users/user-directory';
 export { PlanBook, type KnownPlan } from './plans/plan-book';
 export { sanitizeRichText } from './text/rich-text';

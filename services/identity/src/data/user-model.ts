@@ -9,6 +9,8 @@ const userSchema = new Schema(
     // (FerretDB has no collations).
     usernameKey: { type: String, required: true, unique: true },
     email: { type: String, required: true, unique: true },
+    /** When the user last proved they read mail at `email`; null until they do, and again after a change. */
+    emailVerifiedAt: { type: Date, default: null },
     passwordHash: { type: String, required: true, select: false },
     profilePicture: { type: String, default: null },
     role: { type: String, required: true, enum: ACCESS_VALUES },

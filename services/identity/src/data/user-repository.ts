@@ -10,6 +10,7 @@ export type { UserRecord };
 export interface NewUser {
   username: string;
   email: string;
+  emailVerifiedAt?: Date | null;
   passwordHash: string;
   role: Access;
   access: Access[];
@@ -76,6 +77,11 @@ export class UserRepository {
       .findOne({ ...field, ...live })
       .select('+passwordHash')
       .lean<UserRecord>();
+  }
+
+  /** The live account with this address, if any. */
+  findByEmail(email: string): Promise<UserRecord | null> {
+    return this.model.findOne({ email: email.trim().toLowerCase(), ...live }).lean<UserRecord>();
   }
 
   /** Which of username and email another account already uses. */

@@ -69,14 +69,17 @@ export interface AccountFields {
   profilePicture?: string | null;
   bio?: string;
   links?: string[];
+  /** Accounts an admin or the seed creates are taken as verified; sign-ups verify by mail. */
+  emailVerified?: boolean;
 }
 
 export async function createAccount(deps: IdentityDeps, fields: AccountFields): Promise<UserRecord> {
   await ensureAvailable(deps, fields.username, fields.email);
-  const { password, ...rest } = fields;
+  const { password, emailVerified, ...rest } = fields;
   const access = normalizeAccess(fields.role, fields.access);
   const passwordHash = await deps.passwords.hash(password);
-  return deps.users.create({ ...rest, access, passwordHash }, (id) => [
+  const emailVerifiedAt = emailVerified ? new Date() : null;
+  return deps.users.create({ ...rest, access, passwordHash, emailVerifiedAt }, (id) => [
     pendingEvent(userRegistered, id, {
       userId: id,
       username: fields.username,

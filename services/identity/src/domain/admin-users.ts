@@ -11,17 +11,18 @@ import {
   profileUpdatedEvent,
   sameAccess,
 } from './accounts';
+import { sendVerification } from './email-links';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 
 /** `POST /api/users/admin-added-user`: an admin creates an account with any role and access. */
 export async function adminCreateUser(deps: IdentityDeps, body: AdminCreateUserBody) {
-  return fullView(await createAccount(deps, body));
+  return fullView(await createAccount(deps, { ...body, emailVerified: true }));
 }
 
 /**
  * `PUT /api/users/admin-added-user`: an admin edits any field of an account. A new password or
- * access list revokes the user's sessions.
+ * access list revokes the user's sessions; a new address is verified by the link mailed to it.
  */
 export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody) {
   const { id, password, role, access, ...fields } = body;
@@ -37,6 +38,7 @@ export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody)
   );
 
   const changes: UserChanges = { ...fields };
+  if (newEmail) changes.emailVerifiedAt = null;
   const events: PendingEvent[] = [];
   const nextRole = role ?? (user.role as NonNullable<typeof role>);
   const nextAccess = normalizeAccess(nextRole, access ?? (user.access as typeof nextAccess));
@@ -60,5 +62,6 @@ export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody)
   const updated = await deps.users.update(id, changes, events, { bumpSession: revoke });
   if (!updated) throw notFound('User');
   if (revoke) await deps.sessions.recordVersion(id, updated.sessionVersion);
+  if (newEmail) sendVerification(deps, updated);
   return fullView(updated);
 }

@@ -1,5 +1,6 @@
-import type { BackgroundJobs, Logger, PlanBook, RateLimiter, SessionRevocations } from '@podz/kit';
+import type { BackgroundJobs, Logger, Mailer, PlanBook, RateLimiter, SessionRevocations } from '@podz/kit';
 import type { IdentityConfig } from '../config';
+import type { LinkTokens } from '../data/link-tokens';
 import type { PeopleLists } from '../data/people-lists';
 import type { UserRepository } from '../data/user-repository';
 import type { Passwords } from './passwords';
@@ -18,4 +19,7 @@ export interface IdentityDeps {
   passwords: Passwords;
   sessions: SessionRevocations;
   limiter: RateLimiter;
+  /** One-time links sent by mail: sign-in, password reset, address verification. */
+  links: LinkTokens;
+  mailer: Mailer;
 }

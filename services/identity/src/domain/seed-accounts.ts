@@ -27,6 +27,7 @@ export async function seedAdmin(deps: IdentityDeps): Promise<void> {
       password: ADMIN_PASSWORD,
       role: 'admin',
       access: ['admin'],
+      emailVerified: true,
     });
     deps.logger.info({ username: ADMIN_USERNAME }, 'created the first admin');
   } catch (err) {
@@ -54,6 +55,7 @@ export async function seedDemoAccounts(deps: IdentityDeps, password: string): Pr
         password,
         role,
         access: demoAccess(role),
+        emailVerified: true,
       });
     } catch (err) {
       if (!isDuplicate(err)) throw err;

@@ -2,7 +2,7 @@ import { tooManyRequests, unauthenticated } from '@podz/kit';
 import type { UserRecord } from '../data/user-repository';
 import type { IdentityDeps } from './identity-deps';
 
-const FAILURES = 'sign-in-failures';
+export const SIGN_IN_FAILURES = 'sign-in-failures';
 
 /**
  * Checks a username-or-email and password. Wrong passwords are counted per account in Redis (the
@@ -17,7 +17,7 @@ export async function signIn(deps: IdentityDeps, login: string, password: string
     limit: deps.config.SIGNIN_MAX_FAILURES,
     windowMs: deps.config.SIGNIN_FAILURE_WINDOW_SECONDS * 1000,
   };
-  const state = await deps.limiter.exhausted(FAILURES, account, rule);
+  const state = await deps.limiter.exhausted(SIGN_IN_FAILURES, account, rule);
   if (!state.allowed) {
     throw tooManyRequests(
       state.retryAfterSeconds,
@@ -25,10 +25,10 @@ export async function signIn(deps: IdentityDeps, login: string, password: string
     );
   }
   if (!(await deps.passwords.verify(password, user?.passwordHash))) {
-    await deps.limiter.hit(FAILURES, account, rule);
+    await deps.limiter.hit(SIGN_IN_FAILURES, account, rule);
     deps.logger.info({ account: user ? account : 'unknown' }, 'sign-in refused');
     throw unauthenticated('Wrong username or password');
   }
-  await deps.limiter.reset(FAILURES, account);
+  await deps.limiter.reset(SIGN_IN_FAILURES, account);
   return user!;
 }

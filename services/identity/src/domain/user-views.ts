@@ -28,6 +28,7 @@ export function fullView(user: UserRecord): FullUser {
   return {
     ...publicView(user),
     email: user.email,
+    emailVerified: user.emailVerifiedAt ? new Date(user.emailVerifiedAt).toISOString() : null,
     plan: user.plan ?? '',
     updatedAt: new Date(user.updatedAt).toISOString(),
   };
@@ -35,7 +36,8 @@ export function fullView(user: UserRecord): FullUser {
 
 export function sessionView(user: UserRecord): SessionUser {
   const { _id, id, username, profilePicture, role, access } = publicView(user);
-  return { _id, id, username, profilePicture, role, access, plan: user.plan ?? '' };
+  const emailVerified = user.emailVerifiedAt ? new Date(user.emailVerifiedAt).toISOString() : null;
+  return { _id, id, username, profilePicture, role, access, plan: user.plan ?? '', emailVerified };
 }
 
 /** Self and admins see the whole record; everyone else the public projection. */

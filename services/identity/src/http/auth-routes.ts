@@ -5,16 +5,21 @@ import {
   AUTH_ERRORS,
   CREDENTIALS_PROVIDER,
   CSRF_COOKIE,
+  EMAIL_PROVIDER,
   SESSION_COOKIE,
   credentialsCallbackBodySchema,
+  emailCallbackQuerySchema,
+  emailSignInBodySchema,
   signInPageQuerySchema,
   signOutBodySchema,
   updateSessionBodySchema,
 } from '@podz/proto';
 import type { IdentityDeps } from '../domain/identity-deps';
 import { currentSession, issueSession, sessionUser, signOut } from '../domain/sessions';
+import { sendSignInLink, signInWithLink } from '../domain/email-links';
 import { signIn } from '../domain/sign-in';
 import { AuthUrls } from './auth-urls';
+import { accountMailRoutes } from './account-mail-routes';
 import { clientLogRoute } from './client-log-route';
 import { CsrfTokens } from './csrf';
 import { registerRoute } from './register-route';
@@ -37,9 +42,15 @@ export function authRoutes(deps: IdentityDeps): express.Router {
     else res.redirect(302, url);
   };
   /** A failed form call: NextAuth's client reads `url`, PODZ's client reads `error`. */
-  const refuse = (res: Response, err: AppError, nextAuthError: string, json: string | undefined) => {
+  const refuse = (
+    res: Response,
+    err: AppError,
+    nextAuthError: string,
+    json: string | undefined,
+    provider: string = CREDENTIALS_PROVIDER.id,
+  ) => {
     if (err.retryAfterSeconds) res.setHeader('retry-after', String(err.retryAfterSeconds));
-    const url = urls.error(nextAuthError, { provider: CREDENTIALS_PROVIDER.id });
+    const url = urls.error(nextAuthError, { provider });
     if (json === 'true') res.status(err.status).json({ url, error: err.message, code: err.code });
     else res.redirect(302, url);
   };
@@ -54,13 +65,12 @@ export function authRoutes(deps: IdentityDeps): express.Router {
   });
 
   router.get(`${BASE}/providers`, (_req, res) => {
-    res.json({
-      credentials: {
-        ...CREDENTIALS_PROVIDER,
-        signinUrl: urls.provider(`signin/${CREDENTIALS_PROVIDER.id}`),
-        callbackUrl: urls.provider(`callback/${CREDENTIALS_PROVIDER.id}`),
-      },
+    const described = (provider: { id: string; name: string; type: string }) => ({
+      ...provider,
+      signinUrl: urls.provider(`signin/${provider.id}`),
+      callbackUrl: urls.provider(`callback/${provider.id}`),
     });
+    res.json({ credentials: described(CREDENTIALS_PROVIDER), email: described(EMAIL_PROVIDER) });
   });
 
   router.post(
@@ -92,6 +102,51 @@ export function authRoutes(deps: IdentityDeps): express.Router {
       }
     }),
   );
+
+  // NextAuth's email provider: the answer is the same whether or not the address has an account.
+  router.post(
+    `${BASE}/signin/email`,
+    form,
+    handle({ body: emailSignInBodySchema }, async ({ body }, req, res) => {
+      if (!csrfValid(req, body.csrfToken)) {
+        const expired = new AppError('FORBIDDEN', 'The form expired; reload the page and try again');
+        refuse(res, expired, AUTH_ERRORS.csrf, body.json, EMAIL_PROVIDER.id);
+        return;
+      }
+      try {
+        await sendSignInLink(deps, body.email, urls.callback(req, body.callbackUrl));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refuse(
+          res,
+          err,
+          err.code === 'RATE_LIMITED' ? AUTH_ERRORS.tooMany : AUTH_ERRORS.emailSignin,
+          body.json,
+          EMAIL_PROVIDER.id,
+        );
+        return;
+      }
+      redirect(res, body.json, urls.provider(`verify-request?provider=${EMAIL_PROVIDER.id}&type=email`));
+    }),
+  );
+
+  router.get(
+    `${BASE}/callback/email`,
+    handle({ query: emailCallbackQuerySchema }, async ({ query }, req, res) => {
+      try {
+        const user = await signInWithLink(deps, query.token, query.email);
+        const issued = await issueSession(deps, user);
+        cookies.setSession(res, issued.token, issued.expires);
+        res.redirect(302, urls.callback(req, query.callbackUrl));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        res.redirect(302, urls.error(AUTH_ERRORS.verification, { provider: EMAIL_PROVIDER.id }));
+      }
+    }),
+  );
+
+  // NextAuth's "check your email" page is PODZ's /login, told the link is on its way.
+  router.get(`${BASE}/verify-request`, (_req, res) => res.redirect(302, '/login?sent=email'));
 
   router.get(
     `${BASE}/session`,
@@ -145,5 +200,6 @@ export function authRoutes(deps: IdentityDeps): express.Router {
 
   router.use(clientLogRoute(deps));
   router.use(registerRoute(deps));
+  router.use(accountMailRoutes(deps));
   return router;
 }

@@ -4,6 +4,7 @@ export interface TestInfra {
   mongoUrl: string;
   kafkaBrokers: string[];
   redisUrl: string;
+  smtpUrl: string;
 }
 
 /**
@@ -11,16 +12,17 @@ export interface TestInfra {
  * started some other way fails here, saying what is missing, rather than silently skipping.
  */
 export function testInfra(env: Readonly<Record<string, string | undefined>> = process.env): TestInfra {
-  const missing = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL'].filter((name) => !env[name]);
+  const missing = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'SMTP_URL'].filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new Error(
-      `${missing.join(', ')} not set: run the tests with \`npm test\` (its global setup starts MongoDB, Kafka and Redis) or set them yourself`,
+      `${missing.join(', ')} not set: run the tests with \`npm test\` (its global setup starts MongoDB, Kafka, Redis and a mail server) or set them yourself`,
     );
   }
   return {
     mongoUrl: env.MONGO_URL!,
     kafkaBrokers: env.KAFKA_BROKERS!.split(','),
     redisUrl: env.REDIS_URL!,
+    smtpUrl: env.SMTP_URL!,
   };
 }
 

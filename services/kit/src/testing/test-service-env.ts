@@ -28,6 +28,7 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: TEST_KAFKA_NAMESPACE,
     REDIS_URL: infra.redisUrl,
+    SMTP_URL: infra.smtpUrl,
     JWT_PUBLIC_KEY: testKeys().publicKey,
     OUTBOX_POLL_MS: '200',
     SHUTDOWN_TIMEOUT_MS: '2000',
