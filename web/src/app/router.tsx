@@ -25,6 +25,8 @@ const Pricing = lazy(() => import('./routes/pricing'));
 const Login = named(() => import('./routes/auth-pages'), 'LoginRoute');
 const Register = named(() => import('./routes/auth-pages'), 'RegisterRoute');
 const AccessDenied = named(() => import('./routes/auth-pages'), 'AccessDeniedRoute');
+const ResetPassword = named(() => import('./routes/auth-pages'), 'ResetPasswordRoute');
+const VerifyEmail = named(() => import('./routes/auth-pages'), 'VerifyEmailRoute');
 const NotFound = lazy(() => import('./routes/not-found'));
 const memberPages = () => import('./routes/member-pages');
 const MyFavz = named(memberPages, 'MyFavzRoute');
@@ -63,6 +65,8 @@ const PUBLIC_ROUTES: [string, React.ComponentType][] = [
   [paths.login.path, Login],
   [paths.register.path, Register],
   [paths.accessDenied.path, AccessDenied],
+  [paths.resetPassword.path, ResetPassword],
+  [paths.verifyEmail.path, VerifyEmail],
   ['*', NotFound],
 ];
 

@@ -29,6 +29,9 @@ export const paths = {
   // Session and access.
   login: fixed('/login'),
   register: fixed('/register'),
+  // Where the links in PODZ's mails land.
+  resetPassword: fixed('/reset-password'),
+  verifyEmail: fixed('/verify-email'),
   accessDenied: fixed('/401'),
   accessRequest: fixed('/requests/access'),
 

@@ -1,4 +1,10 @@
-import { AUTH_BASE_PATH, type RegisterBody, type SessionUser } from '@podz/proto';
+import {
+  AUTH_BASE_PATH,
+  type MailSent,
+  type PasswordResetBody,
+  type RegisterBody,
+  type SessionUser,
+} from '@podz/proto';
 import { apiFetch } from './api-client';
 
 /** The NextAuth-shaped session calls (spec §7), under the authentication base path. */
@@ -24,6 +30,21 @@ export async function signInWithCredentials(username: string, password: string):
   const form = { csrfToken: await csrfToken(), username, password, json: 'true', callbackUrl: '/mypodcasts' };
   await apiFetch(auth('callback/credentials'), { method: 'POST', form });
 }
+
+/** NextAuth's email provider: mails a one-time sign-in link; the answer is the same for any address. */
+export async function sendSignInLink(email: string, callbackUrl: string): Promise<void> {
+  const form = { csrfToken: await csrfToken(), email, callbackUrl, json: 'true' };
+  await apiFetch(auth('signin/email'), { method: 'POST', form });
+}
+
+export const requestPasswordReset = (email: string) =>
+  apiFetch<MailSent>(auth('password/forgot'), { method: 'POST', body: { email } });
+
+export async function resetPassword(body: PasswordResetBody): Promise<void> {
+  await apiFetch(auth('password/reset'), { method: 'POST', body });
+}
+
+export const resendVerification = () => apiFetch<MailSent>(auth('verify-email'), { method: 'POST' });
 
 export async function signOut(): Promise<void> {
   const form = { csrfToken: await csrfToken(), callbackUrl: '/', json: 'true' };

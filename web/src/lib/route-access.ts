@@ -32,6 +32,8 @@ export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
     paths.show,
     paths.episode,
     paths.accessDenied,
+    paths.resetPassword,
+    paths.verifyEmail,
   ].map(({ path }) => ({ path, rule: PUBLIC })),
   { path: paths.login.path, rule: GUEST_ONLY },
   { path: paths.register.path, rule: GUEST_ONLY },

@@ -14,6 +14,7 @@ import { menuFor, roleBadges } from '../navigation/side-menu';
 import { useMenuFacts } from '../navigation/use-menu-facts';
 import { useSignOut } from '../navigation/use-sign-out';
 import { UserMenu } from './user-menu';
+import { VerificationBanner } from '../../features/auth/components/verification-banner';
 
 // Spec §9: 72 units expanded, 20 collapsed (SIDEBAR_WIDTH). Tailwind needs the literal class
 // names; the menu collapses on large screens only, small ones slide it in at full width.
@@ -194,6 +195,7 @@ export function AppLayout() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         {user && <ActionBar user={user} onMenu={() => setMobileOpen(true)} />}
+        {user && <VerificationBanner user={user} />}
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           <RouteGuard>
             <RouteErrorBoundary>

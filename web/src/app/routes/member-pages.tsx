@@ -6,7 +6,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { usePageParam } from '../../lib/use-page-param';
 import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session-store';
-import { DeleteAccountForm, PasswordForm } from '../../features/account/components/settings-forms';
+import { DeleteAccountForm, EmailForm, PasswordForm } from '../../features/account/components/settings-forms';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { useMe } from '../../features/account/api/account-api';
 import { PaymentHistory } from '../../features/pricing/components/payment-history';
@@ -54,6 +54,7 @@ export function ProfileRoute() {
 }
 
 export function SettingsRoute() {
+  const me = useMe();
   const userId = useSession((state) => state.user?.id ?? '');
   const plan = useSession((state) => state.user?.plan ?? '');
   return (
@@ -76,6 +77,15 @@ export function SettingsRoute() {
           <SubscriptionStatus />
         </div>
         <PaymentHistory label="Your payments" />
+      </section>
+      <section
+        aria-labelledby="email-heading"
+        className="mb-6 rounded-xl border border-slate-200 bg-white p-6"
+      >
+        <h2 id="email-heading" className="mb-4 text-lg font-semibold text-slate-900">
+          Email
+        </h2>
+        <QueryState query={me}>{(user) => <EmailForm user={user} />}</QueryState>
       </section>
       <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">

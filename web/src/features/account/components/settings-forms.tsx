@@ -1,4 +1,4 @@
-import { passwordSchema } from '@podz/proto';
+import { emailSchema, passwordSchema, type FullUser } from '@podz/proto';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,67 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { useDeleteMe, useUpdateMe } from '../api/account-api';
+
+/** A new address needs the password, and stays unconfirmed until the link mailed to it is opened. */
+export function EmailForm({ user }: { user: FullUser }) {
+  const update = useUpdateMe(user.id);
+  const toast = useUi((state) => state.toast);
+  const refresh = useSession((state) => state.refresh);
+  const [email, setEmail] = useState('');
+  const [currentPassword, setCurrent] = useState('');
+  const [error, setError] = useState<{ field?: string; message: string }>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = emailSchema.safeParse(email);
+    if (!checked.success) return setError({ field: 'email', message: 'Enter a valid email address' });
+    if (!currentPassword) return setError({ field: 'current', message: 'Enter your current password' });
+    setError(undefined);
+    update.mutate(
+      { email: checked.data, currentPassword },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setCurrent('');
+          void refresh();
+          toast(`We sent a confirmation link to ${checked.data}`);
+        },
+        onError: (failure) => setError({ message: errorMessage(failure) }),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-4" aria-label="Change email">
+      <p className="text-sm text-slate-700">
+        Your address is <strong>{user.email}</strong>
+        {user.emailVerified ? ' (confirmed).' : ' (not confirmed yet).'}
+      </p>
+      <TextField
+        label="New email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error?.field === 'email' ? error.message : undefined}
+      />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrent(e.target.value)}
+        error={error?.field === 'current' ? error.message : undefined}
+      />
+      <FormError message={error && !error.field ? error.message : undefined} />
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          Change email
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 export function PasswordForm({ userId }: { userId: string }) {
   const update = useUpdateMe(userId);

@@ -12,6 +12,9 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   CredentialsSignin: 'Invalid username or password',
   SessionRequired: 'Please sign in to see that page',
   MissingCSRF: 'The form expired; please try again',
+  Verification: 'That sign-in link is used, expired or replaced by a newer one; ask for a new one',
+  EmailSignin: 'The sign-in link could not be sent; please try again',
+  TooManyRequests: 'Too many tries; please wait a while and try again',
 };
 
 /** Only paths on this site, so a crafted link cannot send the user elsewhere after signing in. */
@@ -19,7 +22,10 @@ export function safeCallback(value: string | null): string | undefined {
   return value && /^\/(?!\/)/.test(value) ? value : undefined;
 }
 
-export function LoginForm() {
+/** The sign-in screens of `/login`, chosen by `?mode=`. */
+export type LoginMode = 'password' | 'link' | 'forgot';
+
+export function LoginForm({ onMode }: { onMode: (mode: LoginMode) => void }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSession((state) => state.signIn);
@@ -65,6 +71,22 @@ export function LoginForm() {
       <Button type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Log in'}
       </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className="font-semibold text-indigo-700 underline"
+          onClick={() => onMode('link')}
+        >
+          Email me a sign-in link
+        </button>
+        <button
+          type="button"
+          className="font-semibold text-indigo-700 underline"
+          onClick={() => onMode('forgot')}
+        >
+          Forgot password?
+        </button>
+      </div>
       <p className="text-center text-sm text-slate-600">
         New to PODZ?{' '}
         <Link to={paths.register.href()} className="font-semibold text-indigo-700 underline">
