@@ -30,6 +30,7 @@ const PROJECTS = [
   'services/content',
   'services/analytics',
   'services/billing',
+  'services/notifications',
   'gateway',
   'deploy',
   'web',

@@ -1,6 +1,7 @@
 // `npm start`: the whole platform on this machine at http://localhost:8080, in the foreground.
 // Infrastructure by the one rule (environment → Docker engine → deploy/local), an incremental
 // build, then every service and the gateway. Ctrl-C stops everything this command started.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '../proto/src/services';
 import { resolveInfra, type ResolvedInfra } from '../deploy/local/src/resolve-infra';
@@ -18,6 +19,7 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   content: 4005,
   analytics: 4006,
   billing: 4007,
+  notifications: 4008,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${GATEWAY_PORT}`;
@@ -126,6 +128,13 @@ async function main(): Promise<void> {
     const env = { ...common, PORT: String(SERVICE_PORTS[name]), MONGO_DB: `podz_${name}` };
     if (name === 'identity')
       Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey, ...identityEnv(production) });
+    // Stable across restarts, so unsubscribe links in mails sent earlier keep working.
+    if (name === 'notifications' && !process.env.NOTIFICATIONS_LINK_SECRET)
+      Object.assign(env, {
+        NOTIFICATIONS_LINK_SECRET: createHash('sha256')
+          .update(`unsubscribe:${keys.privateKey}`)
+          .digest('hex'),
+      });
     managed.push(startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index));
   });
   const upstreams = Object.fromEntries(

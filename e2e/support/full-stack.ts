@@ -14,6 +14,8 @@ import { contentConfigSchema } from '../../services/content/src/config';
 import { startContent } from '../../services/content/src/content-service';
 import { messagingConfigSchema } from '../../services/messaging/src/config';
 import { startMessaging } from '../../services/messaging/src/messaging-service';
+import { notificationsConfigSchema } from '../../services/notifications/src/config';
+import { startNotifications } from '../../services/notifications/src/notifications-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
 import { startRequests } from '../../services/requests/src/requests-service';
 import {
@@ -91,6 +93,19 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     const analytics = service(
       await startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))),
     );
+    // Digests gather for two seconds here (a quarter of an hour in production), so a test can read one.
+    const notifications = service(
+      await startNotifications(
+        loadConfig(
+          notificationsConfigSchema,
+          testServiceEnv('notifications', {
+            PUBLIC_ORIGIN: origin,
+            DIGEST_GATHER_SECONDS: '2',
+            MAIL_SWEEP_MS: '250',
+          }),
+        ),
+      ),
+    );
     // Content offers the plans on this stack: identity hears them from it.
     const paypal = await new PayPalSimulator().start();
     started.push(paypal);
@@ -110,6 +125,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       CONTENT_URL: content.url,
       ANALYTICS_URL: analytics.url,
       BILLING_URL: billing.url,
+      NOTIFICATIONS_URL: notifications.url,
     });
     started.push(gateway);
     if (demo)

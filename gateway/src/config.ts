@@ -22,6 +22,7 @@ export const gatewayConfigSchema = z.object({
   CONTENT_URL: upstream(4005),
   ANALYTICS_URL: upstream(4006),
   BILLING_URL: upstream(4007),
+  NOTIFICATIONS_URL: upstream(4008),
   /** Per client IP, in Redis so the limits hold across gateway instances. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -51,5 +52,6 @@ export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string>
     content: config.CONTENT_URL,
     analytics: config.ANALYTICS_URL,
     billing: config.BILLING_URL,
+    notifications: config.NOTIFICATIONS_URL,
   };
 }

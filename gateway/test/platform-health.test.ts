@@ -14,6 +14,8 @@ import { identityConfigSchema } from '../../services/identity/src/config';
 import { startIdentity } from '../../services/identity/src/identity-service';
 import { messagingConfigSchema } from '../../services/messaging/src/config';
 import { startMessaging } from '../../services/messaging/src/messaging-service';
+import { notificationsConfigSchema } from '../../services/notifications/src/config';
+import { startNotifications } from '../../services/notifications/src/notifications-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
 import { startRequests } from '../../services/requests/src/requests-service';
 import { gatewayConfigSchema } from '../src/config';
@@ -32,6 +34,7 @@ beforeAll(async () => {
     startContent(loadConfig(contentConfigSchema, env('content'))),
     startAnalytics(loadConfig(analyticsConfigSchema, env('analytics'))),
     startBilling(loadConfig(billingConfigSchema, env('billing'))),
+    startNotifications(loadConfig(notificationsConfigSchema, env('notifications'))),
   ]);
   SERVICE_NAMES.forEach((name, index) => (services[name] = started[index]!));
   gateway = await startGateway(
@@ -47,6 +50,7 @@ beforeAll(async () => {
       CONTENT_URL: services.content!.url,
       ANALYTICS_URL: services.analytics!.url,
       BILLING_URL: services.billing!.url,
+      NOTIFICATIONS_URL: services.notifications!.url,
     }),
   );
 });

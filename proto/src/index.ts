@@ -33,6 +33,7 @@ export * from './content/pricing-plan-api';
 export * from './content/doc-api';
 export * from './messaging/conversation-api';
 export * from './messaging/socket-events';
+export * from './notifications/notification-api';
 export * from './analytics/stats-api';
 export * from './billing/payment-api';
 export * from './billing/subscription-api';

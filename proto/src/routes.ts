@@ -136,6 +136,14 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/billing/subscription', 'billing', 'signed-in'),
   route('DELETE', '/api/billing/subscription', 'billing', 'signed-in'),
   route('POST', '/api/billing/webhooks/paypal', 'billing', 'public'),
+  // notifications: the bell and its preferences; unsubscribing works without a session (the token
+  // in the mail's link is signed), from the web page or a mail app's one-click POST (RFC 8058).
+  route('GET', '/api/notifications', 'notifications', 'signed-in'),
+  route('POST', '/api/notifications/read', 'notifications', 'signed-in'),
+  route('POST', '/api/notifications/read-all', 'notifications', 'signed-in'),
+  route('GET', '/api/notifications/preferences', 'notifications', 'signed-in'),
+  route('PUT', '/api/notifications/preferences', 'notifications', 'signed-in'),
+  route('POST', '/api/notifications/unsubscribe', 'notifications', 'public'),
   // content: page content, forms, pricing plans, documentation
   route('GET', '/api/content/pages/:slug', 'content', 'public'),
   route('PUT', '/api/content/pages/:slug', 'content', EDITORS),

@@ -7,5 +7,6 @@ export const SERVICE_NAMES = [
   'content',
   'analytics',
   'billing',
+  'notifications',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -61,6 +61,7 @@ export function startEchoGateway(echo: EchoUpstream, overrides: Record<string, s
       CONTENT_URL: echo.url,
       ANALYTICS_URL: echo.url,
       BILLING_URL: echo.url,
+      NOTIFICATIONS_URL: echo.url,
       ...TEST_RATE_LIMITS,
       ...overrides,
     }),

@@ -90,6 +90,23 @@ export const userDeleted = defineEvent({
   example: { userId: '64b7f0c2a1b2c3d4e5f60718', username: 'ana' },
 });
 
+/**
+ * Where to reach a user, on a topic of its own (`identity.contact.v1`) so the address stays out
+ * of the user topic every service reads: the notifications service alone consumes it, and a
+ * deployment can restrict the topic to it. Key and subject = user id.
+ */
+export const contactChanged = defineEvent({
+  type: 'podz.identity.contact.changed',
+  topic: TOPICS.identityContact,
+  source,
+  description:
+    "A user's email address was set (sign-up, an admin, a change) or confirmed. Notifications mails only confirmed addresses.",
+  data: z.object({ ...userRef, username: z.string(), email: z.string(), verified: z.boolean() }),
+  example: { userId: '64b7f0c2a1b2c3d4e5f60718', username: 'ana', email: 'ana@example.org', verified: true },
+});
+
+export const IDENTITY_CONTACT_EVENTS = [contactChanged] as const;
+
 export const IDENTITY_USER_EVENTS = [
   userRegistered,
   userUpdated,

@@ -1,6 +1,6 @@
 import type { EventDefinition } from './define-event';
 import { CATALOG_EPISODE_EVENTS, CATALOG_PODCAST_EVENTS } from './catalog-events';
-import { IDENTITY_USER_EVENTS } from './identity-user-events';
+import { IDENTITY_CONTACT_EVENTS, IDENTITY_USER_EVENTS } from './identity-user-events';
 import { REQUEST_EVENTS } from './request-events';
 import { CONTENT_PAGE_EVENTS, CONTENT_PLAN_EVENTS } from './content-events';
 import { BROADCAST_EVENTS, CONVERSATION_EVENTS } from './conversation-events';
@@ -13,6 +13,7 @@ import { BILLING_PAYMENT_EVENTS, BILLING_SUBSCRIPTION_EVENTS } from './billing-e
  */
 export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...IDENTITY_USER_EVENTS,
+  ...IDENTITY_CONTACT_EVENTS,
   ...CATALOG_PODCAST_EVENTS,
   ...CATALOG_EPISODE_EVENTS,
   ...REQUEST_EVENTS,

@@ -1,6 +1,8 @@
 /** One topic per aggregate, versioned (ARCHITECTURE §4). Key = aggregate id. */
 export const TOPICS = {
   identityUser: 'identity.user.v1',
+  /** Addresses, apart from the user topic that every service reads: only notifications consumes it. */
+  identityContact: 'identity.contact.v1',
   catalogPodcast: 'catalog.podcast.v1',
   catalogEpisode: 'catalog.episode.v1',
   requestsRequest: 'requests.request.v1',

@@ -8,6 +8,10 @@ export const SOCKET_EVENTS = {
   conversationUpdated: 'conversation:updated',
   /** `{ count }`: the user's new-message count, after anything that changes it. */
   messageCount: 'messages:count',
+  /** `{ notification, unread }`: a new notification for the bell (notifications service). */
+  notificationNew: 'notification:new',
+  /** `{ unread }`: the bell's count, after the member read notifications in another tab. */
+  notificationCount: 'notifications:count',
 } as const;
 
 export const SOCKET_PATH = '/socket.io';

@@ -27,7 +27,7 @@ export function startIdentity(config: IdentityConfig) {
   return startService({
     name: 'identity',
     config,
-    topics: [TOPICS.identityUser],
+    topics: [TOPICS.identityUser, TOPICS.identityContact],
     setup: async ({ db, redis, relay, logger }) => {
       const users = userModel(db);
       await users.init();

@@ -40,6 +40,7 @@ export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rat
 export { BatchedRateLimiter } from './rate-limit/batched-rate-limiter';
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { runOnce } from './mongo/run-once';
+export { changeVersioned, type Versioned } from './mongo/versioned-change';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { LruMap } from './cache/lru-map';
 export { RecordCache } from './cache/record-cache';

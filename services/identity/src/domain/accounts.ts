@@ -3,6 +3,7 @@ import {
   DEFAULT_PLAN,
   DEFAULT_PROFILE_PICTURE,
   userAccessChanged,
+  contactChanged,
   userRegistered,
   userUpdated,
   type Access,
@@ -88,7 +89,21 @@ export async function createAccount(deps: IdentityDeps, fields: AccountFields): 
       access,
       plan: fields.plan ?? DEFAULT_PLAN,
     }),
+    contactEvent(id, { ...fields, emailVerifiedAt }),
   ]);
+}
+
+/** The user's address and whether it is confirmed, for the notifications service alone. */
+export function contactEvent(
+  id: string,
+  user: { username: string; email: string; emailVerifiedAt?: Date | null },
+) {
+  return pendingEvent(contactChanged, id, {
+    userId: id,
+    username: user.username,
+    email: user.email,
+    verified: Boolean(user.emailVerifiedAt),
+  });
 }
 
 /** Fields whose change other services hear about as `user.updated`. */

@@ -4,6 +4,7 @@ import type { UserChanges } from '../data/user-repository';
 import {
   PROFILE_FIELDS,
   accessChangedEvent,
+  contactEvent,
   createAccount,
   ensureAdminRemains,
   ensureAvailable,
@@ -38,8 +39,11 @@ export async function adminEditUser(deps: IdentityDeps, body: AdminEditUserBody)
   );
 
   const changes: UserChanges = { ...fields };
-  if (newEmail) changes.emailVerifiedAt = null;
   const events: PendingEvent[] = [];
+  if (newEmail) {
+    changes.emailVerifiedAt = null;
+    events.push(contactEvent(id, { ...user, ...changes }));
+  }
   const nextRole = role ?? (user.role as NonNullable<typeof role>);
   const nextAccess = normalizeAccess(nextRole, access ?? (user.access as typeof nextAccess));
   const accessChanged = nextRole !== user.role || !sameAccess(nextAccess, user.access);

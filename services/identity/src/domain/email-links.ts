@@ -1,6 +1,7 @@
 import { AppError, badRequest, tooManyRequests, type AuthUser } from '@podz/kit';
 import { AUTH_BASE_PATH, type PasswordResetBody } from '@podz/proto';
 import type { UserRecord } from '../data/user-repository';
+import { contactEvent } from './accounts';
 import { passwordResetMail, signInLinkMail, verificationMail } from './auth-mail';
 import type { IdentityDeps } from './identity-deps';
 import { SIGN_IN_FAILURES } from './sign-in';
@@ -79,7 +80,7 @@ export async function resetPassword(deps: IdentityDeps, body: PasswordResetBody)
   const updated = await deps.users.update(
     id,
     { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() },
-    [],
+    user.emailVerifiedAt ? [] : [contactEvent(id, { ...user, emailVerifiedAt: new Date() })],
     { bumpSession: true },
   );
   if (!updated) throw badRequest('This reset link is invalid, used or expired; ask for a new one');
@@ -129,5 +130,7 @@ async function claimFor(
 }
 
 function markVerified(deps: IdentityDeps, user: UserRecord) {
-  return deps.users.update(user._id.toHexString(), { emailVerifiedAt: new Date() }, []);
+  const id = user._id.toHexString();
+  const emailVerifiedAt = new Date();
+  return deps.users.update(id, { emailVerifiedAt }, [contactEvent(id, { ...user, emailVerifiedAt })]);
 }

@@ -1,7 +1,7 @@
 import { badRequest, forbidden, notFound, type AuthUser } from '@podz/kit';
 import type { UpdateUserBody } from '@podz/proto';
 import type { UserChanges } from '../data/user-repository';
-import { PROFILE_FIELDS, ensureAvailable, profileUpdatedEvent } from './accounts';
+import { PROFILE_FIELDS, contactEvent, ensureAvailable, profileUpdatedEvent } from './accounts';
 import { sendVerification } from './email-links';
 import type { IdentityDeps } from './identity-deps';
 import { issueSession, type IssuedSession } from './sessions';
@@ -50,6 +50,7 @@ export async function updateProfile(deps: IdentityDeps, caller: AuthUser, id: st
   if (body.password !== undefined) changes.passwordHash = await deps.passwords.hash(body.password);
   const profileChanged = PROFILE_FIELDS.some((field) => field in changes);
   const events = profileChanged ? [profileUpdatedEvent({ ...user, ...changes })] : [];
+  if (newEmail) events.push(contactEvent(id, { ...user, ...changes }));
   const updated = await deps.users.update(id, changes, events, { bumpSession: body.password !== undefined });
   if (!updated) throw notFound('User');
   if (newEmail) sendVerification(deps, updated);

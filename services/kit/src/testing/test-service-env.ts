@@ -1,5 +1,6 @@
 import { testInfra } from './test-infra';
 import { testKeys } from './test-keys';
+import { randomBytes } from 'node:crypto';
 import { uniqueName } from './test-infra';
 
 /**
@@ -35,6 +36,7 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     // Only identity signs sessions, so only identity gets the private key; the lowest bcrypt cost
     // keeps suites that create many accounts fast (the clamp has its own test).
     ...(service === 'identity' ? { JWT_PRIVATE_KEY: testKeys().privateKey, BCRYPT_COST: '4' } : {}),
+    ...(service === 'notifications' ? { NOTIFICATIONS_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
     ...overrides,
   };
 }

@@ -1,0 +1,76 @@
+import { Schema, type Connection } from 'mongoose';
+
+/** What a notification says of a show, from `catalog.podcast.v1`. */
+export interface ShowRecord {
+  _id: string;
+  uId: string;
+  name: string;
+  ownerId: string;
+}
+
+const showSchema = new Schema(
+  { _id: String, uId: String, name: String, ownerId: String },
+  { collection: 'shows', versionKey: false },
+);
+// One document per follow, keyed `<podcastId>:<userId>`: following twice is one document.
+const followSchema = new Schema(
+  { _id: String, podcastId: { type: String, index: true }, userId: { type: String, index: true } },
+  { collection: 'follows', versionKey: false },
+);
+
+/** The shows and who follows each: whom a new episode is announced to. */
+export class Shows {
+  private readonly shows;
+  private readonly follows;
+
+  constructor(db: Connection) {
+    this.shows = db.model('Show', showSchema);
+    this.follows = db.model('Follow', followSchema);
+  }
+
+  init(): Promise<unknown> {
+    return this.follows.init();
+  }
+
+  async find(podcastId: string): Promise<ShowRecord | null> {
+    return (await this.shows.findById(podcastId).lean()) as ShowRecord | null;
+  }
+
+  async save(show: ShowRecord): Promise<void> {
+    const { _id, ...fields } = show;
+    await this.shows.updateOne({ _id }, { $set: fields }, { upsert: true });
+  }
+
+  async follow(podcastId: string, userId: string): Promise<void> {
+    await this.follows.updateOne(
+      { _id: `${podcastId}:${userId}` },
+      { $set: { podcastId, userId } },
+      { upsert: true },
+    );
+  }
+
+  async unfollow(podcastId: string, userId: string): Promise<void> {
+    await this.follows.deleteOne({ _id: `${podcastId}:${userId}` });
+  }
+
+  /** The show's followers, a batch at a time (by the `podcastId` index), for the announcement. */
+  async *followersOf(podcastId: string, batchSize = 500): AsyncGenerator<string[]> {
+    let batch: string[] = [];
+    for await (const follow of this.follows.find({ podcastId }, { userId: 1 }).lean().cursor()) {
+      batch.push(follow.userId as string);
+      if (batch.length === batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+
+  async removeShow(podcastId: string): Promise<void> {
+    await Promise.all([this.shows.deleteOne({ _id: podcastId }), this.follows.deleteMany({ podcastId })]);
+  }
+
+  async removeFollower(userId: string): Promise<void> {
+    await this.follows.deleteMany({ userId });
+  }
+}

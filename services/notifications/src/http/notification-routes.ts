@@ -1,0 +1,55 @@
+import express from 'express';
+import { handle, requireAuth } from '@podz/kit';
+import {
+  markReadBodySchema,
+  unsubscribeBodySchema,
+  unsubscribeQuerySchema,
+  updatePreferencesBodySchema,
+} from '@podz/proto';
+import { markRead, readBell, readPreferences, unsubscribe, updatePreferences } from '../domain/bell';
+import type { NotificationsDeps } from '../domain/notifications-deps';
+
+const BASE = '/api/notifications';
+
+/** The member's bell and switches; unsubscribing by a mail's signed link needs no session. */
+export function notificationRoutes(deps: NotificationsDeps): express.Router {
+  const router = express.Router();
+
+  router.get(
+    BASE,
+    requireAuth,
+    handle({}, ({ user }) => readBell(deps, user!.id)),
+  );
+  router.post(
+    `${BASE}/read`,
+    requireAuth,
+    handle({ body: markReadBodySchema }, ({ user, body }) => markRead(deps, user!.id, body.ids)),
+  );
+  router.post(
+    `${BASE}/read-all`,
+    requireAuth,
+    handle({}, ({ user }) => markRead(deps, user!.id)),
+  );
+  router.get(
+    `${BASE}/preferences`,
+    requireAuth,
+    handle({}, ({ user }) => readPreferences(deps, user!.id)),
+  );
+  router.put(
+    `${BASE}/preferences`,
+    requireAuth,
+    handle({ body: updatePreferencesBodySchema }, ({ user, body }) =>
+      updatePreferences(deps, user!.id, body),
+    ),
+  );
+  // The web page posts `{ token }`; a mail app's one-click POST (RFC 8058) carries it in the query.
+  router.post(
+    `${BASE}/unsubscribe`,
+    express.urlencoded({ extended: false, limit: '1kb' }),
+    handle({ query: unsubscribeQuerySchema, body: unsubscribeBodySchema }, ({ query, body }) =>
+      unsubscribe(deps, body.token ?? query.token),
+    ),
+  );
+
+  return router;
+}
