@@ -93,7 +93,8 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     const analytics = service(
       await startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))),
     );
-    // Digests gather for two seconds here (a quarter of an hour in production), so a test can read one.
+    // Digests gather for two seconds here (a quarter of an hour in production), and follow each other
+    // without the day between them, so a test can read one and see that unsubscribing stops the next.
     const notifications = service(
       await startNotifications(
         loadConfig(
@@ -101,6 +102,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
           testServiceEnv('notifications', {
             PUBLIC_ORIGIN: origin,
             DIGEST_GATHER_SECONDS: '2',
+            DIGEST_INTERVAL_SECONDS: '0',
             MAIL_SWEEP_MS: '250',
           }),
         ),

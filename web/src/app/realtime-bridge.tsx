@@ -1,13 +1,14 @@
-import { SOCKET_EVENTS, SOCKET_PATH } from '@podz/proto';
+import { SOCKET_EVENTS, SOCKET_PATH, type Bell, type Notification } from '@podz/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messageKeys } from '../features/messages/api/message-keys';
+import { notificationKeys, withPushed } from '../features/notifications/api/notification-keys';
 import { useMessageCount } from '../stores/message-count-store';
 import { useSession } from '../stores/session-store';
 
 /**
  * While signed in, one Socket.IO connection (cookie-authenticated through the gateway) keeps the
- * Messages badge and any open conversation up to date without reloading. The server sends the
+ * Messages badge, the bell and any open conversation up to date without reloading. The server sends the
  * count on connect and after every change, so the badge needs no HTTP read of its own.
  */
 export function RealtimeBridge() {
@@ -34,6 +35,20 @@ export function RealtimeBridge() {
       const refresh = () => void client.invalidateQueries({ queryKey: messageKeys.conversations });
       connection.on(SOCKET_EVENTS.messageNew, refresh);
       connection.on(SOCKET_EVENTS.conversationUpdated, refresh);
+      // The bell: a new notification, or the count after a read in another tab.
+      connection.on(
+        SOCKET_EVENTS.notificationNew,
+        (payload: { notification: Notification; unread: number }) =>
+          client.setQueryData<Bell>(notificationKeys.bell, (bell) =>
+            withPushed(bell, payload.notification, payload.unread),
+          ),
+      );
+      connection.on(
+        SOCKET_EVENTS.notificationCount,
+        () => void client.invalidateQueries({ queryKey: notificationKeys.bell }),
+      );
+      // A reconnect may have missed pushes: read the bell again.
+      connection.io.on('reconnect', () => void client.invalidateQueries({ queryKey: notificationKeys.bell }));
       socket = connection;
     });
     return () => {

@@ -28,6 +28,7 @@ const AccessDenied = named(() => import('./routes/auth-pages'), 'AccessDeniedRou
 const ResetPassword = named(() => import('./routes/auth-pages'), 'ResetPasswordRoute');
 const VerifyEmail = named(() => import('./routes/auth-pages'), 'VerifyEmailRoute');
 const NotFound = lazy(() => import('./routes/not-found'));
+const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const memberPages = () => import('./routes/member-pages');
 const MyFavz = named(memberPages, 'MyFavzRoute');
 const Profile = named(memberPages, 'ProfileRoute');
@@ -67,6 +68,7 @@ const PUBLIC_ROUTES: [string, React.ComponentType][] = [
   [paths.accessDenied.path, AccessDenied],
   [paths.resetPassword.path, ResetPassword],
   [paths.verifyEmail.path, VerifyEmail],
+  [paths.unsubscribe.path, Unsubscribe],
   ['*', NotFound],
 ];
 

@@ -32,6 +32,7 @@ export const paths = {
   // Where the links in PODZ's mails land.
   resetPassword: fixed('/reset-password'),
   verifyEmail: fixed('/verify-email'),
+  unsubscribe: fixed('/unsubscribe'),
   accessDenied: fixed('/401'),
   accessRequest: fixed('/requests/access'),
 

@@ -34,6 +34,7 @@ export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
     paths.accessDenied,
     paths.resetPassword,
     paths.verifyEmail,
+    paths.unsubscribe,
   ].map(({ path }) => ({ path, rule: PUBLIC })),
   { path: paths.login.path, rule: GUEST_ONLY },
   { path: paths.register.path, rule: GUEST_ONLY },

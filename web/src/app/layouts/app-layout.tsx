@@ -4,7 +4,6 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
-import { useMessageCount } from '../../stores/message-count-store';
 import { useSession } from '../../stores/session-store';
 import { redirectFor } from '../../lib/route-access';
 import { RouteGuard } from '../navigation/route-guard';
@@ -14,6 +13,7 @@ import { menuFor, roleBadges } from '../navigation/side-menu';
 import { useMenuFacts } from '../navigation/use-menu-facts';
 import { useSignOut } from '../navigation/use-sign-out';
 import { UserMenu } from './user-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { VerificationBanner } from '../../features/auth/components/verification-banner';
 
 // Spec §9: 72 units expanded, 20 collapsed (SIDEBAR_WIDTH). Tailwind needs the literal class
@@ -97,12 +97,11 @@ function SideMenu({
   );
 }
 
-/** Spec §2 action bar: "Add your PODZ" (owners add a show, others ask first), bell, user menu. */
+/** Spec §2 action bar: the bell, "Add your PODZ" (owners add a show, others ask first), user menu. */
 function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) {
   const isAdmin = user.access.includes('admin');
   const isOwner = user.access.includes('owner');
   const canOpenAddForm = redirectFor(paths.podcasts.path, user.access) === undefined;
-  const count = useMessageCount((state) => state.count);
   return (
     <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
       <button
@@ -114,14 +113,7 @@ function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) 
         <MenuIcon name="menu" className="size-6" />
       </button>
       <div className="flex-1" />
-      <Link
-        to={paths.messages.href()}
-        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-        aria-label={`Notifications: ${count} new messages`}
-      >
-        <MenuIcon name="bell" className="size-6" />
-        {count > 0 && <span className="absolute top-1 right-1 size-2.5 rounded-full bg-rose-500" />}
-      </Link>
+      <NotificationBell />
       {!isAdmin && (
         <>
           <span className="hidden sm:block">

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session-store';
 import { DeleteAccountForm, EmailForm, PasswordForm } from '../../features/account/components/settings-forms';
 import { ProfileForm } from '../../features/account/components/profile-form';
+import { NotificationPreferences } from '../../features/notifications/components/notification-preferences';
 import { useMe } from '../../features/account/api/account-api';
 import { PaymentHistory } from '../../features/pricing/components/payment-history';
 import { SubscriptionStatus } from '../../features/pricing/components/subscription-status';
@@ -77,6 +78,15 @@ export function SettingsRoute() {
           <SubscriptionStatus />
         </div>
         <PaymentHistory label="Your payments" />
+      </section>
+      <section
+        aria-labelledby="notifications-heading"
+        className="mb-6 rounded-xl border border-slate-200 bg-white p-6"
+      >
+        <h2 id="notifications-heading" className="mb-4 text-lg font-semibold text-slate-900">
+          Notifications
+        </h2>
+        <NotificationPreferences />
       </section>
       <section
         aria-labelledby="email-heading"

@@ -1,13 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { MailInbox, linkIn } from '@podz/kit/testing';
+import { wavTone } from '../services/catalog/src/blobs/generate-media';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
-import { uniqueUsername } from './support/api-actor';
+import { ApiActor, uniqueUsername } from './support/api-actor';
 import { launchChromium, newVisitor, signInThroughForm, signedInContext } from './support/browser';
-import { startFullStack, type FullStack } from './support/full-stack';
+import { ADMIN, startFullStack, type FullStack } from './support/full-stack';
 
 /**
- * The mail PODZ sends, end to end: Chromium on the site, every service behind the gateway, and
- * the messages read back from the development mail server (MailDev) they really went through.
+ * The mail PODZ sends and the bell, end to end: Chromium on the site, every service behind the
+ * gateway, and the messages read back from the development mail server (MailDev) they really
+ * went through.
  */
 jest.setTimeout(300_000);
 
@@ -135,6 +137,99 @@ describe('address verification', () => {
     await page.waitForURL('**/mypodcasts');
     await page.getByRole('heading', { name: 'My FAVZ' }).waitFor();
     expect(await banner.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('notifications', () => {
+  /** An account an admin made (so its address counts as confirmed), with the given access. */
+  async function account(prefix: string, access: string[]) {
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const username = uniqueUsername(prefix);
+    const email = `${username}@example.org`;
+    const made = await admin.json('/api/users/admin-added-user', 'POST', {
+      username,
+      email,
+      password: PASSWORD,
+      role: 'user',
+      access,
+    });
+    expect(made.status).toBe(201);
+    return { username, email, api: await ApiActor.signedIn(stack.origin, username, PASSWORD) };
+  }
+
+  async function publish(owner: ApiActor, podcastId: string, title: string): Promise<string> {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(wavTone({ seconds: 1, notes: [440] }))], { type: 'audio/wav' }),
+      'a.wav',
+    );
+    const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
+    expect(upload.status).toBe(201);
+    const { id: audioId } = (await upload.json()) as { id: string };
+    // A draft first, then published, as an owner does from the episode form.
+    const draft = await owner.json('/api/episodes', 'POST', { podcastId, title, audioId, status: 'draft' });
+    expect(draft.status).toBe(201);
+    const published = await owner.json(`/api/episodes/${draft.body.id}`, 'PUT', { status: 'published' });
+    expect(published.status).toBe(200);
+    return draft.body.id as string;
+  }
+
+  it("shows a new episode live in a follower's bell in every tab, mails the digest, and its unsubscribe link stops that mail", async () => {
+    const owner = await account('podcaster', ['user', 'owner']);
+    const fan = await account('fan', ['user']);
+    const showName = `Lab Notes ${fan.username.slice(-6)}`;
+    const show = await owner.api.json('/api/podcasts', 'POST', { name: showName, category: 'Science' });
+    expect(show.status).toBe(201);
+
+    const { page, context } = await signedInContext(browser, stack.origin, fan.username, PASSWORD);
+    await page.goto(`/shows/${show.body.uId}`);
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
+    await page.goto('/mypodcasts');
+    const otherTab = await context.newPage();
+    await otherTab.goto('/settings');
+    await otherTab.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    // Published while both tabs are open: the bell counts it in each, without a reload.
+    const episodeId = await publish(owner.api, show.body.id as string, 'Live from the lab');
+    for (const tab of [page, otherTab]) await tab.getByTestId('bell-count').getByText('1').waitFor();
+    // The count is the server's: it survives a reload.
+    await otherTab.reload();
+    await otherTab.getByTestId('bell-count').getByText('1').waitFor();
+    await page.getByRole('button', { name: 'Notifications: 1 unread' }).click();
+    const list = page.getByRole('list', { name: 'Notification list' });
+    await list.getByText(`New episode of ${showName}`).waitFor();
+    await list.getByRole('link', { name: /Live from the lab/ }).click();
+    await page.waitForURL(`**/shows/${show.body.uId}/${episodeId}`);
+    // Read here, read there: the other tab's count goes too.
+    await otherTab.getByTestId('bell-count').waitFor({ state: 'detached' });
+
+    const digest = await inbox.waitFor(
+      fan.email,
+      (m) => m.subject === `New on ${showName}: Live from the lab`,
+    );
+    expect(digest.text).toContain(`${stack.origin}/shows/${show.body.uId}/${episodeId}`);
+    await page.goto(linkIn(digest, `${stack.origin}/unsubscribe?token=`));
+    await page.getByText('Done: you will get no more mail for “New episodes of shows you follow”').waitFor();
+    await page.goto('/settings');
+    const emailSwitch = page.getByRole('checkbox', { name: 'New episodes of shows you follow: by email' });
+    await emailSwitch.waitFor();
+    expect(await emailSwitch.isChecked()).toBe(false);
+    expect(
+      await page.getByRole('checkbox', { name: 'New episodes of shows you follow: in the bell' }).isChecked(),
+    ).toBe(true);
+
+    // The next episode still reaches the bell, and no digest follows it.
+    await publish(owner.api, show.body.id as string, 'Back in the lab');
+    await page.getByTestId('bell-count').getByText('1').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const digests = (await inbox.messagesTo(fan.email)).filter((m) =>
+      m.subject.startsWith(`New on ${showName}`),
+    );
+    expect(digests).toHaveLength(1);
     await context.close();
   });
 });
