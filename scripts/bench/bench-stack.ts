@@ -77,6 +77,8 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
         BCRYPT_COST: '10',
       });
     }
+    if (name === 'notifications')
+      env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
     environments.set(name, env);
     return launch(name, env);
   });

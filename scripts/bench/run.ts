@@ -30,6 +30,7 @@ import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { load } from './http-load';
 import { messagingBench } from './messaging';
+import { notificationsBench } from './notifications';
 import {
   BENCH_PASSWORD,
   REAL_NETWORK,
@@ -45,7 +46,16 @@ const SIZE: NetworkSize = small
   ? { users: 1_000, shows: 100, episodes: 2_000, conversations: 200, bigShowEpisodes: 1_000 }
   : REAL_NETWORK;
 // `--only show-pages,messaging` runs some groups after the seed, for a quick look at one figure.
-const GROUPS = ['catalog', 'show-pages', 'rss', 'sign-in', 'messaging', 'events', 'web'] as const;
+const GROUPS = [
+  'catalog',
+  'show-pages',
+  'rss',
+  'sign-in',
+  'messaging',
+  'notifications',
+  'events',
+  'web',
+] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const only = new Set(onlyArg ? onlyArg.split(',') : GROUPS);
 for (const group of only) {
@@ -359,6 +369,10 @@ async function main(): Promise<void> {
     if (runs('messaging')) {
       await stage('messaging');
       figures.push(...(await messaging(stack, seeded, redis)));
+    }
+    if (runs('notifications')) {
+      await stage('notifications');
+      figures.push(...(await notificationsBench(stack, infra.endpoints, seeded, redis, logger)));
     }
     if (runs('events')) {
       // Measured on a quiet platform: the stages before leave events that consumers still apply

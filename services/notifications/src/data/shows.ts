@@ -53,6 +53,10 @@ export class Shows {
     await this.follows.deleteOne({ _id: `${podcastId}:${userId}` });
   }
 
+  async hasFollowers(podcastId: string): Promise<boolean> {
+    return Boolean(await this.follows.exists({ podcastId }));
+  }
+
   /** The show's followers, a batch at a time (by the `podcastId` index), for the announcement. */
   async *followersOf(podcastId: string, batchSize = 500): AsyncGenerator<string[]> {
     let batch: string[] = [];

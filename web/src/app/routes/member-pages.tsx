@@ -54,6 +54,17 @@ export function ProfileRoute() {
   );
 }
 
+function SettingsSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mb-6 rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id={id} className="mb-4 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function SettingsRoute() {
   const me = useMe();
   const userId = useSession((state) => state.user?.id ?? '');
@@ -79,30 +90,15 @@ export function SettingsRoute() {
         </div>
         <PaymentHistory label="Your payments" />
       </section>
-      <section
-        aria-labelledby="notifications-heading"
-        className="mb-6 rounded-xl border border-slate-200 bg-white p-6"
-      >
-        <h2 id="notifications-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Notifications
-        </h2>
+      <SettingsSection id="notifications-heading" title="Notifications">
         <NotificationPreferences />
-      </section>
-      <section
-        aria-labelledby="email-heading"
-        className="mb-6 rounded-xl border border-slate-200 bg-white p-6"
-      >
-        <h2 id="email-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Email
-        </h2>
+      </SettingsSection>
+      <SettingsSection id="email-heading" title="Email">
         <QueryState query={me}>{(user) => <EmailForm user={user} />}</QueryState>
-      </section>
-      <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6">
-        <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Password
-        </h2>
+      </SettingsSection>
+      <SettingsSection id="password-heading" title="Password">
         <PasswordForm userId={userId} />
-      </section>
+      </SettingsSection>
       <section
         aria-labelledby="delete-heading"
         className="mt-6 rounded-xl border border-red-200 bg-white p-6"

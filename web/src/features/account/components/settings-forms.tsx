@@ -1,8 +1,14 @@
-import { emailSchema, passwordSchema, type FullUser } from '@podz/proto';
+import { emailSchema, type FullUser } from '@podz/proto';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
+import {
+  CurrentPasswordField,
+  NewPasswordFields,
+  newPasswordProblem,
+  type FieldError,
+} from '../../../components/password-fields';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
@@ -15,7 +21,7 @@ export function EmailForm({ user }: { user: FullUser }) {
   const refresh = useSession((state) => state.refresh);
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrent] = useState('');
-  const [error, setError] = useState<{ field?: string; message: string }>();
+  const [error, setError] = useState<FieldError>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,14 +57,7 @@ export function EmailForm({ user }: { user: FullUser }) {
         onChange={(e) => setEmail(e.target.value)}
         error={error?.field === 'email' ? error.message : undefined}
       />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={(e) => setCurrent(e.target.value)}
-        error={error?.field === 'current' ? error.message : undefined}
-      />
+      <CurrentPasswordField value={currentPassword} onChange={setCurrent} error={error} />
       <FormError message={error && !error.field ? error.message : undefined} />
       <div>
         <Button type="submit" disabled={update.isPending}>
@@ -75,15 +74,13 @@ export function PasswordForm({ userId }: { userId: string }) {
   const [currentPassword, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<{ field?: string; message: string }>();
+  const [error, setError] = useState<FieldError>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = passwordSchema.safeParse(password);
     if (!currentPassword) return setError({ field: 'current', message: 'Enter your current password' });
-    if (!checked.success) return setError({ field: 'password', message: checked.error.issues[0]!.message });
-    if (password !== confirmation)
-      return setError({ field: 'confirmation', message: 'The passwords do not match' });
+    const problem = newPasswordProblem(password, confirmation);
+    if (problem) return setError(problem);
     setError(undefined);
     update.mutate(
       { password, currentPassword },
@@ -101,29 +98,13 @@ export function PasswordForm({ userId }: { userId: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-4" aria-label="Change password">
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={(e) => setCurrent(e.target.value)}
-        error={error?.field === 'current' ? error.message : undefined}
-      />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error?.field === 'password' ? error.message : undefined}
-      />
-      <TextField
-        label="Repeat the new password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={error?.field === 'confirmation' ? error.message : undefined}
+      <CurrentPasswordField value={currentPassword} onChange={setCurrent} error={error} />
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        error={error}
       />
       <FormError message={error && !error.field ? error.message : undefined} />
       <div>

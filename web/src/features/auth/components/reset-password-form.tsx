@@ -1,8 +1,8 @@
-import { passwordSchema } from '@podz/proto';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { FormError, TextField } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/field';
+import { NewPasswordFields, newPasswordProblem, type FieldError } from '../../../components/password-fields';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { resetPassword } from '../../../lib/auth-client';
@@ -13,15 +13,13 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<{ field?: 'password' | 'confirmation'; message: string }>();
+  const [error, setError] = useState<FieldError>();
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = passwordSchema.safeParse(password);
-    if (!checked.success) return setError({ field: 'password', message: checked.error.issues[0]!.message });
-    if (password !== confirmation)
-      return setError({ field: 'confirmation', message: 'The passwords do not match' });
+    const problem = newPasswordProblem(password, confirmation);
+    if (problem) return setError(problem);
     setBusy(true);
     setError(undefined);
     try {
@@ -39,22 +37,12 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       <p className="text-sm text-slate-700">
         For <strong>{email}</strong>. Setting it signs out every session of the account.
       </p>
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error?.field === 'password' ? error.message : undefined}
-        hint="At least 8 characters, with a letter and a digit"
-      />
-      <TextField
-        label="Repeat the new password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={error?.field === 'confirmation' ? error.message : undefined}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        error={error}
       />
       <FormError message={error && !error.field ? error.message : undefined} />
       <Button type="submit" disabled={busy}>
