@@ -22,6 +22,7 @@ import {
   podcastFollowed,
   requestApproved,
   requestRejected,
+  userDeleted,
   type Bell,
 } from '@podz/proto';
 import { startNotifications } from '../src/notifications-service';
@@ -362,6 +363,35 @@ describe('the bell and its switches', () => {
     await approved(who);
     await inbox.waitFor(who.email, (m) => /approved/.test(m.subject));
     expect((await bellOf(who)).items).toEqual([]);
+  });
+
+  it('forgets a deleted member: their bell, switches, address and follows', async () => {
+    const owner = await member('keeps');
+    const who = await member('leaves');
+    const show = await showWithFollower(owner, who);
+    await approved(who);
+    await request(service.url)
+      .put('/api/notifications/preferences')
+      .set(as(who))
+      .send({ bell: { guests: false } })
+      .expect(200);
+    await eventually('the bell', async () => (await bellOf(who)).unread === 1);
+    await service.context.producer.publish([
+      pendingEvent(userDeleted, who.id, { userId: who.id, username: who.username }),
+    ]);
+    const db = service.context.db;
+    await eventually('everything of theirs to go', async () => {
+      const left = await Promise.all(
+        ['bells', 'preferences', 'contacts'].map((name) =>
+          db.collection(name).findOne({ _id: who.id as never }),
+        ),
+      );
+      const follow = await db.collection('follows').findOne({ _id: `${show.podcastId}:${who.id}` as never });
+      return left.every((doc) => doc === null) && follow === null;
+    });
+    expect(
+      await db.collection('follows').findOne({ _id: `${show.podcastId}:${owner.id}` as never }),
+    ).not.toBeNull();
   });
 
   it('refuses bad input and callers without a session', async () => {

@@ -57,6 +57,11 @@ export class MessageReminders {
     await this.model.updateOne({ _id: key }, { $set: { mailed: true } });
   }
 
+  /** A deleted member's reminders (off the request path: one filter over the collection, once). */
+  async removeFor(userId: string): Promise<void> {
+    await this.model.deleteMany({ userId });
+  }
+
   async read(conversationId: string, userId: string): Promise<void> {
     await this.model.deleteOne({ _id: reminderKey(conversationId, userId) });
   }

@@ -57,6 +57,7 @@ async function forget(deps: NotificationsDeps, userId: string): Promise<void> {
     deps.digests.remove(userId),
     deps.digestQueue.cancel(userId),
     deps.shows.removeFollower(userId),
+    deps.reminders.removeFor(userId),
   ]);
 }
 
