@@ -1,5 +1,6 @@
 import type * as NextAuthReact from 'next-auth/react';
 import { SESSION_COOKIE } from '@podz/proto';
+import { MailInbox, linkIn } from '@podz/kit/testing';
 import request from 'supertest';
 import {
   ADMIN,
@@ -48,6 +49,38 @@ describe("NextAuth.js v4's client against the gateway", () => {
     expect(await nextAuth.getCsrfToken()).toMatch(/^[0-9a-f]{64}$/);
     const providers = await nextAuth.getProviders();
     expect(providers?.credentials).toMatchObject({ id: 'credentials', type: 'credentials' });
+    expect(providers?.email).toMatchObject({ id: 'email', type: 'email' });
+  });
+
+  it("asks for a sign-in link with signIn('email'), and the mailed link signs in once", async () => {
+    const username = `na-mail-${Date.now().toString(36)}`;
+    const { id } = await register(username);
+    const email = `${username}@example.org`;
+    const result = await nextAuth.signIn('email', {
+      redirect: false,
+      email,
+      callbackUrl: `${platform.origin}/mypodcasts`,
+    });
+    expect(result).toEqual({
+      ok: true,
+      status: 200,
+      error: null,
+      url: `${platform.origin}/api/auth/verify-request?provider=email&type=email`,
+    });
+
+    const mail = await new MailInbox().waitFor(email, (m) => /sign-in link/.test(m.subject));
+    const link = new URL(linkIn(mail, `${platform.origin}/api/auth/callback/email?`));
+    const signedIn = await browser.fetch(link.pathname + link.search);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe(`${platform.origin}/mypodcasts`);
+    expect((await nextAuth.getSession())?.user).toMatchObject({ id, username });
+    await nextAuth.signOut({ redirect: false, callbackUrl: `${platform.origin}/` });
+
+    const again = await browser.fetch(link.pathname + link.search);
+    expect(again.headers.get('location')).toMatch(
+      /\/api\/auth\/signin\?error=Verification|\/login\?error=Verification/,
+    );
+    expect(await nextAuth.getSession()).toBeNull();
   });
 
   it('reports a wrong password as CredentialsSignin and stays signed out', async () => {
@@ -86,6 +119,8 @@ describe("NextAuth.js v4's client against the gateway", () => {
         role: 'user',
         access: ['user'],
         plan: 'free',
+        // Registered a moment ago: the address waits for its confirmation link.
+        emailVerified: null,
       },
       expires: expect.any(String),
     });
