@@ -12,7 +12,7 @@ import { PreferenceStore } from './data/preferences';
 import { Shows } from './data/shows';
 import { sendDueDigests, sendDueReminders } from './domain/mail-sweeps';
 import type { NotificationsDeps } from './domain/notifications-deps';
-import { directorySubscriptions, noticeSubscriptions } from './domain/on-events';
+import { directorySubscriptions, messageSubscriptions, noticeSubscriptions } from './domain/on-events';
 import { UnsubscribeLinks } from './domain/unsubscribe-links';
 import { notificationRoutes } from './http/notification-routes';
 
@@ -50,7 +50,7 @@ export function startNotifications(config: NotificationsConfig, now: () => Date 
         shows,
         marks,
         digests: new Digests(db),
-        reminders: new MessageReminders(db),
+        reminders: new MessageReminders(redis, `notifications:${db.name}:reminders`),
         digestQueue: queue('digests'),
         reminderQueue: queue('messages'),
         mailer,
@@ -65,6 +65,12 @@ export function startNotifications(config: NotificationsConfig, now: () => Date 
         consumers: [
           { groupId: 'notifications-directory', subscriptions: directorySubscriptions(deps) },
           { groupId: 'notifications', subscriptions: noticeSubscriptions(deps) },
+          // Every message passes here: Redis only, harmless to repeat, so no handled-event records.
+          {
+            groupId: 'notifications-messages',
+            subscriptions: messageSubscriptions(deps),
+            idempotentHandlers: true,
+          },
         ],
         tasks: [
           new PeriodicTask('digests', config.MAIL_SWEEP_MS, () => sendDueDigests(deps), logger),

@@ -1,68 +1,65 @@
-import { Schema, type Connection } from 'mongoose';
-import { isDuplicateKey } from '@podz/kit';
+import type { Redis } from 'ioredis';
 
-/** A conversation with something unread for a member, keyed `<conversationId>:<userId>`. */
+/** A conversation with something unread for a member. */
 export interface ReminderRecord {
-  _id: string;
   userId: string;
   conversationId: string;
   senderId: string;
   mailed: boolean;
 }
 
-const reminderSchema = new Schema(
-  { _id: String, userId: String, conversationId: String, senderId: String, mailed: Boolean },
-  { collection: 'message_reminders', versionKey: false },
-);
-
 export const reminderKey = (conversationId: string, userId: string) => `${conversationId}:${userId}`;
 
+/** A reminder nobody reads is forgotten after this long (the conversation may be mailed again then). */
+const KEPT_SECONDS = 30 * 24 * 3600;
+
 /**
- * Which conversations wait to be read by whom. The first unread message makes the record; later
- * ones find it there (one mail per conversation until it is read); reading removes it.
+ * Which conversations wait to be read by whom, in Redis: a hash per conversation and member
+ * (`sender`, `mailed`), so a message costs the store nothing here, two commands in one round trip
+ * per recipient. The first unread message makes it; later ones find it there (one mail per
+ * conversation until read); reading removes it. If Redis loses it, a reminder is not sent.
  */
 export class MessageReminders {
-  private readonly model;
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
-  constructor(db: Connection) {
-    this.model = db.model('MessageReminder', reminderSchema);
+  private key(reminder: string): string {
+    return `${this.prefix}:${reminder}`;
   }
 
-  /**
-   * The conversation has something unread for the member: keeps the first such message's sender
-   * (a later message finds the record there). Answers whether the member was mailed about it already.
-   */
+  /** Keeps the first unread message's sender; answers whether the member was mailed about it already. */
   async waiting(conversationId: string, userId: string, senderId: string): Promise<{ mailed: boolean }> {
-    const key = reminderKey(conversationId, userId);
-    try {
-      await this.model.collection.insertOne({
-        _id: key as never,
-        userId,
-        conversationId,
-        senderId,
-        mailed: false,
-      });
-      return { mailed: false };
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      return { mailed: Boolean((await this.find(key))?.mailed) };
-    }
+    const key = this.key(reminderKey(conversationId, userId));
+    const results = await this.redis
+      .multi()
+      .hsetnx(key, 'sender', senderId)
+      .expire(key, KEPT_SECONDS)
+      .hget(key, 'mailed')
+      .exec();
+    const [err, mailed] = results![2]!;
+    if (err) throw err;
+    return { mailed: mailed === '1' };
   }
 
-  async find(key: string): Promise<ReminderRecord | null> {
-    return (await this.model.findById(key).lean()) as ReminderRecord | null;
+  async find(reminder: string): Promise<ReminderRecord | null> {
+    const hash = await this.redis.hgetall(this.key(reminder));
+    if (!hash.sender) return null;
+    const [conversationId, userId] = reminder.split(':') as [string, string];
+    return { userId, conversationId, senderId: hash.sender, mailed: hash.mailed === '1' };
   }
 
-  async markMailed(key: string): Promise<void> {
-    await this.model.updateOne({ _id: key }, { $set: { mailed: true } });
-  }
-
-  /** A deleted member's reminders (off the request path: one filter over the collection, once). */
-  async removeFor(userId: string): Promise<void> {
-    await this.model.deleteMany({ userId });
+  async markMailed(reminder: string): Promise<void> {
+    // Only while it is still waiting: a read in between removed it, and it stays removed.
+    await this.redis.eval(
+      "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'mailed', '1') end",
+      1,
+      this.key(reminder),
+    );
   }
 
   async read(conversationId: string, userId: string): Promise<void> {
-    await this.model.deleteOne({ _id: reminderKey(conversationId, userId) });
+    await this.redis.del(this.key(reminderKey(conversationId, userId)));
   }
 }

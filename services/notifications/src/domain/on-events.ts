@@ -57,7 +57,6 @@ async function forget(deps: NotificationsDeps, userId: string): Promise<void> {
     deps.digests.remove(userId),
     deps.digestQueue.cancel(userId),
     deps.shows.removeFollower(userId),
-    deps.reminders.removeFor(userId),
   ]);
 }
 
@@ -139,18 +138,25 @@ export function noticeSubscriptions(deps: NotificationsDeps): Subscription[] {
         });
       }),
     ),
-    on(
-      messageSent,
-      news(async ({ data }) => {
-        const due = new Date(new Date(data.sentAt).getTime() + deps.config.MESSAGE_MAIL_DELAY_SECONDS * 1000);
-        for (const userId of data.recipientIds) {
-          if (userId === data.senderId) continue;
-          // Scheduling again is harmless (the earlier due time stands), and finishes what a crash cut short.
-          const { mailed } = await deps.reminders.waiting(data.conversationId, userId, data.senderId);
-          if (!mailed) await deps.reminderQueue.schedule(reminderKey(data.conversationId, userId), due);
-        }
-      }),
-    ),
+  ];
+}
+
+/**
+ * Messages left unread: each message schedules its recipients' reminder (the first unread one
+ * per conversation counts), each read cancels the reader's. Both are harmless to repeat.
+ */
+export function messageSubscriptions(deps: NotificationsDeps): Subscription[] {
+  return [
+    on(messageSent, async ({ data }) => {
+      if (new Date(data.sentAt) < deps.since) return;
+      const due = new Date(new Date(data.sentAt).getTime() + deps.config.MESSAGE_MAIL_DELAY_SECONDS * 1000);
+      for (const userId of data.recipientIds) {
+        if (userId === data.senderId) continue;
+        // Scheduling again is harmless (the earlier due time stands), and finishes what a crash cut short.
+        const { mailed } = await deps.reminders.waiting(data.conversationId, userId, data.senderId);
+        if (!mailed) await deps.reminderQueue.schedule(reminderKey(data.conversationId, userId), due);
+      }
+    }),
     on(conversationRead, async ({ data }) => {
       await deps.reminders.read(data.conversationId, data.userId);
       await deps.reminderQueue.cancel(reminderKey(data.conversationId, data.userId));
