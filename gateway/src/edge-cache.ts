@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fresh from 'fresh';
+import { notModified } from '@podz/kit';
 import type { Step } from './exchange';
 
 /** What the edge keeps of an upstream answer. */
@@ -100,7 +100,7 @@ export function edgeCache(cache: EdgeCache): Step {
 function serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader('age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
-  if (fresh(req.headers, { etag: entry.headers.etag, 'last-modified': entry.headers['last-modified'] })) {
+  if (notModified(req.headers, { etag: entry.headers.etag, lastModified: entry.headers['last-modified'] })) {
     res.removeHeader('content-type');
     res.writeHead(304);
     res.end();

@@ -139,6 +139,8 @@ export const mediaItemSchema = mediaSchema.extend({
   /** The file's name as uploaded ('' for files from before names were kept). */
   name: z.string(),
   uploadedBy: objectIdSchema,
+  /** The uploader's username, or "Deleted user". */
+  uploaderName: z.string(),
   createdAt: z.string(),
   usedBy: z.array(mediaUseSchema),
 });

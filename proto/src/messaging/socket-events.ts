@@ -12,6 +12,13 @@ export const SOCKET_EVENTS = {
   notificationNew: 'notification:new',
   /** `{ unread }`: the bell's count, after the member read notifications in another tab. */
   notificationCount: 'notifications:count',
+  /**
+   * `{}`: the member's access changed (a grant, a review, an admin's edit). Sent once identity has
+   * applied it, so a session read on hearing it sees the new access.
+   */
+  sessionChanged: 'session:changed',
+  /** `{ role, status }`: one of the member's access requests was approved or rejected. */
+  requestReviewed: 'request:reviewed',
 } as const;
 
 export const SOCKET_PATH = '/socket.io';

@@ -61,7 +61,7 @@ export function startCatalog(config: CatalogConfig) {
           prefix: `catalog:${db.name}:episodes`,
           logger,
         }),
-        follows: new FollowRepository(models.follows),
+        follows: new FollowRepository(models.follows, relay),
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
         responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
@@ -76,7 +76,7 @@ export function startCatalog(config: CatalogConfig) {
       mediaLists.ensureLater();
       return {
         routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],
-        aggregates: [models.podcasts, models.episodes],
+        aggregates: [models.podcasts, models.episodes, models.follows],
         consumers: [
           { subscriptions: userSync(deps) },
           // Placing again from the store is harmless twice: no handled-event records for this group.

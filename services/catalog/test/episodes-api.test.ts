@@ -72,6 +72,9 @@ describe('uploads', () => {
       .expect(416);
     expect(past.body.code).toBe('RANGE_NOT_SATISFIABLE');
     expect(past.headers['content-range']).toBe(`bytes */${audio.bytes}`);
+    const etag = String(whole.headers.etag);
+    await api().get(audio.url).set('if-none-match', etag).set('cache-control', 'no-cache').expect(304);
+    await api().get(audio.url).set('if-none-match', `"other", W/${etag}`).expect(304);
   });
 
   it('refuses audio from users without owner access, wrong types with 415 and bad requests with 400', async () => {

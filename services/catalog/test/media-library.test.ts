@@ -66,6 +66,7 @@ describe('the media library', () => {
       kind: 'audio',
       name: 'take.wav',
       uploadedBy: owner.id,
+      uploaderName: owner.username,
       usedBy: [],
       url: second.url,
     });
@@ -75,7 +76,9 @@ describe('the media library', () => {
     // Someone else's upload is not there for an owner.
     await api().get(`/api/media/${theirs.id}`).set(bearer(owner.token)).expect(404);
     await api().delete(`/api/media/${theirs.id}`).set(bearer(owner.token)).expect(404);
-    await api().get(`/api/media/${theirs.id}`).set(bearer(admin.token)).expect(200);
+    // The admin's view names each uploader, read from catalog's own directory of users.
+    const seen = await api().get(`/api/media/${theirs.id}`).set(bearer(admin.token)).expect(200);
+    expect(seen.body).toMatchObject({ uploadedBy: other.id, uploaderName: other.username });
   });
 
   it('knows where a file is used, refuses to delete it then, and deletes it once unused', async () => {

@@ -1,4 +1,7 @@
 import request from 'supertest';
+import { Types } from 'mongoose';
+import { readTopic, testInfra, testTopic } from '@podz/kit/testing';
+import { TOPICS } from '@podz/proto';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 let platform: CatalogPlatform;
@@ -256,8 +259,64 @@ describe('following', () => {
       ),
     );
     expect((await api().get(`/api/podcasts/${show.id}`).expect(200)).body.followerCount).toBe(6);
+    // Each event carries the count its own write left, not one read before it.
+    const followed = await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.catalogPodcast), {
+      until: (seen) => followCounts(seen, show.id).length >= 6,
+      timeoutMs: 20_000,
+    });
+    expect(followCounts(followed, show.id).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('counts a follow whose process died after writing its row, when the member asks again', async () => {
+    const show = await createShow(owner);
+    const fan = await platform.member('user');
+    const follows = platform.catalog.context.db.collection('follows');
+    // What a crash right after the row's write leaves: the row, and a count that never moved.
+    await follows.insertOne({ userId: fan.id, podcastId: show.id, following: true, counted: false });
+    const follow = () => api().patch(`/api/podcasts/${show.id}/follow`).set(bearer(fan.token));
+    expect((await follow().expect(200)).body).toEqual({ following: true, followerCount: 1 });
+    expect((await follow().expect(200)).body).toEqual({ following: true, followerCount: 1 });
+  });
+
+  it('counts a follow once when the process died after the count but before the row settled', async () => {
+    const show = await createShow(owner);
+    const fan = await platform.member('user');
+    const opId = new Types.ObjectId().toHexString();
+    const db = platform.catalog.context.db;
+    await db.collection('follows').insertOne({
+      userId: fan.id,
+      podcastId: show.id,
+      following: true,
+      counted: false,
+      opId,
+    });
+    await db.collection('podcasts').updateOne({ _id: new Types.ObjectId(show.id) }, {
+      $inc: { followerCount: 1 },
+      $push: { followOps: opId },
+    } as never);
+    const res = await api().patch(`/api/podcasts/${show.id}/follow`).set(bearer(fan.token)).expect(200);
+    expect(res.body).toEqual({ following: true, followerCount: 1 });
+    const stored = await db.collection('podcasts').findOne({ _id: new Types.ObjectId(show.id) });
+    expect(stored).toMatchObject({ followerCount: 1, followOps: [] });
+    expect(await db.collection('follows').findOne({ userId: fan.id })).toMatchObject({
+      counted: true,
+      opId: null,
+    });
   });
 });
+
+function followCounts(messages: { key: string | null; value: string | null }[], podcastId: string): number[] {
+  return messages
+    .map(
+      (message) =>
+        JSON.parse(message.value ?? '{}') as {
+          type: string;
+          data: { podcastId: string; followerCount: number };
+        },
+    )
+    .filter((event) => event.type === 'podz.catalog.podcast.followed' && event.data.podcastId === podcastId)
+    .map((event) => event.data.followerCount);
+}
 
 describe('hosts', () => {
   it('invites hosts, lets only the invited answer, and lists confirmed hosts publicly', async () => {

@@ -28,6 +28,7 @@ export { answerError, errorMiddleware, notFoundHandler, sendApiError } from './h
 export { handle, parseInput, zodDetails, type RouteInput } from './http/validation';
 export { ResponseCache, etagOf, type RenderedResponse } from './http/response-cache';
 export { cachedRead, type CachedReadOptions } from './http/cached-read';
+export { notModified, type Validators } from './http/conditional-get';
 export { answerUnparsableRequests, listen, closeServer } from './http/server-lifecycle';
 export { requestId, REQUEST_ID_HEADER } from './http/request-id';
 export { idempotent, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from './http/idempotency';
@@ -42,6 +43,7 @@ export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/conn
 export { runOnce } from './mongo/run-once';
 export { changeVersioned, type Versioned } from './mongo/versioned-change';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
+export { newId } from './mongo/new-id';
 export { LruMap } from './cache/lru-map';
 export { RecordCache } from './cache/record-cache';
 export { closeRedis, connectRedis } from './redis/connect-redis';

@@ -1,7 +1,15 @@
 import request from 'supertest';
 import type { Socket } from 'socket.io-client';
-import { SessionRevocations, type RunningService } from '@podz/kit';
-import { SOCKET_EVENTS, type Conversation, type Message } from '@podz/proto';
+import { Types } from 'mongoose';
+import { pendingEvent, SessionRevocations, type RunningService } from '@podz/kit';
+import { eventually } from '@podz/kit/testing';
+import {
+  requestRejected,
+  SOCKET_EVENTS,
+  userAccessChanged,
+  type Conversation,
+  type Message,
+} from '@podz/proto';
 import type { MessagingConfig } from '../src/config';
 import {
   bearer,
@@ -113,6 +121,43 @@ describe('the socket', () => {
     expect(onFirst.connected).toBe(true);
   });
 });
+
+describe('access changes', () => {
+  it('tells every open tab of a member to read the session again once identity changed their access, and of a review', async () => {
+    const ana = await platform.member();
+    const tabs = await Promise.all([connectWithCount(ana), connectWithCount(ana)]);
+    const told = tabs.map((tab) => nextEvent<object>(tab.socket, SOCKET_EVENTS.sessionChanged, 15_000));
+    await platform.messaging.context.producer.publish([
+      pendingEvent(userAccessChanged, ana.id, {
+        userId: ana.id,
+        role: 'user',
+        access: ['user', 'owner'],
+        previousAccess: ['user'],
+      }),
+    ]);
+    expect(await Promise.all(told)).toEqual([{}, {}]);
+
+    const verdict = nextEvent<object>(tabs[0]!.socket, SOCKET_EVENTS.requestReviewed, 15_000);
+    const reviewer = await platform.member();
+    await platform.messaging.context.producer.publish([
+      pendingEvent(requestRejected, new Types.ObjectId().toHexString(), {
+        requestId: new Types.ObjectId().toHexString(),
+        userId: ana.id,
+        username: 'ana',
+        role: 'guest',
+        status: 'rejected',
+        reviewerId: reviewer.id,
+        note: '',
+      }),
+    ]);
+    expect(await verdict).toEqual({ role: 'guest', status: 'rejected' });
+    // The review's message follows; waited for, so the file does not stop under its delivery.
+    await eventually('the review notice', async () => (await newCount(ana)) === 1);
+  });
+});
+
+const newCount = async (member: Member) =>
+  (await api().get('/api/conversations/count').set(bearer(member.token)).expect(200)).body.count as number;
 
 async function connectWithCount(member: Member): Promise<{ socket: Socket; count: number }> {
   const socket = await platform.connect(platform.url, member.token);

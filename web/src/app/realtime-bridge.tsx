@@ -1,15 +1,17 @@
-import { SOCKET_EVENTS, SOCKET_PATH, type Bell, type Notification } from '@podz/proto';
+import { SOCKET_EVENTS, SOCKET_PATH, type Bell, type Notification, type RequestRole } from '@podz/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messageKeys } from '../features/messages/api/message-keys';
 import { notificationKeys, withPushed } from '../features/notifications/api/notification-keys';
+import { requestKeys } from '../features/requests/api/requests-api';
 import { useMessageCount } from '../stores/message-count-store';
 import { useSession } from '../stores/session-store';
 
 /**
  * While signed in, one Socket.IO connection (cookie-authenticated through the gateway) keeps the
  * Messages badge, the bell and any open conversation up to date without reloading. The server sends the
- * count on connect and after every change, so the badge needs no HTTP read of its own.
+ * count on connect and after every change, so the badge needs no HTTP read of its own. An access
+ * change or a request's review reaches every open tab the same way.
  */
 export function RealtimeBridge() {
   const userId = useSession((state) => (state.status === 'authenticated' ? state.user?.id : undefined));
@@ -47,8 +49,18 @@ export function RealtimeBridge() {
         SOCKET_EVENTS.notificationCount,
         () => void client.invalidateQueries({ queryKey: notificationKeys.bell }),
       );
-      // A reconnect may have missed pushes: read the bell again.
-      connection.io.on('reconnect', () => void client.invalidateQueries({ queryKey: notificationKeys.bell }));
+      // Access changed (sent once identity applied it): menus and guards follow the new session.
+      connection.on(SOCKET_EVENTS.sessionChanged, () => void useSession.getState().refresh());
+      connection.on(
+        SOCKET_EVENTS.requestReviewed,
+        (payload: { role: RequestRole }) =>
+          void client.invalidateQueries({ queryKey: requestKeys.mine(payload.role) }),
+      );
+      // A reconnect may have missed pushes: read the bell and the session again.
+      connection.io.on('reconnect', () => {
+        void client.invalidateQueries({ queryKey: notificationKeys.bell });
+        void useSession.getState().refresh();
+      });
       socket = connection;
     });
     return () => {

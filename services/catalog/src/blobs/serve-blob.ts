@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, notFound } from '@podz/kit';
+import { AppError, notFound, notModified } from '@podz/kit';
 import type { BlobStore } from './blob-store';
 
 export interface ServeOptions {
@@ -42,7 +42,7 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
       res.setHeader('accept-ranges', 'bytes');
       res.setHeader('etag', etag);
       res.setHeader('last-modified', info.modifiedAt.toUTCString());
-      if (req.get('if-none-match') === etag) {
+      if (notModified(req.headers, { etag, lastModified: info.modifiedAt })) {
         res.setHeader('cache-control', options.cacheControl);
         res.status(304).end();
         return;

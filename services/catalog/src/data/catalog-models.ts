@@ -31,6 +31,9 @@ const podcastSchema = new Schema(
     crewIds: { type: [String], default: [], index: true },
     crew: { type: [new Schema({ user: userRef, role: String }, { _id: false })], default: [] },
     followerCount: { type: Number, default: 0 },
+    // The follow rows whose count change this show has taken (see the follow schema): a change
+    // retried after a crash is not counted twice. Only changes in flight stay here.
+    followOps: { type: [String], select: false, default: undefined },
     sourceFeedUrl: { type: String, default: null },
     // Deleted shows stay as tombstones until the relay has published their deletion; `tombstone`
     // lets the purge find them by an index (`deletedAt: {$ne: null}` would read every show).
@@ -73,11 +76,25 @@ const episodeSchema = new Schema(
 );
 episodeSchema.plugin(outboxPlugin);
 
+/**
+ * Who follows which show, one row per pair. `following` is what the member asked for, `counted` what
+ * the show's `followerCount` reflects, and `opId` names the count change in flight between them, so
+ * a change interrupted by a crash is finished, once, by the next request for the pair. The row's
+ * outbox carries the followed / unfollowed events, written with `counted`.
+ */
 const followSchema = new Schema(
-  { userId: { type: String, required: true }, podcastId: { type: String, required: true, index: true } },
+  {
+    userId: { type: String, required: true },
+    podcastId: { type: String, required: true, index: true },
+    following: { type: Boolean, default: true },
+    counted: { type: Boolean, default: false },
+    opId: { type: String, default: null },
+    followedAt: { type: Date, default: () => new Date() },
+  },
   { timestamps: true, collection: 'follows' },
 );
 followSchema.index({ userId: 1, podcastId: 1 }, { unique: true });
+followSchema.plugin(outboxPlugin);
 
 const mediaSchema = new Schema(
   {

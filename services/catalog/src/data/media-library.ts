@@ -26,8 +26,12 @@ export class MediaLibrary {
   ) {}
 
   /** `_id` is the id the file is named by (`images/<id>.png`), so a URL leads to its record by id. */
-  async record(fields: Omit<MediaRecord, 'createdAt' | 'updatedAt' | 'uses'>): Promise<MediaRecord> {
-    const created = (await this.model.create({ ...fields, uses: {} })).toObject() as MediaRecord;
+  async record(
+    id: string,
+    fields: Omit<MediaRecord, '_id' | 'createdAt' | 'updatedAt' | 'uses'>,
+  ): Promise<MediaRecord> {
+    const _id = new Types.ObjectId(id);
+    const created = (await this.model.create({ _id, ...fields, uses: {} })).toObject() as MediaRecord;
     await this.lists.placed(created._id.toHexString(), created);
     await this.count(created, 1);
     return created;

@@ -1,4 +1,4 @@
-import { Types, type FilterQuery } from 'mongoose';
+import { Types, type FilterQuery, type mongo } from 'mongoose';
 import type { Redis } from 'ioredis';
 import {
   findInIdOrder,
@@ -14,6 +14,12 @@ import {
 import type { CatalogModels, PodcastRecord } from './catalog-models';
 
 type PodcastModel = CatalogModels['podcasts'];
+type FollowerCount = {
+  _id: Types.ObjectId;
+  followerCount: number;
+  followOps: string[];
+  deletedAt: Date | null;
+};
 export type PodcastFilter = FilterQuery<PodcastRecord>;
 
 const live = { deletedAt: null };
@@ -181,6 +187,31 @@ export class PodcastRepository {
     if (result.matchedCount !== 1) return null;
     await this.records.invalidateAfterWrite([id]);
     return this.findById(id);
+  }
+
+  /**
+   * Moves the show's follower count by `delta` for the follow change `opId`, once however often it
+   * is asked: the count after the change, or null when the show is gone.
+   */
+  async adjustFollowers(id: string, delta: 1 | -1, opId: string): Promise<number | null> {
+    const _id = new Types.ObjectId(id);
+    // On the driver's collection: FerretDB takes no projection on findAndModify, and mongoose would
+    // send one for the fields the schema hides.
+    const counts = this.model.collection as unknown as mongo.Collection<FollowerCount>;
+    const changed = await counts.findOneAndUpdate(
+      { _id, ...live, followOps: { $ne: opId } },
+      { $inc: { followerCount: delta }, $push: { followOps: opId } },
+      { returnDocument: 'after' },
+    );
+    // Also when a change counted before a crash is found: its record may not have been dropped.
+    await this.records.invalidateAfterWrite([id]);
+    const now = changed ?? (await this.model.findOne({ _id, ...live }, { followerCount: 1 }).lean());
+    return now ? Math.max(0, Number(now.followerCount ?? 0)) : null;
+  }
+
+  /** The follow change `opId` is settled on its row: the show need not remember it any longer. */
+  async forgetFollowOp(id: string, opId: string): Promise<void> {
+    await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $pull: { followOps: opId } });
   }
 
   /** Everything that names a user, refreshed from identity. */

@@ -1,6 +1,7 @@
 import { on, type Subscription } from '@podz/kit';
 import { userDeleted, userRegistered, userUpdated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
+import { settleFollow } from './settle-follow';
 import { invalidateResponses } from './listings';
 import { removePodcast } from './podcasts';
 
@@ -30,9 +31,12 @@ export function userSync(deps: CatalogDeps): Subscription[] {
     on(userDeleted, async (event) => {
       const userId = event.data.userId;
       for (const podcast of await deps.podcasts.all({ ownerId: userId })) await removePodcast(deps, podcast);
-      for (const podcastId of await deps.follows.removeAllOfUser(userId)) {
-        await deps.podcasts.update(podcastId, { $inc: { followerCount: -1 } }, []);
+      // Each count settled the way an unfollow is, without announcing it: the member is gone.
+      for (const podcastId of await deps.follows.podcastIdsOf(userId)) {
+        const row = await deps.follows.want(userId, podcastId, false);
+        if (row) await settleFollow(deps, row, { announce: false });
       }
+      await deps.follows.removeAllOfUser(userId);
       const linked = [
         ...(await deps.podcasts.all({ hostIds: userId })),
         ...(await deps.podcasts.all({ crewIds: userId })),

@@ -1,8 +1,10 @@
 import express from 'express';
-import { Types } from 'mongoose';
-import { forbidden, handle, requireAccess, requireAuth } from '@podz/kit';
+import { forbidden, handle, newId, requireAccess, requireAuth } from '@podz/kit';
 import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, mediaStorageQuerySchema } from '@podz/proto';
-import { deleteMedia, getMedia, listMedia, mediaStorage, recordUpload } from '../domain/media';
+import { deleteMedia } from '../domain/delete-media';
+import { getMedia, listMedia } from '../domain/list-media';
+import { mediaStorage } from '../domain/media-storage';
+import { recordUpload } from '../domain/record-upload';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { receiveUpload } from '../blobs/receive-upload';
 import { serveBlob } from '../blobs/serve-blob';
@@ -22,11 +24,11 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
       if (!user.access.includes('owner') && !user.access.includes('admin')) {
         throw forbidden('Only podcasters upload episode audio');
       }
-      const id = new Types.ObjectId();
+      const id = newId();
       const blob = await receiveUpload(req, deps.blobs, {
         kind: 'audio',
         maxBytes: MEDIA_LIMITS.audioBytes,
-        keyFor: (ext) => `audio/${id.toHexString()}.${ext}`,
+        keyFor: (ext) => `audio/${id}.${ext}`,
       });
       res.status(201).json(await recordUpload(deps, user, id, 'audio', blob));
     } catch (err) {
@@ -36,11 +38,11 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
 
   router.post('/api/media/images', requireAuth, deps.idempotency, async (req, res, next) => {
     try {
-      const id = new Types.ObjectId();
+      const id = newId();
       const blob = await receiveUpload(req, deps.blobs, {
         kind: 'image',
         maxBytes: MEDIA_LIMITS.imageBytes,
-        keyFor: (ext) => `images/${id.toHexString()}.${ext}`,
+        keyFor: (ext) => `images/${id}.${ext}`,
       });
       res.status(201).json(await recordUpload(deps, req.user!, id, 'image', blob));
     } catch (err) {

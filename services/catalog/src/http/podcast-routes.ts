@@ -15,7 +15,9 @@ import {
   userPodcastsQuerySchema,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { followState, followedPodcast, followedPodcasts, setFollow } from '../domain/follows';
+import { followPodcast } from '../domain/follow-podcast';
+import { followState } from '../domain/follow-state';
+import { followedPodcast, followedPodcasts } from '../domain/followed-podcasts';
 import { answerInvitation, leaveShow } from '../domain/hosts';
 import { importFromFeed } from '../domain/import-from-feed';
 import { createPodcast, deletePodcast, updatePodcast } from '../domain/podcasts';
@@ -140,7 +142,7 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
     `${base}/:id/follow`,
     requireAuth,
     handle({ params: idParamsSchema, query: followQuerySchema }, ({ params, query, user }) =>
-      setFollow(deps, user!, params.id, !query.unfollow),
+      followPodcast(deps, user!, params.id, !query.unfollow),
     ),
   );
   return router;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { notModified } from './conditional-get';
 import { etagOf, type RenderedResponse, type ResponseCache } from './response-cache';
 import { parseInput, type InputSchemas, type RouteInput } from './validation';
 
@@ -24,12 +25,15 @@ const renderJson = (result: unknown) => ({
   type: 'application/json; charset=utf-8',
 });
 
-function send(res: Response, response: RenderedResponse, cacheControl: string): void {
+function send(req: Request, res: Response, response: RenderedResponse, cacheControl: string): void {
   res.setHeader('cache-control', cacheControl);
   res.setHeader('etag', response.etag);
   if (response.lastModified) res.setHeader('last-modified', response.lastModified.toUTCString());
+  if (notModified(req.headers, response)) {
+    res.status(304).end();
+    return;
+  }
   res.setHeader('content-type', response.type);
-  // Express answers 304 itself when If-None-Match / If-Modified-Since match what is set above.
   res.send(response.body);
 }
 
@@ -59,7 +63,7 @@ export function cachedRead<S extends InputSchemas, R>(
     try {
       const input = parseInput(schemas, req);
       if (options.shared && !options.shared(input)) {
-        send(res, await respond(input), 'private, no-cache');
+        send(req, res, await respond(input), 'private, no-cache');
         return;
       }
       const key = keyOf(req, input);
@@ -73,7 +77,7 @@ export function cachedRead<S extends InputSchemas, R>(
           .write(lookup.generation, key, response)
           .catch((err: unknown) => req.log?.warn({ err }, 'response cache write failed'));
       }
-      send(res, response, options.cacheControl ?? SHARED_FOR_A_SECOND);
+      send(req, res, response, options.cacheControl ?? SHARED_FOR_A_SECOND);
     } catch (err) {
       next(err);
     }

@@ -1,5 +1,11 @@
 import { on, type Subscription } from '@podz/kit';
-import { requestApproved, requestRejected, DEFAULT_PROFILE_PICTURE, type RequestRole } from '@podz/proto';
+import {
+  requestApproved,
+  requestRejected,
+  DEFAULT_PROFILE_PICTURE,
+  SOCKET_EVENTS,
+  type RequestRole,
+} from '@podz/proto';
 import type { MessagingDeps } from './messaging-deps';
 import { derivedMessageId } from '../data/message-repository';
 import { deliverOnce } from './send-messages';
@@ -27,6 +33,12 @@ export function reviewNotices(deps: MessagingDeps): Subscription[] {
     data: { userId: string; role: RequestRole; reviewerId: string; note: string },
     approved: boolean,
   ) => {
+    // The requester's open tabs show the verdict at once (an approval's new access follows in
+    // `session:changed`, once identity has applied it).
+    deps.notifier.push(data.userId, SOCKET_EVENTS.requestReviewed, {
+      role: data.role,
+      status: approved ? 'approved' : 'rejected',
+    });
     if (data.reviewerId === data.userId) return;
     const requester = await deps.users.find(data.userId);
     if (!requester) return;

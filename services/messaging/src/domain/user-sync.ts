@@ -3,6 +3,7 @@ import { on, type Subscription } from '@podz/kit';
 import {
   DEFAULT_PROFILE_PICTURE,
   DELETED_USER_NAME,
+  SOCKET_EVENTS,
   userAccessChanged,
   userDeleted,
   userRegistered,
@@ -28,7 +29,11 @@ export function userSync(deps: MessagingDeps): Subscription[] {
       await deps.users.upsert(refOf(event.data));
       await deps.conversations.refreshUser(refOf(event.data));
     }),
-    on(userAccessChanged, (event) => deps.users.setAccess(event.data.userId, event.data.access)),
+    on(userAccessChanged, async (event) => {
+      await deps.users.setAccess(event.data.userId, event.data.access);
+      // After identity applied it: the member's open tabs read the session again and see it.
+      deps.notifier.push(event.data.userId, SOCKET_EVENTS.sessionChanged, {});
+    }),
     on(userDeleted, async (event) => {
       const anonymous = {
         id: new Types.ObjectId().toHexString(),

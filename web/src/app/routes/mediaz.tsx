@@ -1,3 +1,4 @@
+import type { MediaItem } from '@podz/proto';
 import { AnySelect, TextField } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
@@ -6,7 +7,6 @@ import { oneOf, useFilterParams, useSearchTerm } from '../../lib/use-filter-para
 import { usePageParam } from '../../lib/use-page-param';
 import { useSession } from '../../stores/session-store';
 import { useMediaPage, useStorage, type MediaKindFilter } from '../../features/media/api/media-api';
-import { useUploaderNames } from '../../features/media/api/uploaders';
 import { MediaRow } from '../../features/media/components/media-row';
 import { MediaUploader } from '../../features/media/components/media-uploader';
 import { fileSize } from '../../features/media/components/media-uses';
@@ -27,15 +27,16 @@ export default function MediazRoute() {
   const { search, term, onSearch } = useSearchTerm(params, setFilter);
   const media = useMediaPage(kind, page, PAGE_SIZE, term);
   const uploaders = media.data?.items.map((item) => item.uploadedBy) ?? [];
-  const names = useUploaderNames(isAdmin ? uploaders : []);
   // An owner's own total; an admin's, each uploader's on this page.
   const storage = useStorage(isAdmin ? uploaders : user ? [user.id] : []);
   const stored = (id: string) => {
     const kept = storage.get(id);
     return kept ? ` (${fileSize(kept.bytes)} in ${kept.files} ${kept.files === 1 ? 'file' : 'files'})` : '';
   };
-  const uploaderOf = (id: string) =>
-    id === user?.id ? 'uploaded by you' : `uploaded by ${names.get(id) ?? '…'}${stored(id)}`;
+  const uploaderOf = (item: MediaItem) =>
+    item.uploadedBy === user?.id
+      ? 'uploaded by you'
+      : `uploaded by ${item.uploaderName}${stored(item.uploadedBy)}`;
   const own = user ? storage.get(user.id) : undefined;
 
   return (
@@ -90,7 +91,7 @@ export default function MediazRoute() {
             </p>
             <ul className="space-y-3" aria-label="Files">
               {data.items.map((item) => (
-                <MediaRow key={item.id} item={item} uploader={uploaderOf(item.uploadedBy)} />
+                <MediaRow key={item.id} item={item} uploader={uploaderOf(item)} />
               ))}
             </ul>
             <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} />

@@ -5,10 +5,7 @@ import { ApiFailure, apiFetch } from '../../../lib/api-client';
 export const requestKeys = { mine: (role: RequestRole) => ['requests', 'mine', role] as const };
 
 /** The caller's latest request for a role, or null when there is none (the API answers 404). */
-export function useMyRequest(
-  role: RequestRole,
-  options: { enabled?: boolean; pollWhilePending?: boolean } = {},
-) {
+export function useMyRequest(role: RequestRole, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: requestKeys.mine(role),
     enabled: options.enabled ?? true,
@@ -20,9 +17,6 @@ export function useMyRequest(
         throw error;
       }
     },
-    // While an admin has not answered, look again now and then: an approval changes the menu.
-    refetchInterval: (query) =>
-      options.pollWhilePending && query.state.data?.status === 'pending' ? 5_000 : false,
   });
 }
 

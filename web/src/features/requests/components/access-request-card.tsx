@@ -1,5 +1,5 @@
 import type { AccessRequest, RequestRole } from '@podz/proto';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextArea } from '../../../components/ui/field';
 import { ErrorState, Spinner } from '../../../components/ui/query-state';
@@ -29,22 +29,14 @@ const STATUS_STYLE: Record<AccessRequest['status'], string> = {
 /** One role a user may ask for: the ask form, or the state of the request already made. */
 export function AccessRequestCard({ role }: { role: RequestRole }) {
   const access = useSession((state) => state.user?.access ?? []);
-  const refreshSession = useSession((state) => state.refresh);
   const holds = access.includes(role);
-  const request = useMyRequest(role, { enabled: !holds, pollWhilePending: true });
+  // A review reaches this card (and a grant the session) through the realtime bridge.
+  const request = useMyRequest(role, { enabled: !holds });
   const ask = useAskForAccess(role);
   const withdraw = useWithdrawRequest(role);
   const confirm = useUi((state) => state.confirm);
   const toast = useUi((state) => state.toast);
   const [message, setMessage] = useState('');
-  const status = request.data?.status;
-  const lastStatus = useRef(status);
-
-  // An approval grants the role: read the session again so menus and buttons follow at once.
-  useEffect(() => {
-    if (lastStatus.current === 'pending' && status === 'approved') void refreshSession();
-    lastStatus.current = status;
-  }, [status, refreshSession]);
 
   const copy = ROLE_COPY[role];
   const onAsk = (event: FormEvent) => {

@@ -1,0 +1,13 @@
+import { isAdmin, notFound, type AuthUser } from '@podz/kit';
+import type { MediaRecord } from '../data/catalog-models';
+import type { CatalogDeps } from './catalog-deps';
+
+const mayManage = (user: AuthUser, record: MediaRecord) => isAdmin(user) || record.uploadedBy === user.id;
+
+/** An upload the caller may manage: their own, or any for an admin. */
+export async function managedMedia(deps: CatalogDeps, user: AuthUser, id: string): Promise<MediaRecord> {
+  const record = await deps.media.findById(id);
+  // Someone else's upload is not there for this caller: 404, leaking nothing.
+  if (!record || !mayManage(user, record)) throw notFound('Upload');
+  return record;
+}

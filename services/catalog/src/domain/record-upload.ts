@@ -1,0 +1,44 @@
+import type { AuthUser } from '@podz/kit';
+import type { Media } from '@podz/proto';
+import { inspectAudio, inspectImage } from '../blobs/inspect-media';
+import type { ReceivedUpload } from '../blobs/receive-upload';
+import type { CatalogDeps } from './catalog-deps';
+
+/**
+ * `POST /api/media/audio` and `/images`, once the bytes are stored: read them through (audio must
+ * play, an image must decode), then record the upload. A file refused here takes its bytes with it.
+ */
+export async function recordUpload(
+  deps: CatalogDeps,
+  user: AuthUser,
+  id: string,
+  kind: 'audio' | 'image',
+  blob: ReceivedUpload,
+): Promise<Media> {
+  let durationSeconds: number | null = null;
+  try {
+    if (kind === 'audio')
+      ({ durationSeconds } = await inspectAudio(deps.blobs, blob.key, blob.mime, blob.bytes));
+    else await inspectImage(deps.blobs, blob.key, blob.mime);
+  } catch (err) {
+    await deps.blobs.delete(blob.key).catch(() => undefined);
+    throw err;
+  }
+  const media = await deps.media.record(id, {
+    kind,
+    name: blob.name,
+    key: blob.key,
+    type: blob.mime,
+    bytes: blob.bytes,
+    durationSeconds,
+    uploadedBy: user.id,
+  });
+  return {
+    id: media._id.toHexString(),
+    kind,
+    url: `/media/${media.key}`,
+    type: media.type,
+    bytes: media.bytes,
+    durationSeconds: media.durationSeconds ?? null,
+  };
+}

@@ -1,0 +1,38 @@
+import { pendingEvent } from '@podz/kit';
+import { podcastFollowed, podcastUnfollowed } from '@podz/proto';
+import type { FollowRow } from '../data/follow-repository';
+import type { CatalogDeps } from './catalog-deps';
+
+/**
+ * Brings the show's follower count to what the follow row wants. Each change is named on the row
+ * first, counted on the show under that name (so a retry never counts it twice), then settled on the
+ * row together with its event, which carries the count after the change. Two tabs, or a follow and
+ * an unfollow racing, settle one change at a time. Answers the count, when this call moved it.
+ */
+export async function settleFollow(
+  deps: CatalogDeps,
+  row: FollowRow,
+  options: { announce: boolean } = { announce: true },
+): Promise<number | undefined> {
+  let followerCount: number | undefined;
+  let current: FollowRow | null = row;
+  while (current && current.following !== current.counted) {
+    if (!current.opId) {
+      current = await deps.follows.claimCountChange(current);
+      continue;
+    }
+    const { podcastId, userId, opId } = current;
+    const delta = current.counted ? -1 : 1;
+    const counted = await deps.podcasts.adjustFollowers(podcastId, delta, opId);
+    const event = delta === 1 ? podcastFollowed : podcastUnfollowed;
+    const events =
+      counted !== null && options.announce
+        ? [pendingEvent(event, podcastId, { podcastId, userId, followerCount: counted })]
+        : [];
+    await deps.follows.settle(current, opId, !current.counted, events);
+    await deps.podcasts.forgetFollowOp(podcastId, opId);
+    followerCount = counted ?? undefined;
+    current = await deps.follows.find(userId, podcastId);
+  }
+  return followerCount;
+}
