@@ -1,4 +1,4 @@
-// `npm test`: compile and type-check everything, build the web app, then run every jest suite
+// `npm test`: lint, compile and type-check everything, build the web app, then run every jest suite
 // against real infrastructure (jest's global setup finds or starts it). Extra arguments go to jest.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,9 @@ interface JestSummary {
 }
 
 async function main(): Promise<number> {
+  // First, and failing the run: the house rules (layers, zones, no `!`) and the formatting.
+  console.log('▶ linting (eslint, prettier --check)');
+  await run('npm', ['run', 'lint']);
   console.log('▶ type-checking and compiling (tsc -b)');
   await buildServices();
   await run('npx', ['tsc', '-p', 'tsconfig.tests.json', '--noEmit']);

@@ -3,20 +3,7 @@ import type { RequestHandler } from 'express';
 import { answerError, type Logger } from '@podz/kit';
 import { destinationOf, refuseUnrouted } from './api-routing';
 import { clientIp, pathOf, type Exchange, type Step } from './exchange';
-
-const STOPPED = new Error('a per-request handler did not go on');
-
-/** Runs one of the shared per-request handlers; they all call `next` before returning. */
-function passes(handler: RequestHandler, req: IncomingMessage, res: ServerResponse): unknown {
-  let outcome: unknown = STOPPED;
-  // Express's types name Express's request; these handlers read only what Node's has.
-  (handler as unknown as (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void)(
-    req,
-    res,
-    (err) => (outcome = err),
-  );
-  return outcome;
-}
+import { runMechanics, type Mechanic } from './run-mechanics';
 
 /**
  * The API's way through the gateway, on Node's own request and response rather than Express's:
@@ -34,7 +21,9 @@ export function apiPath(options: {
   socketIo: { sameSite: (req: IncomingMessage, res: ServerResponse) => boolean; forward: Forward };
   logger: Logger;
 }) {
-  const { mechanics, steps, forward, socketIo, logger } = options;
+  const { steps, forward, socketIo, logger } = options;
+  // Express's types name Express's request; these handlers read only what Node's has.
+  const mechanics = options.mechanics as unknown as Mechanic[];
   const fail = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
     if (res.headersSent) res.destroy();
     else answerError(err, req, res, logger);
@@ -50,21 +39,17 @@ export function apiPath(options: {
     const method = req.method ?? 'GET';
     const destination = destinationOf(method, path);
     if (destination === 'web app') return false;
-    for (const handler of mechanics) {
-      const refused = passes(handler, req, res);
-      if (refused !== undefined) {
-        fail(req, res, refused);
-        return true;
+    runMechanics(mechanics, req, res, (refused) => {
+      if (refused !== undefined) fail(req, res, refused);
+      else if (destination === 'socket.io') {
+        if (socketIo.sameSite(req, res)) socketIo.forward(req, res);
+      } else if (destination && 'route' in destination) {
+        const exchange: Exchange = { req, res, path, ip: clientIp(req), route: destination.route };
+        run(exchange).catch((err: unknown) => fail(req, res, err));
+      } else {
+        refuseUnrouted(res, method, path, destination);
       }
-    }
-    if (destination === 'socket.io') {
-      if (socketIo.sameSite(req, res)) socketIo.forward(req, res);
-    } else if (destination && 'route' in destination) {
-      const exchange: Exchange = { req, res, path, ip: clientIp(req), route: destination.route };
-      run(exchange).catch((err: unknown) => fail(req, res, err));
-    } else {
-      refuseUnrouted(res, method, path, destination);
-    }
+    });
     return true;
   };
 }

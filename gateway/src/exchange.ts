@@ -21,7 +21,7 @@ export type Step = (exchange: Exchange) => boolean | Promise<boolean>;
 // The same proxies Express believes in every process (kit's createHttpApp).
 const trusted = proxyaddr.compile(TRUSTED_PROXIES);
 
-export const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0]!;
+export const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0] ?? '/';
 
 export const clientIp = (req: IncomingMessage) => proxyaddr(req, trusted);
 

@@ -40,7 +40,8 @@ const compiledTables = new WeakMap<readonly RoutePolicy[], Map<number, CompiledR
 /** So `/api/users/user-count` never reads as `/api/users/:id`. */
 function moreSpecific(a: CompiledRoute, b: CompiledRoute): number {
   for (let i = 0; i < a.specificity.length; i += 1) {
-    if (a.specificity[i] !== b.specificity[i]) return b.specificity[i]! - a.specificity[i]!;
+    const difference = (b.specificity[i] ?? 0) - (a.specificity[i] ?? 0);
+    if (difference !== 0) return difference;
   }
   return 0;
 }
@@ -59,8 +60,9 @@ export function matchRoute(
   const candidates = (compiled.get(got.length) ?? [])
     .filter((route) => route.parts.every((part, i) => part === null || part === got[i]))
     .sort(moreSpecific);
-  if (candidates.length === 0) return undefined;
-  const best = candidates.filter((route) => moreSpecific(route, candidates[0]!) === 0).map((c) => c.entry);
+  const [first] = candidates;
+  if (!first) return undefined;
+  const best = candidates.filter((route) => moreSpecific(route, first) === 0).map((c) => c.entry);
   const wanted = method === 'HEAD' ? 'GET' : method;
   const route = best.find((entry) => entry.method === wanted);
   return route ? { route } : { allowed: [...new Set(best.map((entry) => entry.method))] };

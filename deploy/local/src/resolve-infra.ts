@@ -41,8 +41,9 @@ export async function resolveInfra(
   if (missing.length > 0) {
     const useDocker = env.PODZ_INFRA !== 'local' && isDockerEngineReachable();
     if (useDocker) {
-      const started = await Promise.all(missing.map((component) => startInContainer(component)));
-      missing.forEach((component, index) => (components[component] = started[index]!));
+      await Promise.all(
+        missing.map(async (component) => (components[component] = await startInContainer(component))),
+      );
     } else {
       Object.assign(components, await ensureLocal(missing, log));
     }

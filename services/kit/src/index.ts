@@ -16,6 +16,7 @@ export {
   notFound,
   conflict,
   tooManyRequests,
+  present,
 } from './errors/app-error';
 export {
   createHttpApp,
@@ -25,7 +26,15 @@ export {
   type RequestMechanics,
 } from './http/create-app';
 export { answerError, errorMiddleware, notFoundHandler, sendApiError } from './http/error-middleware';
-export { handle, parseInput, zodDetails, type RouteInput } from './http/validation';
+export {
+  handle,
+  handleSignedIn,
+  parseInput,
+  signedInUser,
+  zodDetails,
+  type RouteInput,
+  type SignedInInput,
+} from './http/validation';
 export { ResponseCache, etagOf, type RenderedResponse } from './http/response-cache';
 export { cachedRead, type CachedReadOptions } from './http/cached-read';
 export { notModified, type Validators } from './http/conditional-get';

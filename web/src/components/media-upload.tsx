@@ -65,7 +65,7 @@ export function MediaUpload({
         );
         onUploaded(media);
       }
-      setDone(files.length === 1 ? files[0]!.name : `${files.length} files`);
+      setDone(files.length === 1 ? (files[0]?.name ?? '1 file') : `${files.length} files`);
     } catch (uploadError) {
       setFailure(errorMessage(uploadError));
     } finally {

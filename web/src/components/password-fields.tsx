@@ -13,7 +13,8 @@ const on = (error: FieldError | undefined, field: string) =>
 /** The checks a new password gets before it is sent: the service's rules, and typed the same twice. */
 export function newPasswordProblem(password: string, confirmation: string): FieldError | undefined {
   const checked = passwordSchema.safeParse(password);
-  if (!checked.success) return { field: 'password', message: checked.error.issues[0]!.message };
+  if (!checked.success)
+    return { field: 'password', message: checked.error.issues[0]?.message ?? 'Choose another password' };
   if (password !== confirmation) return { field: 'confirmation', message: 'The passwords do not match' };
   return undefined;
 }

@@ -27,3 +27,18 @@ export function formatMessageTime(iso: string | null | undefined): string {
 export function formatMoney(amount: number | string, currency: string): string {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).format(Number(amount));
 }
+
+/** "pending" → "Pending". */
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** A copy of `items` with the entries at `from` and `to` changed places (both must be in range). */
+export function swapped<T>(items: readonly T[], from: number, to: number): T[] {
+  const copy = [...items];
+  const [a, b] = [items[from], items[to]];
+  if (a === undefined || b === undefined) return copy;
+  copy[from] = b;
+  copy[to] = a;
+  return copy;
+}

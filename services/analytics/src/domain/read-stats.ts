@@ -14,8 +14,9 @@ export async function dailyStats(deps: AnalyticsDeps, days: number): Promise<Dai
     Promise.all(STAT_METRICS.map((metric) => deps.counters.daily(metric, window))),
     deps.counters.totals(STAT_METRICS),
   ]);
+  // Both lists were read in STAT_METRICS' order.
   const byMetric = <T>(values: T[]) =>
-    Object.fromEntries(STAT_METRICS.map((metric, index) => [metric, values[index]!])) as Record<
+    Object.fromEntries(STAT_METRICS.map((metric, index) => [metric, values[index]])) as Record<
       (typeof STAT_METRICS)[number],
       T
     >;

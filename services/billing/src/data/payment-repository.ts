@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { withEvents, type OutboxRelay, type PendingEvent, present } from '@podz/kit';
 import { PAYMENTS_LIST_MAX, type PaymentState } from '@podz/proto';
 import type { PaymentModel, PaymentRecord } from './payment-model';
 
@@ -42,7 +42,7 @@ export class PaymentRepository {
 
   async create(id: Types.ObjectId, payment: NewPayment): Promise<PaymentRecord> {
     await this.model.create({ _id: id, state: 'created', ...payment });
-    return (await this.findById(id.toHexString()))!;
+    return present(await this.findById(id.toHexString()), `payment ${id.toHexString()}`);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { present } from '@podz/kit';
 import type { PaymentRecord } from '../data/payment-repository';
 import { hourOf, type SubscriptionRecord } from '../data/subscription-repository';
 import { PayPalError } from '../paypal/paypal-client';
@@ -81,7 +82,7 @@ function renewalPayment(sub: SubscriptionRecord, paymentId: Types.ObjectId) {
  * asked again with the same request id, so PayPal answers what it did the first time.
  */
 async function resumeCharge(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Promise<unknown> {
-  const paymentId = sub.renewalPaymentId!;
+  const paymentId = present(sub.renewalPaymentId, 'the renewal payment id of a charge under way');
   const payment =
     (await deps.payments.findById(paymentId)) ??
     (await deps.payments.create(
@@ -109,9 +110,10 @@ async function charge(
   now: Date,
 ): Promise<unknown> {
   const paymentId = payment._id.toHexString();
+  const paypal = present(deps.paypal, 'PayPal (renewals wait while it is not configured)');
   let order;
   try {
-    order = await deps.paypal!.createOrder(
+    order = await paypal.createOrder(
       {
         intent: 'CAPTURE',
         purchase_units: [
@@ -122,7 +124,7 @@ async function charge(
             amount: { currency_code: sub.currency, value: sub.amount },
           },
         ],
-        payment_source: { paypal: { vault_id: sub.vaultId! } },
+        payment_source: { paypal: { vault_id: present(sub.vaultId, 'the saved PayPal account') } },
       },
       `renewal-${paymentId}`,
     );

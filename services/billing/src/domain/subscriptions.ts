@@ -6,6 +6,7 @@ import {
   pendingEvent,
   type AuthUser,
   type Subscription as EventSubscription,
+  present,
 } from '@podz/kit';
 import {
   paymentCompleted,
@@ -234,5 +235,5 @@ export async function cancelRenewal(
     return Boolean(answer);
   });
   deps.logger.info({ userId: id, by: caller.id }, 'subscription renewal cancelled');
-  return { subscription: subscriptionView(answer!) };
+  return { subscription: subscriptionView(present<SubscriptionRecord>(answer, `subscription ${id}`)) };
 }

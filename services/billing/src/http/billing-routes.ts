@@ -1,6 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
-import { handle, requireAuth } from '@podz/kit';
+import { handle, handleSignedIn, requireAuth } from '@podz/kit';
 import {
   createOrderBodySchema,
   orderParamsSchema,
@@ -24,8 +24,8 @@ export function billingRoutes(deps: BillingDeps): express.Router {
   router.post(
     '/api/billing/orders',
     requireAuth,
-    handle({ body: createOrderBodySchema }, async ({ body, user }, _req, res) => {
-      const created = await createOrder(deps, user!, body.plan);
+    handleSignedIn({ body: createOrderBodySchema }, async ({ body, user }, _req, res) => {
+      const created = await createOrder(deps, user, body.plan);
       res.status(201);
       return created;
     }),
@@ -33,24 +33,30 @@ export function billingRoutes(deps: BillingDeps): express.Router {
   router.post(
     '/api/billing/orders/:orderId/capture',
     requireAuth,
-    handle({ params: orderParamsSchema }, ({ params, user }) => captureOrder(deps, user!, params.orderId)),
+    handleSignedIn({ params: orderParamsSchema }, ({ params, user }) =>
+      captureOrder(deps, user, params.orderId),
+    ),
   );
   router.get(
     '/api/billing/payments',
     requireAuth,
-    handle({ query: paymentsQuerySchema }, ({ query, user }) => listPayments(deps, user!, query.userId)),
+    handleSignedIn({ query: paymentsQuerySchema }, ({ query, user }) =>
+      listPayments(deps, user, query.userId),
+    ),
   );
   router.get(
     '/api/billing/subscription',
     requireAuth,
-    handle({ query: subscriptionQuerySchema }, ({ query, user }) =>
-      readSubscription(deps, user!, query.userId),
+    handleSignedIn({ query: subscriptionQuerySchema }, ({ query, user }) =>
+      readSubscription(deps, user, query.userId),
     ),
   );
   router.delete(
     '/api/billing/subscription',
     requireAuth,
-    handle({ query: subscriptionQuerySchema }, ({ query, user }) => cancelRenewal(deps, user!, query.userId)),
+    handleSignedIn({ query: subscriptionQuerySchema }, ({ query, user }) =>
+      cancelRenewal(deps, user, query.userId),
+    ),
   );
   // PayPal signs its deliveries; the signature is checked with PayPal before anything is read.
   router.post(

@@ -49,7 +49,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 
 export function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -89,7 +89,8 @@ export function pngCover({ size, seed, colors }: CoverOptions): Buffer {
       const ring = Math.floor(distance * 8) % 2 === 0;
       const t = Math.round(((x + y) / (2 * size)) * 8) / 8;
       for (let c = 0; c < 3; c += 1) {
-        const base = from[c]! + (to[c]! - from[c]!) * t;
+        const start = from[c] ?? 0;
+        const base = start + ((to[c] ?? 0) - start) * t;
         row[1 + x * 3 + c] = Math.max(0, Math.min(255, Math.round(ring ? base : base * 0.8)));
       }
     }

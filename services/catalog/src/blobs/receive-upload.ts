@@ -142,7 +142,7 @@ function firstBytes(file: NodeJS.ReadableStream): Promise<{ bytes: Buffer }> {
 /** A file name fit to show people: no control characters or path separators, at most 200 characters. */
 function displayName(raw: string): string {
   const kept = [...raw].filter((ch) => {
-    const code = ch.codePointAt(0)!;
+    const code = ch.codePointAt(0) ?? 0;
     return code > 0x1f && code !== 0x7f && ch !== '/' && ch !== '\\';
   });
   return kept.join('').trim().slice(0, 200);

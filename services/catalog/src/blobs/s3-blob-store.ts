@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { present } from '@podz/kit';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkKey, type BlobInfo, type BlobStore } from './blob-store';
@@ -46,7 +47,7 @@ export class S3BlobStore implements BlobStore {
       await upload.abort().catch(() => undefined);
       throw err;
     }
-    return (await this.stat(key))!;
+    return present(await this.stat(key), `blob ${key}`);
   }
 
   async stat(key: string): Promise<BlobInfo | undefined> {

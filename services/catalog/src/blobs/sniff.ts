@@ -12,7 +12,8 @@ const ascii = (head: Buffer, start: number, end: number) => head.subarray(start,
 export function sniffAudio(head: Buffer): Sniffed | undefined {
   if (ascii(head, 0, 3) === 'ID3') return { mime: 'audio/mpeg', ext: 'mp3' };
   // An MPEG audio frame: 11 sync bits, a layer that is not "reserved".
-  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0) {
+  const second = head[1] ?? 0;
+  if (head[0] === 0xff && (second & 0xe0) === 0xe0 && (second & 0x06) !== 0) {
     return { mime: 'audio/mpeg', ext: 'mp3' };
   }
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return { mime: 'audio/wav', ext: 'wav' };

@@ -22,14 +22,25 @@ const podcastSchema = new Schema(
     status: { type: String, enum: PODCAST_STATUSES, required: true, index: true },
     featured: { type: Boolean, default: false, index: true },
     owner: { type: userRef, required: true },
-    hosts: { type: [new Schema({ user: userRef, confirmed: Boolean }, { _id: false })], default: [] },
+    hosts: {
+      type: [new Schema({ user: { type: userRef, required: true }, confirmed: Boolean }, { _id: false })],
+      default: [],
+    },
     confirmedHostIds: { type: [String], default: [], index: true },
     // Who the show names, as top-level ids kept beside owner, hosts and crew on every write: the
     // embedded store serves equality on a top-level indexed field from an index, never a dotted path.
     ownerId: { type: String, index: true },
     hostIds: { type: [String], default: [], index: true },
     crewIds: { type: [String], default: [], index: true },
-    crew: { type: [new Schema({ user: userRef, role: String }, { _id: false })], default: [] },
+    crew: {
+      type: [
+        new Schema(
+          { user: { type: userRef, required: true }, role: { type: String, required: true } },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     followerCount: { type: Number, default: 0 },
     // The follow rows whose count change this show has taken (see the follow schema): a change
     // retried after a crash is not counted twice. Only changes in flight stay here.
@@ -50,10 +61,16 @@ const episodeSchema = new Schema(
     title: { type: String, required: true },
     description: { type: String, default: '' },
     audio: {
-      url: { type: String, required: true },
-      type: { type: String, required: true },
-      bytes: { type: Number, default: 0 },
-      durationSeconds: { type: Number, default: 0 },
+      type: new Schema(
+        {
+          url: { type: String, required: true },
+          type: { type: String, required: true },
+          bytes: { type: Number, default: 0 },
+          durationSeconds: { type: Number, default: 0 },
+        },
+        { _id: false },
+      ),
+      required: true,
     },
     image: { type: String, default: null },
     season: { type: Number, default: null },

@@ -7,6 +7,7 @@ import {
   withEvents,
   type OutboxRelay,
   type PendingEvent,
+  present,
 } from '@podz/kit';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
 import type { RecordsAt } from './podcast-repository';
@@ -106,7 +107,7 @@ export class EpisodeRepository {
       newWithEvents({ _id, ...fields, ...guestIds(fields as GuestFields) }, events(_id.toHexString())),
     );
     this.relay.kick();
-    return (await this.findById(_id.toHexString()))!;
+    return present(await this.findById(_id.toHexString()), `episode ${_id.toHexString()}`);
   }
 
   /** Many episodes of one show at once (a feed import); each carries its own events. */

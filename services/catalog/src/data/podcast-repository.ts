@@ -10,6 +10,7 @@ import {
   type OutboxRelay,
   type PendingEvent,
   escapeRegex,
+  present,
 } from '@podz/kit';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
 
@@ -24,11 +25,11 @@ export type PodcastFilter = FilterQuery<PodcastRecord>;
 
 const live = { deletedAt: null };
 
-type HostEntry = { user?: { id: string } | null; confirmed?: boolean | null };
+type HostEntry = { user: { id: string }; confirmed?: boolean | null };
 type PeopleFields = {
   owner?: { id: string } | null;
   hosts?: HostEntry[];
-  crew?: { user?: { id: string } | null }[];
+  crew?: { user: { id: string } }[];
 };
 
 /**
@@ -40,10 +41,10 @@ export function peopleIds(fields: PeopleFields): Record<string, unknown> {
   const ids: Record<string, unknown> = {};
   if (fields.owner) ids.ownerId = fields.owner.id;
   if (fields.hosts) {
-    ids.hostIds = fields.hosts.map((host) => host.user!.id);
-    ids.confirmedHostIds = fields.hosts.filter((host) => host.confirmed).map((host) => host.user!.id);
+    ids.hostIds = fields.hosts.map((host) => host.user.id);
+    ids.confirmedHostIds = fields.hosts.filter((host) => host.confirmed).map((host) => host.user.id);
   }
-  if (fields.crew) ids.crewIds = fields.crew.map((credit) => credit.user!.id);
+  if (fields.crew) ids.crewIds = fields.crew.map((credit) => credit.user.id);
   return ids;
 }
 
@@ -169,7 +170,7 @@ export class PodcastRepository {
       newWithEvents({ _id, ...fields, ...peopleIds(fields as PeopleFields) }, events(_id.toHexString())),
     );
     this.relay.kick();
-    return (await this.findById(_id.toHexString()))!;
+    return present(await this.findById(_id.toHexString()), `show ${_id.toHexString()}`);
   }
 
   /** Applies an update and its events in one write; null when the show is gone or `guard` fails. */

@@ -38,7 +38,7 @@ for (const [net, prefix] of [
  */
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+  if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
   return blocked.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 
@@ -89,7 +89,9 @@ function get(url: URL, options: FetchFeedOptions): Promise<IncomingMessage> {
       }
       const wantsAll = (lookupOptions as { all?: boolean }).all;
       if (wantsAll) return callback(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
+      const [first] = list;
+      if (!first) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), []);
+      return callback(null, first.address, first.family);
     });
   };
   return new Promise((resolve, reject) => {

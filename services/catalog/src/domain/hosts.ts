@@ -15,13 +15,13 @@ export async function answerInvitation(
   status: 'confirmed' | 'declined',
 ) {
   const podcast = await deps.podcasts.findById(podcastId);
-  const invitation = podcast?.hosts.find((host) => host.user!.id === user.id);
+  const invitation = podcast?.hosts.find((host) => host.user.id === user.id);
   if (!podcast || !invitation) throw notFound('Host invitation');
   const data = { podcastId, userId: user.id, podcastName: podcast.name };
   const hosts =
     status === 'confirmed'
-      ? podcast.hosts.map((host) => (host.user!.id === user.id ? { ...host, confirmed: true } : host))
-      : podcast.hosts.filter((host) => host.user!.id !== user.id);
+      ? podcast.hosts.map((host) => (host.user.id === user.id ? { ...host, confirmed: true } : host))
+      : podcast.hosts.filter((host) => host.user.id !== user.id);
   // Answering twice the same way changes nothing and says nothing again.
   if (status === 'confirmed' && invitation.confirmed) return { ...podcastView(podcast), confirmed: true };
   const event = status === 'confirmed' ? hostConfirmed : hostDeclined;
@@ -36,8 +36,8 @@ export async function answerInvitation(
 /** `PATCH /api/podcasts/host-podcasts { podcastId }`: a host leaves a show. */
 export async function leaveShow(deps: CatalogDeps, user: AuthUser, podcastId: string) {
   const podcast = await deps.podcasts.findById(podcastId);
-  if (!podcast || !podcast.hosts.some((host) => host.user!.id === user.id)) throw notFound('Host link');
-  const hosts = podcast.hosts.filter((host) => host.user!.id !== user.id);
+  if (!podcast || !podcast.hosts.some((host) => host.user.id === user.id)) throw notFound('Host link');
+  const hosts = podcast.hosts.filter((host) => host.user.id !== user.id);
   const updated = await deps.podcasts.update(podcastId, { $set: { hosts } }, [
     pendingEvent(hostRemoved, podcastId, {
       podcastId,

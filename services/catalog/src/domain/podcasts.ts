@@ -6,6 +6,7 @@ import {
   pendingEvent,
   sanitizeRichText,
   type AuthUser,
+  present,
 } from '@podz/kit';
 import {
   hostInvited,
@@ -43,17 +44,17 @@ export async function uniqueUId(deps: CatalogDeps, name: string): Promise<string
 }
 
 export const canManage = (user: AuthUser | undefined, podcast: PodcastRecord) =>
-  Boolean(user && (isAdmin(user) || podcast.owner!.id === user.id));
+  Boolean(user && (isAdmin(user) || podcast.owner.id === user.id));
 
 /** Who may see a show that is not published: its owner, its hosts and admins. */
 export const canSeeUnpublished = (user: AuthUser | undefined, podcast: PodcastRecord) =>
-  canManage(user, podcast) || Boolean(user && podcast.hosts.some((host) => host.user!.id === user.id));
+  canManage(user, podcast) || Boolean(user && podcast.hosts.some((host) => host.user.id === user.id));
 
 const stateOf = (podcast: PodcastRecord) => ({
   podcastId: podcast._id.toHexString(),
   uId: podcast.uId,
   name: podcast.name,
-  ownerId: podcast.owner!.id,
+  ownerId: podcast.owner.id,
   category: podcast.category as never,
   status: podcast.status as never,
   logoPath: podcast.logoPath,
@@ -69,7 +70,11 @@ async function crewOf(deps: CatalogDeps, crew: { userId: string; role: string }[
     'body.crew',
   );
   const byId = new Map(users.map((user) => [user.id, user]));
-  return crew.map((credit) => ({ user: byId.get(credit.userId)!, role: credit.role }));
+  // knownUsers refused any id it did not find, so every credit has its user.
+  return crew.map((credit) => ({
+    user: present(byId.get(credit.userId), `user ${credit.userId}`),
+    role: credit.role,
+  }));
 }
 
 /** `POST /api/podcasts`: only owners (and admins) add shows directly (spec §6). */
@@ -151,8 +156,8 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
   const name = ($set.name as string | undefined) ?? podcast.name;
   const events = [];
   if (body.hostIds) {
-    const current = new Map(podcast.hosts.map((host) => [host.user!.id, host]));
-    const wanted = [...new Set(body.hostIds)].filter((hostId) => hostId !== podcast.owner!.id);
+    const current = new Map(podcast.hosts.map((host) => [host.user.id, host]));
+    const wanted = [...new Set(body.hostIds)].filter((hostId) => hostId !== podcast.owner.id);
     const added = await knownUsers(
       deps,
       wanted.filter((hostId) => !current.has(hostId)),
@@ -160,7 +165,7 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
     );
     const removed = [...current.keys()].filter((hostId) => !wanted.includes(hostId));
     $set.hosts = [
-      ...podcast.hosts.filter((host) => wanted.includes(host.user!.id)),
+      ...podcast.hosts.filter((host) => wanted.includes(host.user.id)),
       ...added.map((host: UserRef) => ({ user: host, confirmed: false })),
     ];
     events.push(
@@ -203,7 +208,7 @@ export async function removePodcast(deps: CatalogDeps, podcast: PodcastRecord) {
   const id = podcast._id.toHexString();
   const episodeIds = await deps.episodes.idsOfPodcast(id);
   await deps.podcasts.markDeleted(id, [
-    pendingEvent(podcastDeleted, id, { podcastId: id, ownerId: podcast.owner!.id, episodeIds }),
+    pendingEvent(podcastDeleted, id, { podcastId: id, ownerId: podcast.owner.id, episodeIds }),
   ]);
   // The files it used are free again (the episodes are read before they go).
   const episodes = await deps.episodes.findByIds(episodeIds);

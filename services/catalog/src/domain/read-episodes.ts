@@ -17,9 +17,10 @@ interface PageQuery {
 async function withShows(deps: CatalogDeps, episodes: EpisodeRecord[]) {
   const shows = await deps.podcasts.findByIds([...new Set(episodes.map((episode) => episode.podcast))]);
   const byId = new Map<string, ShowSummary>(shows.map((show) => [show._id.toHexString(), showSummary(show)]));
-  return episodes
-    .filter((episode) => byId.has(episode.podcast))
-    .map((episode) => episodeView(episode, byId.get(episode.podcast)!));
+  return episodes.flatMap((episode) => {
+    const show = byId.get(episode.podcast);
+    return show ? [episodeView(episode, show)] : [];
+  });
 }
 
 async function pageOf(deps: CatalogDeps, filter: EpisodeFilter, query: PageQuery) {

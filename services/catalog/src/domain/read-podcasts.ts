@@ -58,7 +58,7 @@ export async function myHostPodcasts(deps: CatalogDeps, user: AuthUser, query: P
   const { items, total } = await deps.podcasts.page({ hostIds: user.id }, query.page, query.limit);
   const views = items.map((podcast) => ({
     ...podcastView(podcast),
-    confirmed: podcast.hosts.some((host) => host.user!.id === user.id && host.confirmed),
+    confirmed: podcast.hosts.some((host) => host.user.id === user.id && host.confirmed),
   }));
   return paginated(views, total, query.page, query.limit);
 }
@@ -81,9 +81,10 @@ function listFor(deps: CatalogDeps, query: ShowsQuery) {
   if (query.featured === true && !prefix) {
     return { read: () => deps.lists.featuredShows(query.category, offset, query.limit), admits };
   }
-  if (query.featured !== undefined) {
+  const featured = query.featured;
+  if (featured !== undefined) {
     return {
-      read: () => deps.lists.showsByFeature(query.featured!, query.category, prefix, offset, query.limit),
+      read: () => deps.lists.showsByFeature(featured, query.category, prefix, offset, query.limit),
       admits,
     };
   }

@@ -46,8 +46,8 @@ export function userSync(deps: CatalogDeps): Subscription[] {
           podcast._id.toHexString(),
           {
             $set: {
-              hosts: podcast.hosts.filter((host) => host.user!.id !== userId),
-              crew: podcast.crew.filter((credit) => credit.user!.id !== userId),
+              hosts: podcast.hosts.filter((host) => host.user.id !== userId),
+              crew: podcast.crew.filter((credit) => credit.user.id !== userId),
             },
           },
           [],

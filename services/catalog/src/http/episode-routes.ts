@@ -1,5 +1,5 @@
 import express from 'express';
-import { cachedRead, handle, requireAuth, type RouteInput } from '@podz/kit';
+import { cachedRead, handle, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
 import {
   createEpisodeBodySchema,
   guestEpisodesQuerySchema,
@@ -36,9 +36,9 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
     base,
     requireAuth,
     deps.idempotency,
-    handle({ body: createEpisodeBodySchema }, async ({ body, user }, _req, res) => {
+    handleSignedIn({ body: createEpisodeBodySchema }, async ({ body, user }, _req, res) => {
       res.status(201);
-      return createEpisode(deps, user!, body);
+      return createEpisode(deps, user, body);
     }),
   );
   router.get(
@@ -60,14 +60,14 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
   router.put(
     `${base}/:id`,
     requireAuth,
-    handle({ params: idParamsSchema, body: updateEpisodeBodySchema }, ({ params, body, user }) =>
-      updateEpisode(deps, user!, params.id, body),
+    handleSignedIn({ params: idParamsSchema, body: updateEpisodeBodySchema }, ({ params, body, user }) =>
+      updateEpisode(deps, user, params.id, body),
     ),
   );
   router.delete(
     `${base}/:id`,
     requireAuth,
-    handle({ params: idParamsSchema }, ({ params, user }) => deleteEpisode(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deleteEpisode(deps, user, params.id)),
   );
   router.get(
     `${base}/:id/prevEpisodes`,

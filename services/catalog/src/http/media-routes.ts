@@ -1,5 +1,5 @@
 import express from 'express';
-import { forbidden, handle, newId, requireAccess, requireAuth } from '@podz/kit';
+import { forbidden, handleSignedIn, newId, requireAccess, requireAuth, signedInUser } from '@podz/kit';
 import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, mediaStorageQuerySchema } from '@podz/proto';
 import { deleteMedia } from '../domain/delete-media';
 import { getMedia, listMedia } from '../domain/list-media';
@@ -20,7 +20,7 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
 
   router.post('/api/media/audio', requireAuth, deps.idempotency, async (req, res, next) => {
     try {
-      const user = req.user!;
+      const user = signedInUser(req);
       if (!user.access.includes('owner') && !user.access.includes('admin')) {
         throw forbidden('Only podcasters upload episode audio');
       }
@@ -44,7 +44,7 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
         maxBytes: MEDIA_LIMITS.imageBytes,
         keyFor: (ext) => `images/${id}.${ext}`,
       });
-      res.status(201).json(await recordUpload(deps, req.user!, id, 'image', blob));
+      res.status(201).json(await recordUpload(deps, signedInUser(req), id, 'image', blob));
     } catch (err) {
       next(err);
     }
@@ -54,22 +54,24 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
   router.get(
     '/api/media',
     owners,
-    handle({ query: mediaListQuerySchema }, ({ query, user }) => listMedia(deps, user!, query)),
+    handleSignedIn({ query: mediaListQuerySchema }, ({ query, user }) => listMedia(deps, user, query)),
   );
   router.get(
     '/api/media/storage',
     owners,
-    handle({ query: mediaStorageQuerySchema }, ({ query, user }) => mediaStorage(deps, user!, query.userId)),
+    handleSignedIn({ query: mediaStorageQuerySchema }, ({ query, user }) =>
+      mediaStorage(deps, user, query.userId),
+    ),
   );
   router.get(
     '/api/media/:id',
     owners,
-    handle({ params: idParamsSchema }, ({ params, user }) => getMedia(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => getMedia(deps, user, params.id)),
   );
   router.delete(
     '/api/media/:id',
     owners,
-    handle({ params: idParamsSchema }, ({ params, user }) => deleteMedia(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deleteMedia(deps, user, params.id)),
   );
 
   // Names are ids the service chose, so a file's content never changes under its URL.

@@ -1,5 +1,5 @@
 import express from 'express';
-import { cachedRead, handle, requireAuth, type RouteInput } from '@podz/kit';
+import { cachedRead, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
 import {
   allPodcastsQuerySchema,
   createPodcastBodySchema,
@@ -57,42 +57,46 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
   router.post(
     `${base}/all-podcasts`,
     requireAuth,
-    handle({ query: managePodcastsQuerySchema }, ({ query, user }) => managePodcasts(deps, user!, query)),
+    handleSignedIn({ query: managePodcastsQuerySchema }, ({ query, user }) =>
+      managePodcasts(deps, user, query),
+    ),
   );
   router.post(
     `${base}/rss-link`,
     requireAuth,
-    handle({ body: rssImportBodySchema }, async ({ body, user }, _req, res) => {
+    handleSignedIn({ body: rssImportBodySchema }, async ({ body, user }, _req, res) => {
       res.status(201);
-      return importFromFeed(deps, user!, body);
+      return importFromFeed(deps, user, body);
     }),
   );
   router.get(
     `${base}/host-podcasts`,
     requireAuth,
-    handle({ query: podcastListQuerySchema }, ({ query, user }) => myHostPodcasts(deps, user!, query)),
+    handleSignedIn({ query: podcastListQuerySchema }, ({ query, user }) => myHostPodcasts(deps, user, query)),
   );
   router.put(
     `${base}/host-podcasts`,
     requireAuth,
-    handle({ body: hostAnswerBodySchema }, ({ body, user }) =>
-      answerInvitation(deps, user!, body.podcastId, body.status),
+    handleSignedIn({ body: hostAnswerBodySchema }, ({ body, user }) =>
+      answerInvitation(deps, user, body.podcastId, body.status),
     ),
   );
   router.patch(
     `${base}/host-podcasts`,
     requireAuth,
-    handle({ body: leaveHostBodySchema }, ({ body, user }) => leaveShow(deps, user!, body.podcastId)),
+    handleSignedIn({ body: leaveHostBodySchema }, ({ body, user }) => leaveShow(deps, user, body.podcastId)),
   );
   router.get(
     `${base}/followed`,
     requireAuth,
-    handle({ query: podcastListQuerySchema }, ({ query, user }) => followedPodcasts(deps, user!, query)),
+    handleSignedIn({ query: podcastListQuerySchema }, ({ query, user }) =>
+      followedPodcasts(deps, user, query),
+    ),
   );
   router.get(
     `${base}/followed/:id`,
     requireAuth,
-    handle({ params: idParamsSchema }, ({ params, user }) => followedPodcast(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => followedPodcast(deps, user, params.id)),
   );
   router.get(
     `${base}/name/:name`,
@@ -104,15 +108,15 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
   router.get(
     base,
     requireAuth,
-    handle({ query: podcastListQuerySchema }, ({ query, user }) => myPodcasts(deps, user!, query)),
+    handleSignedIn({ query: podcastListQuerySchema }, ({ query, user }) => myPodcasts(deps, user, query)),
   );
   router.post(
     base,
     requireAuth,
     deps.idempotency,
-    handle({ body: createPodcastBodySchema }, async ({ body, user }, _req, res) => {
+    handleSignedIn({ body: createPodcastBodySchema }, async ({ body, user }, _req, res) => {
       res.status(201);
-      return createPodcast(deps, user!, body);
+      return createPodcast(deps, user, body);
     }),
   );
   router.get(
@@ -124,25 +128,25 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
   router.put(
     `${base}/:id`,
     requireAuth,
-    handle({ params: idParamsSchema, body: updatePodcastBodySchema }, ({ params, body, user }) =>
-      updatePodcast(deps, user!, params.id, body),
+    handleSignedIn({ params: idParamsSchema, body: updatePodcastBodySchema }, ({ params, body, user }) =>
+      updatePodcast(deps, user, params.id, body),
     ),
   );
   router.delete(
     `${base}/:id`,
     requireAuth,
-    handle({ params: idParamsSchema }, ({ params, user }) => deletePodcast(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deletePodcast(deps, user, params.id)),
   );
   router.get(
     `${base}/:id/follow`,
     requireAuth,
-    handle({ params: idParamsSchema }, ({ params, user }) => followState(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => followState(deps, user, params.id)),
   );
   router.patch(
     `${base}/:id/follow`,
     requireAuth,
-    handle({ params: idParamsSchema, query: followQuerySchema }, ({ params, query, user }) =>
-      followPodcast(deps, user!, params.id, !query.unfollow),
+    handleSignedIn({ params: idParamsSchema, query: followQuerySchema }, ({ params, query, user }) =>
+      followPodcast(deps, user, params.id, !query.unfollow),
     ),
   );
   return router;

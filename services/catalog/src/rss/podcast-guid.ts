@@ -10,8 +10,9 @@ export function podcastGuid(feedUrl: string): string {
     .update(Buffer.from(NAMESPACE.replace(/-/g, ''), 'hex'))
     .update(name)
     .digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  // RFC 4122 version 5, variant 1: a SHA-1 digest always has these bytes.
+  hash.writeUInt8((hash.readUInt8(6) & 0x0f) | 0x50, 6);
+  hash.writeUInt8((hash.readUInt8(8) & 0x3f) | 0x80, 8);
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,5 +1,5 @@
 import type { DocModel, DocRecord } from './doc-model';
-import { isDuplicateKey } from '@podz/kit';
+import { isDuplicateKey, present } from '@podz/kit';
 
 /** Documentation pages, keyed by slug. */
 export class DocRepository {
@@ -18,7 +18,7 @@ export class DocRepository {
 
   async save(slug: string, fields: Pick<DocRecord, 'title' | 'markdown' | 'updatedBy'>): Promise<DocRecord> {
     await this.model.updateOne({ _id: slug }, { $set: fields }, { upsert: true });
-    return (await this.find(slug))!;
+    return present(await this.find(slug), `doc ${slug}`);
   }
 
   /** Adds the page unless one with its slug exists: seeding never overwrites an admin's edits. */

@@ -1,5 +1,12 @@
 import { Types } from 'mongoose';
-import { isDuplicateKey, newWithEvents, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import {
+  isDuplicateKey,
+  newWithEvents,
+  withEvents,
+  type OutboxRelay,
+  type PendingEvent,
+  present,
+} from '@podz/kit';
 import type { CreatePlanBody, UpdatePlanBody } from '@podz/proto';
 import type { PlanModel, PlanRecord } from './plan-model';
 
@@ -45,7 +52,7 @@ export class PlanRepository {
       throw err;
     }
     this.relay.kick();
-    return (await this.findById(_id.toHexString()))!;
+    return present(await this.findById(_id.toHexString()), `plan ${_id.toHexString()}`);
   }
 
   async update(id: string, changes: UpdatePlanBody, events: PendingEvent[]): Promise<PlanRecord | null> {

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAccess } from '@podz/kit';
+import { handle, handleSignedIn, requireAccess } from '@podz/kit';
 import { docParamsSchema, previewDocBodySchema, saveDocBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
 import { deleteDoc, listDocs, previewDoc, readDoc, saveDoc } from '../domain/docs';
@@ -24,8 +24,8 @@ export function docRoutes(deps: ContentDeps): express.Router {
   );
   router.put(
     `${base}/:slug`,
-    handle({ params: docParamsSchema, body: saveDocBodySchema }, ({ params, body, user }) =>
-      saveDoc(deps, user!, params.slug, body),
+    handleSignedIn({ params: docParamsSchema, body: saveDocBodySchema }, ({ params, body, user }) =>
+      saveDoc(deps, user, params.slug, body),
     ),
   );
   router.delete(

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAccess } from '@podz/kit';
+import { handle, handleSignedIn, requireAccess } from '@podz/kit';
 import { pageParamsSchema, restorePageParamsSchema, savePageBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
 import { pageVersions, readPage, restorePage, savePage } from '../domain/pages';
@@ -17,8 +17,8 @@ export function pageRoutes(deps: ContentDeps): express.Router {
   router.put(
     base,
     editors,
-    handle({ params: pageParamsSchema, body: savePageBodySchema }, ({ params, body, user }) =>
-      savePage(deps, user!, params.slug, body),
+    handleSignedIn({ params: pageParamsSchema, body: savePageBodySchema }, ({ params, body, user }) =>
+      savePage(deps, user, params.slug, body),
     ),
   );
   router.get(
@@ -29,8 +29,8 @@ export function pageRoutes(deps: ContentDeps): express.Router {
   router.post(
     `${base}/versions/:version/restore`,
     editors,
-    handle({ params: restorePageParamsSchema }, ({ params, user }) =>
-      restorePage(deps, user!, params.slug, params.version),
+    handleSignedIn({ params: restorePageParamsSchema }, ({ params, user }) =>
+      restorePage(deps, user, params.slug, params.version),
     ),
   );
   return router;

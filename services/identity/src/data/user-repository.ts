@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
-import { findInIdOrder, newWithEvents, withEvents, escapeRegex } from '@podz/kit';
+import { findInIdOrder, newWithEvents, withEvents, escapeRegex, present } from '@podz/kit';
 import type { Access, UserType } from '@podz/proto';
 import { USER_TYPE_ACCESS, type PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
@@ -104,7 +104,7 @@ export class UserRepository {
     };
     await this.model.create(newWithEvents(fields, events(_id.toHexString())));
     this.relay.kick();
-    const created = (await this.findById(_id.toHexString()))!;
+    const created = present(await this.findById(_id.toHexString()), `user ${_id.toHexString()}`);
     await this.placed(created._id.toHexString(), created);
     return created;
   }

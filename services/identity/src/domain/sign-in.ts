@@ -24,11 +24,13 @@ export async function signIn(deps: IdentityDeps, login: string, password: string
       'Too many failed sign-ins for this account; try again later',
     );
   }
-  if (!(await deps.passwords.verify(password, user?.passwordHash))) {
+  // Verified even when there is no such account, so the answer takes as long either way.
+  const verified = await deps.passwords.verify(password, user?.passwordHash);
+  if (!user || !verified) {
     await deps.limiter.hit(SIGN_IN_FAILURES, account, rule);
     deps.logger.info({ account: user ? account : 'unknown' }, 'sign-in refused');
     throw unauthenticated('Wrong username or password');
   }
   await deps.limiter.reset(SIGN_IN_FAILURES, account);
-  return user!;
+  return user;
 }

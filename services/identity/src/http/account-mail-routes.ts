@@ -1,5 +1,5 @@
 import express from 'express';
-import { AppError, handle, requireAuth } from '@podz/kit';
+import { AppError, handle, handleSignedIn, requireAuth } from '@podz/kit';
 import {
   AUTH_BASE_PATH as BASE,
   passwordForgotBodySchema,
@@ -49,8 +49,8 @@ export function accountMailRoutes(deps: IdentityDeps): express.Router {
   router.post(
     `${BASE}/verify-email`,
     requireAuth,
-    handle({}, async ({ user }, _req, res): Promise<MailSent> => {
-      await resendVerification(deps, user!);
+    handleSignedIn({}, async ({ user }, _req, res): Promise<MailSent> => {
+      await resendVerification(deps, user);
       res.status(202);
       return { message: 'A new confirmation link is on its way to your address.' };
     }),

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAccess, requireAuth } from '@podz/kit';
+import { handle, handleSignedIn, requireAccess, requireAuth } from '@podz/kit';
 import {
   adminCreateUserBodySchema,
   adminEditUserBodySchema,
@@ -30,13 +30,13 @@ export function usersRoutes(deps: IdentityDeps): express.Router {
   router.get(
     '/api/user',
     requireAuth,
-    handle({}, ({ user }) => currentUser(deps, user!)),
+    handleSignedIn({}, ({ user }) => currentUser(deps, user)),
   );
   router.delete(
     '/api/user/sessions',
     requireAuth,
-    handle({}, async ({ user }, _req, res) => {
-      await signOutEverywhere(deps, user!);
+    handleSignedIn({}, async ({ user }, _req, res) => {
+      await signOutEverywhere(deps, user);
       cookies.clearSession(res);
     }),
   );
@@ -70,10 +70,10 @@ export function usersRoutes(deps: IdentityDeps): express.Router {
   router.patch(
     '/api/users/:id',
     requireAuth,
-    handle(
+    handleSignedIn(
       { params: idParamsSchema, body: updateUserBodySchema },
       async ({ params, body, user }, _req, res) => {
-        const { user: updated, renewed } = await updateProfile(deps, user!, params.id, body);
+        const { user: updated, renewed } = await updateProfile(deps, user, params.id, body);
         // A new password revoked every session, this one included: hand the caller a fresh one.
         if (renewed) cookies.setSession(res, renewed.token, renewed.expires);
         return updated;
@@ -83,8 +83,8 @@ export function usersRoutes(deps: IdentityDeps): express.Router {
   router.patch(
     '/api/users/:id/plan',
     requireAuth,
-    handle({ params: idParamsSchema, body: changePlanBodySchema }, ({ params, body, user }) =>
-      changePlan(deps, user!, params.id, body.plan),
+    handleSignedIn({ params: idParamsSchema, body: changePlanBodySchema }, ({ params, body, user }) =>
+      changePlan(deps, user, params.id, body.plan),
     ),
   );
   router.put(
@@ -97,11 +97,11 @@ export function usersRoutes(deps: IdentityDeps): express.Router {
   router.delete(
     '/api/users/:id',
     requireAuth,
-    handle(
+    handleSignedIn(
       { params: idParamsSchema, body: deleteUserBodySchema },
       async ({ params, body, user }, _req, res) => {
-        await deleteUser(deps, user!, params.id, body.password);
-        if (user!.id === params.id) cookies.clearSession(res);
+        await deleteUser(deps, user, params.id, body.password);
+        if (user.id === params.id) cookies.clearSession(res);
       },
     ),
   );

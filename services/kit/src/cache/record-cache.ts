@@ -88,14 +88,16 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     let cached: (Buffer | null)[];
     let epochs: (string | null)[];
     try {
-      const results = (await this.redis
+      const results = await this.redis
         .pipeline()
         .mgetBuffer(...ids.map((id) => this.recordKey(id)))
         .mget(...ids.map((id) => this.epochKey(id)))
-        .exec())!;
-      for (const [err] of results) if (err) throw err;
-      cached = results[0]![1] as (Buffer | null)[];
-      epochs = results[1]![1] as (string | null)[];
+        .exec();
+      const [records, epochsRead] = results ?? [];
+      if (!records || !epochsRead) throw new Error('the record cache pipeline answered nothing');
+      for (const [err] of [records, epochsRead]) if (err) throw err;
+      cached = records[1] as (Buffer | null)[];
+      epochs = epochsRead[1] as (string | null)[];
     } catch (err) {
       this.logger.warn({ err }, 'record cache unreadable; reading the store');
       return load(ids);

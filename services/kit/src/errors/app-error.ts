@@ -25,3 +25,12 @@ export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts; try again later') =>
   new AppError('RATE_LIMITED', message, undefined, retryAfterSeconds);
+
+/**
+ * A value the code knows is there (a record it has just written, a slot it has just filled),
+ * checked rather than asserted: if it is missing after all, the request fails as a 500 saying what.
+ */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}

@@ -26,7 +26,7 @@ export function accessLog(logger: Logger): RequestHandler {
     const started = performance.now();
     res.once('finish', () => {
       // The whole path without the query: Express's req.path where Express ran, else from the URL.
-      const path = (req.originalUrl ?? req.url).split('?', 1)[0]!;
+      const path = (req.originalUrl ?? req.url).split('?', 1)[0] ?? '/';
       if (UNLOGGED.has(path)) return;
       const ms = Math.round(performance.now() - started);
       const status = res.statusCode;

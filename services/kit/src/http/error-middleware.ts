@@ -50,10 +50,8 @@ function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return new AppError('VALIDATION_FAILED', 'Invalid input', zodDetails(err));
   const candidate = err as { type?: unknown; code?: unknown; name?: unknown; path?: unknown };
-  if (typeof candidate?.type === 'string' && BODY_ERRORS[candidate.type]) {
-    const { code, message } = BODY_ERRORS[candidate.type]!;
-    return new AppError(code, message);
-  }
+  const bodyError = typeof candidate?.type === 'string' ? BODY_ERRORS[candidate.type] : undefined;
+  if (bodyError) return new AppError(bodyError.code, bodyError.message);
   // The router could not decode a path parameter (the request guard refuses these first).
   if (err instanceof URIError)
     return new AppError('VALIDATION_FAILED', 'The address has malformed percent-encoding');

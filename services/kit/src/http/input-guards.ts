@@ -58,8 +58,8 @@ export const refuseHostileJson: RequestHandler = (req, _res, next) => {
   }
   const pending: [unknown, number][] = [[body, 1]];
   let values = 0;
-  while (pending.length > 0) {
-    const [value, depth] = pending.pop()!;
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const [value, depth] = item;
     values += 1;
     if (values > MAX_JSON_VALUES) {
       next(new AppError('VALIDATION_FAILED', `The body holds more than ${MAX_JSON_VALUES} values`));

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import type { ErrorDetail } from '@podz/proto';
-import { AppError } from '../errors/app-error';
+import { AppError, unauthenticated } from '../errors/app-error';
 import type { AuthUser } from '../auth/auth-user';
 
 export function zodDetails(error: z.ZodError): ErrorDetail[] {
@@ -25,6 +25,11 @@ export interface RouteInput<S extends InputSchemas> {
   /** The signed-in caller, when `authenticate` found one. */
   user: AuthUser | undefined;
 }
+
+/** The input of a route only signed-in callers reach: the caller is there. */
+export type SignedInInput<S extends InputSchemas> = Omit<RouteInput<S>, 'user'> & { user: AuthUser };
+
+type Handler<I> = (input: I, req: Request, res: Response) => Promise<unknown> | unknown;
 
 function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
@@ -85,10 +90,7 @@ export function parseInput<S extends InputSchemas>(schemas: S, req: Request): Ro
  * A route handler whose params, query and body are parsed with the proto schemas before it runs.
  * The handler only ever sees values its schemas accepted; a rejection is a 400 in the API shape.
  */
-export function handle<S extends InputSchemas>(
-  schemas: S,
-  handler: (input: RouteInput<S>, req: Request, res: Response) => Promise<unknown> | unknown,
-) {
+export function handle<S extends InputSchemas>(schemas: S, handler: Handler<RouteInput<S>>) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const result = await handler(parseInput(schemas, req), req, res);
@@ -99,4 +101,18 @@ export function handle<S extends InputSchemas>(
       next(err);
     }
   };
+}
+
+/** The caller of a route behind `requireAuth` or `requireAccess`; a 401 should one arrive without. */
+export function signedInUser(req: Request): AuthUser {
+  if (!req.user) throw unauthenticated();
+  return req.user;
+}
+
+/**
+ * {@link handle} for a route behind `requireAuth` or `requireAccess`: the handler is given the
+ * caller as an `AuthUser`, never undefined, so no use case is called with a guessed `user!`.
+ */
+export function handleSignedIn<S extends InputSchemas>(schemas: S, handler: Handler<SignedInInput<S>>) {
+  return handle(schemas, (input, req, res) => handler({ ...input, user: signedInUser(req) }, req, res));
 }

@@ -6,6 +6,7 @@ import {
   withEvents,
   type OutboxRelay,
   type PendingEvent,
+  present,
 } from '@podz/kit';
 import type { UserRef } from '@podz/proto';
 import {
@@ -114,7 +115,10 @@ export class ConversationRepository {
       // The other side started it at the same moment: theirs is ours.
       if (!isDuplicateKey(err)) throw err;
     }
-    return (await this.model.findOne({ pairKey }).lean<ConversationRecord>())!;
+    return present(
+      await this.model.findOne({ pairKey }).lean<ConversationRecord>(),
+      `conversation ${pairKey}`,
+    );
   }
 
   /**

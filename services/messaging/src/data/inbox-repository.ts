@@ -66,7 +66,7 @@ export class InboxRepository {
     const results = (await transaction.exec()) ?? [];
     const inboxes = new Map<string, InboxRecord>();
     recipientIds.forEach((id, index) => {
-      const [err, hash] = results[index * 2 + 1]!;
+      const [err, hash] = results[index * 2 + 1] ?? [new Error('the inbox transaction answered short')];
       if (err) throw err;
       const inbox = inboxOf(id, hash as Record<string, string>);
       if (inbox) inboxes.set(id, inbox);

@@ -1,3 +1,4 @@
+import { present } from '@podz/kit';
 import type { ConversationRecord } from '../data/conversation-repository';
 import type { MessageRecord } from '../data/message-repository';
 import type { MessagingDeps } from './messaging-deps';
@@ -35,7 +36,7 @@ export async function conversationsPage(
     let listed = await deps.activity.conversationPage(userId, offset, limit);
     if (!listed) {
       await deps.activity.rebuildConversations(userId, await deps.conversations.activityOf(userId));
-      listed = (await deps.activity.conversationPage(userId, offset, limit))!;
+      listed = present(await deps.activity.conversationPage(userId, offset, limit), 'the list just rebuilt');
     }
     const records = await deps.conversations.findByIds(listed.ids);
     return { items: records.filter((record) => checked(deps, userId, record)), total: listed.total };
@@ -65,7 +66,10 @@ export async function messagesPage(
     let ids = await deps.activity.messagePage(conversationId, before, limit + 1);
     if (!ids) {
       await deps.activity.rebuildMessages(conversationId, await deps.messages.idsIn(conversationId));
-      ids = (await deps.activity.messagePage(conversationId, before, limit + 1))!;
+      ids = present(
+        await deps.activity.messagePage(conversationId, before, limit + 1),
+        'the list just rebuilt',
+      );
     }
     const items = await deps.messages.findByIds(ids.slice(0, limit));
     return { items, hasMore: ids.length > limit };

@@ -1,4 +1,4 @@
-import { AppError, on, type AuthUser, type Subscription } from '@podz/kit';
+import { AppError, on, type AuthUser, type Subscription, badRequest } from '@podz/kit';
 import { broadcastPart, type Access, type UserRef } from '@podz/proto';
 import { broadcastMessageId } from '../data/broadcast-repository';
 import type { MessagingDeps } from './messaging-deps';
@@ -26,8 +26,11 @@ export async function messageAsAdmin(
     const known = await deps.users.findMany(ids);
     recipientIds = ids.filter((_, index) => known[index] !== undefined);
     skipped = ids.filter((_, index) => known[index] === undefined);
+  } else if (body.access) {
+    recipientIds = [...new Set(await deps.users.idsWithAccess(body.access))].filter(notAdmin);
   } else {
-    recipientIds = [...new Set(await deps.users.idsWithAccess(body.access!))].filter(notAdmin);
+    // The schema asks for one of the two.
+    throw badRequest('Name the recipients (userIds) or an access value (access)');
   }
   if (recipientIds.length) {
     const sender = await deps.users.caller(admin);

@@ -9,6 +9,10 @@ import {
 import { stateOf, type ConversationRecord } from '../data/conversation-repository';
 import type { MessageRecord } from '../data/message-repository';
 
+/** A stored time, or for a document written without one, when its id was made. */
+const isoAt = (date: Date | string | null | undefined, id: { getTimestamp(): Date }) =>
+  isoOrNull(date) ?? id.getTimestamp().toISOString();
+
 /** A conversation as `viewerId` sees it: their own unread count and last read time. */
 export function conversationView(record: ConversationRecord, viewerId: string): Conversation {
   const id = record._id.toHexString();
@@ -18,13 +22,13 @@ export function conversationView(record: ConversationRecord, viewerId: string): 
     id,
     participants: record.participants,
     lastMessage: record.lastMessage
-      ? { ...record.lastMessage, createdAt: isoOrNull(record.lastMessage.createdAt)! }
+      ? { ...record.lastMessage, createdAt: isoAt(record.lastMessage.createdAt, record._id) }
       : null,
     lastMessageAt: isoOrNull(record.lastMessageAt),
     unreadCount: state.unread,
     lastReadAt: isoOrNull(state.lastReadAt),
-    createdAt: isoOrNull(record.createdAt)!,
-    updatedAt: isoOrNull(record.updatedAt)!,
+    createdAt: isoAt(record.createdAt, record._id),
+    updatedAt: isoAt(record.updatedAt ?? record.createdAt, record._id),
   };
 }
 
@@ -40,6 +44,6 @@ export function messageView(record: MessageRecord, participants: UserRef[]): Mes
     conversationId: record.conversationId.toHexString(),
     sender,
     text: record.text,
-    createdAt: isoOrNull(record.createdAt)!,
+    createdAt: isoAt(record.createdAt, record._id),
   };
 }

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAccess, requireAuth } from '@podz/kit';
+import { handleSignedIn, requireAccess, requireAuth } from '@podz/kit';
 import {
   adminMessageBodySchema,
   conversationListQuerySchema,
@@ -27,50 +27,50 @@ export function conversationRoutes(deps: MessagingDeps): express.Router {
 
   router.get(
     base,
-    handle({ query: conversationListQuerySchema }, ({ query, user }) =>
-      listConversations(deps, user!, query),
+    handleSignedIn({ query: conversationListQuerySchema }, ({ query, user }) =>
+      listConversations(deps, user, query),
     ),
   );
   router.post(
     base,
     deps.idempotency,
-    handle({ body: startConversationBodySchema }, async ({ body, user }, _req, res) => {
-      const sent = await startConversation(deps, user!, body);
+    handleSignedIn({ body: startConversationBodySchema }, async ({ body, user }, _req, res) => {
+      const sent = await startConversation(deps, user, body);
       res.status(201);
       return sent;
     }),
   );
   router.get(
     `${base}/count`,
-    handle({}, ({ user }) => newMessageCount(deps, user!)),
+    handleSignedIn({}, ({ user }) => newMessageCount(deps, user)),
   );
   router.post(
     `${base}/admin`,
     requireAccess('admin'),
     deps.idempotency,
-    handle({ body: adminMessageBodySchema }, async ({ body, user }, _req, res) => {
-      const result = await messageAsAdmin(deps, user!, body);
+    handleSignedIn({ body: adminMessageBodySchema }, async ({ body, user }, _req, res) => {
+      const result = await messageAsAdmin(deps, user, body);
       res.status(201);
       return result;
     }),
   );
   router.get(
     `${base}/:id`,
-    handle({ params: idParamsSchema }, ({ params, user }) => getConversation(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => getConversation(deps, user, params.id)),
   );
   router.get(
     `${base}/:id/messages`,
-    handle({ params: idParamsSchema, query: messagePageQuerySchema }, ({ params, query, user }) =>
-      conversationMessages(deps, user!, params.id, query),
+    handleSignedIn({ params: idParamsSchema, query: messagePageQuerySchema }, ({ params, query, user }) =>
+      conversationMessages(deps, user, params.id, query),
     ),
   );
   router.post(
     `${base}/:id`,
     deps.idempotency,
-    handle(
+    handleSignedIn(
       { params: idParamsSchema, body: sendMessageBodySchema },
       async ({ params, body, user }, _req, res) => {
-        const sent = await sendMessage(deps, user!, params.id, body.text);
+        const sent = await sendMessage(deps, user, params.id, body.text);
         res.status(201);
         return sent;
       },
@@ -78,7 +78,7 @@ export function conversationRoutes(deps: MessagingDeps): express.Router {
   );
   router.put(
     `${base}/:id`,
-    handle({ params: idParamsSchema }, ({ params, user }) => markRead(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => markRead(deps, user, params.id)),
   );
   return router;
 }

@@ -38,7 +38,7 @@ export class MessageReminders {
       .expire(key, KEPT_SECONDS)
       .hget(key, 'mailed')
       .exec();
-    const [err, mailed] = results![2]!;
+    const [err, mailed] = results?.[2] ?? [new Error('the reminder transaction was aborted')];
     if (err) throw err;
     return { mailed: mailed === '1' };
   }

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { isDuplicateKey } from '@podz/kit';
+import { isDuplicateKey, present } from '@podz/kit';
 
 const markSchema = new Schema(
   { _id: String, at: Date, done: Boolean },
@@ -44,7 +44,7 @@ export class OnceMarks {
       { $setOnInsert: { at: now, done: true } },
       { upsert: true },
     );
-    return (await this.model.findById('first-run').lean())!.at as Date;
+    return present(await this.model.findById('first-run').lean(), 'first-run mark').at as Date;
   }
 
   /** Gives the key back, so a failed attempt can be made again. */

@@ -1,4 +1,4 @@
-import { renderEmail, type Email, type EmailContent } from '@podz/kit';
+import { renderEmail, type Email, type EmailContent, present } from '@podz/kit';
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '@podz/proto';
 import type { ContactRecord } from '../data/contacts';
 import type { DigestItem } from '../data/digests';
@@ -57,10 +57,10 @@ export function alertMail(
 
 /** The day's new episodes of the shows the member follows. */
 export function digestMail(deps: NotificationsDeps, contact: ContactRecord, items: DigestItem[]): Email {
-  const [first] = items;
+  const first = present(items[0], 'a digest item');
   const subject =
     items.length === 1
-      ? `New on ${first!.showName}: ${first!.title}`
+      ? `New on ${first.showName}: ${first.title}`
       : `${items.length} new episodes from the shows you follow`;
   return mailTo(deps, contact, 'episodes', {
     subject,
@@ -70,7 +70,7 @@ export function digestMail(deps: NotificationsDeps, contact: ContactRecord, item
     ],
     action: {
       label: items.length === 1 ? 'Listen now' : 'Listen to the first',
-      url: absolute(deps, first!.href),
+      url: absolute(deps, first.href),
     },
   });
 }

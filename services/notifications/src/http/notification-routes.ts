@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAuth } from '@podz/kit';
+import { handle, handleSignedIn, requireAuth } from '@podz/kit';
 import {
   markReadBodySchema,
   unsubscribeBodySchema,
@@ -18,28 +18,28 @@ export function notificationRoutes(deps: NotificationsDeps): express.Router {
   router.get(
     BASE,
     requireAuth,
-    handle({}, ({ user }) => readBell(deps, user!.id)),
+    handleSignedIn({}, ({ user }) => readBell(deps, user.id)),
   );
   router.post(
     `${BASE}/read`,
     requireAuth,
-    handle({ body: markReadBodySchema }, ({ user, body }) => markRead(deps, user!.id, body.ids)),
+    handleSignedIn({ body: markReadBodySchema }, ({ user, body }) => markRead(deps, user.id, body.ids)),
   );
   router.post(
     `${BASE}/read-all`,
     requireAuth,
-    handle({}, ({ user }) => markRead(deps, user!.id)),
+    handleSignedIn({}, ({ user }) => markRead(deps, user.id)),
   );
   router.get(
     `${BASE}/preferences`,
     requireAuth,
-    handle({}, ({ user }) => readPreferences(deps, user!.id)),
+    handleSignedIn({}, ({ user }) => readPreferences(deps, user.id)),
   );
   router.put(
     `${BASE}/preferences`,
     requireAuth,
-    handle({ body: updatePreferencesBodySchema }, ({ user, body }) =>
-      updatePreferences(deps, user!.id, body),
+    handleSignedIn({ body: updatePreferencesBodySchema }, ({ user, body }) =>
+      updatePreferences(deps, user.id, body),
     ),
   );
   // The web page posts `{ token }`; a mail app's one-click POST (RFC 8058) carries it in the query.

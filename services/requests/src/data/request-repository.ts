@@ -6,6 +6,7 @@ import {
   type ListKeeper,
   type OutboxRelay,
   type PendingEvent,
+  present,
 } from '@podz/kit';
 import type { RequestRole, RequestStatus, UserRef } from '@podz/proto';
 import { listsRequest, requestList } from './request-lists';
@@ -102,7 +103,7 @@ export class RequestRepository {
       throw err;
     }
     this.relay.kick();
-    const created = (await this.findById(_id.toHexString()))!;
+    const created = present(await this.findById(_id.toHexString()), `request ${_id.toHexString()}`);
     await this.lists.placed(_id.toHexString(), created);
     return created;
   }

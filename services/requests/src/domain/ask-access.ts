@@ -37,11 +37,11 @@ function refuseHeldAccess(user: AuthUser, role: RequestRole) {
 
 /** `POST /api/requests`: the full form, for the caller, or by an admin on behalf of a user. */
 export async function createRequest(deps: RequestsDeps, user: AuthUser, body: CreateRequestBody) {
-  const forSomeoneElse = body.userId !== undefined && body.userId !== user.id;
-  if (forSomeoneElse && !isAdmin(user)) throw forbidden('Only an admin can file a request for someone else');
+  const someoneElse = body.userId !== undefined && body.userId !== user.id ? body.userId : undefined;
+  if (someoneElse && !isAdmin(user)) throw forbidden('Only an admin can file a request for someone else');
   let requester: UserRef;
-  if (forSomeoneElse) {
-    const known = await deps.users.find(body.userId!);
+  if (someoneElse) {
+    const known = await deps.users.find(someoneElse);
     if (!known) throw notFound('User');
     requester = known;
   } else {
@@ -49,7 +49,7 @@ export async function createRequest(deps: RequestsDeps, user: AuthUser, body: Cr
     requester = await deps.users.caller(user);
   }
   const { role, message, links } = body;
-  return fileRequest(deps, requester, { role, message, links }, !forSomeoneElse);
+  return fileRequest(deps, requester, { role, message, links }, someoneElse === undefined);
 }
 
 /** `POST /api/requests/single-request`: the one-click ask, always for the caller. */

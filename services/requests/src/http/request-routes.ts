@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAccess, requireAuth } from '@podz/kit';
+import { handle, handleSignedIn, requireAccess, requireAuth } from '@podz/kit';
 import {
   createRequestBodySchema,
   editRequestBodySchema,
@@ -25,15 +25,15 @@ export function requestRoutes(deps: RequestsDeps): express.Router {
   router.get(
     `${base}/single-request`,
     requireAuth,
-    handle({ query: singleRequestQuerySchema }, ({ query, user }) =>
-      latestRequest(deps, user!, user!.id, query.role),
+    handleSignedIn({ query: singleRequestQuerySchema }, ({ query, user }) =>
+      latestRequest(deps, user, user.id, query.role),
     ),
   );
   router.post(
     `${base}/single-request`,
     requireAuth,
-    handle({ body: singleRequestBodySchema }, async ({ body, user }, _req, res) => {
-      const created = await askForAccess(deps, user!, body);
+    handleSignedIn({ body: singleRequestBodySchema }, async ({ body, user }, _req, res) => {
+      const created = await askForAccess(deps, user, body);
       res.status(201);
       return created;
     }),
@@ -41,15 +41,15 @@ export function requestRoutes(deps: RequestsDeps): express.Router {
   router.get(
     `${base}/user`,
     requireAuth,
-    handle({ query: userRequestQuerySchema }, ({ query, user }) =>
-      latestRequest(deps, user!, query.userId, query.role),
+    handleSignedIn({ query: userRequestQuerySchema }, ({ query, user }) =>
+      latestRequest(deps, user, query.userId, query.role),
     ),
   );
   router.put(
     `${base}/user`,
     requireAuth,
-    handle({ query: editRequestQuerySchema, body: editRequestBodySchema }, ({ query, body, user }) =>
-      editRequest(deps, user!, query.requestId, body),
+    handleSignedIn({ query: editRequestQuerySchema, body: editRequestBodySchema }, ({ query, body, user }) =>
+      editRequest(deps, user, query.requestId, body),
     ),
   );
 
@@ -61,8 +61,8 @@ export function requestRoutes(deps: RequestsDeps): express.Router {
   router.post(
     base,
     requireAuth,
-    handle({ body: createRequestBodySchema }, async ({ body, user }, _req, res) => {
-      const created = await createRequest(deps, user!, body);
+    handleSignedIn({ body: createRequestBodySchema }, async ({ body, user }, _req, res) => {
+      const created = await createRequest(deps, user, body);
       res.status(201);
       return created;
     }),
@@ -70,14 +70,14 @@ export function requestRoutes(deps: RequestsDeps): express.Router {
   router.put(
     `${base}/:id`,
     requireAccess('admin'),
-    handle({ params: idParamsSchema, body: reviewRequestBodySchema }, ({ params, body, user }) =>
-      reviewRequest(deps, user!, params.id, body),
+    handleSignedIn({ params: idParamsSchema, body: reviewRequestBodySchema }, ({ params, body, user }) =>
+      reviewRequest(deps, user, params.id, body),
     ),
   );
   router.delete(
     `${base}/:id`,
     requireAuth,
-    handle({ params: idParamsSchema }, ({ params, user }) => deleteRequest(deps, user!, params.id)),
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deleteRequest(deps, user, params.id)),
   );
   return router;
 }

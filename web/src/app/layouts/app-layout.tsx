@@ -18,9 +18,12 @@ import { VerificationBanner } from '../../features/auth/components/verification-
 
 // Spec §9: 72 units expanded, 20 collapsed (SIDEBAR_WIDTH). Tailwind needs the literal class
 // names; the menu collapses on large screens only, small ones slide it in at full width.
-const WIDTH_CLASS: Record<number, string> = { 72: 'w-72', 20: 'lg:w-20' };
-const EXPANDED = WIDTH_CLASS[SIDEBAR_WIDTH.expanded]!;
-const COLLAPSED = `${EXPANDED} ${WIDTH_CLASS[SIDEBAR_WIDTH.collapsed]!}`;
+const WIDTH_CLASS = { 72: 'w-72', 20: 'lg:w-20' } as const satisfies Record<
+  typeof SIDEBAR_WIDTH.expanded | typeof SIDEBAR_WIDTH.collapsed,
+  string
+>;
+const EXPANDED = WIDTH_CLASS[SIDEBAR_WIDTH.expanded];
+const COLLAPSED = `${EXPANDED} ${WIDTH_CLASS[SIDEBAR_WIDTH.collapsed]}`;
 
 function SideMenu({
   user,

@@ -1,3 +1,4 @@
+import { capitalize } from '../../lib/format';
 import { DEFAULT_PROFILE_PICTURE, EPISODE_CATEGORIES, PODCAST_STATUSES } from '@podz/proto';
 import { PeoplePicker } from '../../components/people-picker';
 import { AnySelect, TextField } from '../../components/ui/field';
@@ -50,7 +51,7 @@ export default function PodzManagementRoute() {
           disabled={Boolean(ownerId)}
           options={PODCAST_STATUSES.map((value) => ({
             value,
-            label: value[0]!.toUpperCase() + value.slice(1),
+            label: capitalize(value),
           }))}
           onChange={(value) => setFilter('status', value)}
         />

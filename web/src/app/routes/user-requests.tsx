@@ -1,3 +1,4 @@
+import { capitalize } from '../../lib/format';
 import { REQUEST_ROLES, REQUEST_STATUSES } from '@podz/proto';
 import { SelectField } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -10,7 +11,7 @@ import { RequestReviewCard, ROLE_LABEL } from '../../features/requests/component
 
 const ANY = 'any';
 const STATUS_OPTIONS = [
-  ...REQUEST_STATUSES.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) })),
+  ...REQUEST_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
   { value: ANY, label: 'All' },
 ];
 const ROLE_OPTIONS = [

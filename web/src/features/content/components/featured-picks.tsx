@@ -3,6 +3,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { useFeaturedShows, useShows } from '../../shows/api/shows-api';
+import { swapped } from '../../../lib/format';
 
 export type FeaturedMode = (typeof FEATURED_SHOWS_MODES)[number];
 
@@ -35,9 +36,7 @@ export function FeaturedPicks({
 
   const setIds = (ids: string[]) => onChange({ mode, podcastIds: ids });
   const move = (index: number, by: -1 | 1) => {
-    const ids = [...podcastIds];
-    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
-    setIds(ids);
+    setIds(swapped(podcastIds, index, index + by));
   };
   const add = (show: Podcast) => {
     if (!podcastIds.includes(show.id) && !full) setIds([...podcastIds, show.id]);
@@ -120,7 +119,7 @@ export function FeaturedPicks({
                 <p className="mt-1 text-sm text-slate-600">No published show starts with “{term}”.</p>
               ) : (
                 <ul aria-label="Shows found" className="mt-1 space-y-1">
-                  {found.data!.items.map((show) => (
+                  {(found.data?.items ?? []).map((show) => (
                     <li key={show.id} className="flex items-center justify-between gap-2 text-sm">
                       <span className="min-w-0 truncate">{show.name}</span>
                       <Button

@@ -1,3 +1,4 @@
+import { swapped } from '../../../lib/format';
 import { PAGE_LIMITS, savePageBodySchema, type Page, type SavePageBody } from '@podz/proto';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -78,9 +79,7 @@ export function PageEditor({ page, onReload }: { page: Page; onReload: () => voi
       sections: draft.sections.map((section) => (section.key === key ? { ...section, ...changes } : section)),
     });
   const moveSection = (index: number, by: -1 | 1) => {
-    const sections = [...draft.sections];
-    [sections[index], sections[index + by]] = [sections[index + by]!, sections[index]!];
-    set({ sections });
+    set({ sections: swapped(draft.sections, index, index + by) });
   };
 
   const onConflict = async () => {

@@ -43,10 +43,10 @@ export function useNetworkFigures() {
       return {
         users: {
           all,
-          ...Object.fromEntries(USER_TYPES_SHOWN.map((type, index) => [type, byType[index]!])),
+          ...Object.fromEntries(USER_TYPES_SHOWN.map((type, index) => [type, byType[index] ?? 0])),
         } as NetworkFigures['users'],
         shows: Object.fromEntries(
-          PODCAST_STATUSES.map((status, index) => [status, shows[index]!]),
+          PODCAST_STATUSES.map((status, index) => [status, shows[index] ?? 0]),
         ) as NetworkFigures['shows'],
         episodesPublished,
         pendingRequests,

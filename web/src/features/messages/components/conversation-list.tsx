@@ -1,9 +1,14 @@
-import type { Conversation } from '@podz/proto';
+import { DEFAULT_PROFILE_PICTURE, DELETED_USER_NAME, type Conversation, type UserRef } from '@podz/proto';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatMessageTime } from '../../../lib/format';
 
-export function otherParticipant(conversation: Conversation, myId: string) {
-  return conversation.participants.find((person) => person.id !== myId) ?? conversation.participants[0]!;
+/** The person the member talks to; a conversation with oneself shows oneself. */
+export function otherParticipant(conversation: Conversation, myId: string): UserRef {
+  const [first] = conversation.participants;
+  return (
+    conversation.participants.find((person) => person.id !== myId) ??
+    first ?? { id: myId, username: DELETED_USER_NAME, profilePicture: DEFAULT_PROFILE_PICTURE }
+  );
 }
 
 export function ConversationList({

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, capitalize } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
 import { useRemoveShow, useUpdateShow, type ShowChanges } from '../api/manage-shows-api';
 
@@ -53,7 +53,7 @@ function QuickEdit({ show, onDone }: { show: Podcast; onDone: () => void }) {
           value={status}
           options={PODCAST_STATUSES.map((value) => ({
             value,
-            label: value[0]!.toUpperCase() + value.slice(1),
+            label: capitalize(value),
           }))}
           onChange={(event) => setStatus(event.target.value as PodcastStatus)}
         />

@@ -1,6 +1,7 @@
 import type { CreatePlanBody, PricingPlan, UpdatePlanBody } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { swapped } from '../../../lib/format';
 
 // Under the public list's key, so a change here refreshes `/pricing` in the same tab too.
 const allPlansKey = ['pricing-plans', 'all'] as const;
@@ -47,11 +48,11 @@ export const useMovePlan = () =>
     const from = order.indexOf(id);
     const to = from + by;
     if (from < 0 || to < 0 || to >= order.length) return;
-    [order[from], order[to]] = [order[to]!, order[from]!];
+    const moved = swapped(order, from, to);
     const byId = new Map(plans.map((plan) => [plan.id, plan]));
     // One after another: each write is its own event, and a failure stops before the rest.
-    for (const [index, planId] of order.entries()) {
-      if (byId.get(planId)!.order === index) continue;
+    for (const [index, planId] of moved.entries()) {
+      if (byId.get(planId)?.order === index) continue;
       await apiFetch(`/api/pricing-plans/${planId}`, { method: 'PUT', body: { order: index } });
     }
   });

@@ -205,13 +205,14 @@ function PlanAction({
 function usePayPalScript(config: BillingConfig | undefined): PaymentState {
   const [state, dispatch] = usePayPalScriptReducer();
   const clientId = config?.configured ? config.clientId : null;
+  const environment = config?.environment;
   useEffect(() => {
-    if (!clientId || state.options.clientId === clientId) return;
+    if (!clientId || !environment || state.options.clientId === clientId) return;
     dispatch({
       type: DISPATCH_ACTION.RESET_OPTIONS,
-      value: { ...PAYPAL_OPTIONS, clientId, environment: config!.environment },
+      value: { ...PAYPAL_OPTIONS, clientId, environment },
     });
-  }, [clientId, config, state.options.clientId, dispatch]);
+  }, [clientId, environment, state.options.clientId, dispatch]);
   if (!config) return 'checking';
   if (!clientId) return 'not-configured';
   if (state.options.clientId !== clientId) return SCRIPT_LOADING_STATE.PENDING;

@@ -87,7 +87,7 @@ export function AccessRequestCard({ role }: { role: RequestRole }) {
                 <Button
                   variant="secondary"
                   disabled={withdraw.isPending}
-                  onClick={() => void onWithdraw(request.data!.id)}
+                  onClick={() => request.data && void onWithdraw(request.data.id)}
                 >
                   Withdraw request
                 </Button>

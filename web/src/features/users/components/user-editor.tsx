@@ -1,3 +1,4 @@
+import { capitalize } from '../../../lib/format';
 import {
   ACCESS_LABELS,
   ACCESS_VALUES,
@@ -15,7 +16,7 @@ import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUi } from '../../../stores/ui-store';
 import { useCreateUser, useEditUser } from '../api/users-admin-api';
 
-const label = (value: Access) => ACCESS_LABELS[value][0]!.toUpperCase() + ACCESS_LABELS[value].slice(1);
+const label = (value: Access) => capitalize(ACCESS_LABELS[value]);
 
 /**
  * Creates an account or edits one: names, a new password (optional when editing), role and
