@@ -85,6 +85,17 @@ export class FollowRepository {
     if (events.length && result.modifiedCount) this.relay.kick();
   }
 
+  /** The row once the change `opId` is no longer in flight on it, or null if it still is after `waitMs`. */
+  async settledAfter(row: FollowRow, opId: string, waitMs: number): Promise<FollowRow | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const now = await this.find(row.userId, row.podcastId);
+      if (!now || now.opId !== opId) return now;
+      if (Date.now() > deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
   async has(userId: string, podcastId: string): Promise<boolean> {
     return Boolean(await this.model.exists({ userId, podcastId, ...followed }));
   }

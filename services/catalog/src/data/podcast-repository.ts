@@ -192,9 +192,13 @@ export class PodcastRepository {
 
   /**
    * Moves the show's follower count by `delta` for the follow change `opId`, once however often it
-   * is asked: the count after the change, or null when the show is gone.
+   * is asked: the count after the change and whether this call made it, or null when the show is gone.
    */
-  async adjustFollowers(id: string, delta: 1 | -1, opId: string): Promise<number | null> {
+  async adjustFollowers(
+    id: string,
+    delta: 1 | -1,
+    opId: string,
+  ): Promise<{ followerCount: number; byThisCall: boolean } | null> {
     const _id = new Types.ObjectId(id);
     // On the driver's collection: FerretDB takes no projection on findAndModify, and mongoose would
     // send one for the fields the schema hides.
@@ -206,7 +210,16 @@ export class PodcastRepository {
     );
     // Also when a change counted before a crash is found: its record may not have been dropped.
     await this.records.invalidateAfterWrite([id]);
-    const now = changed ?? (await this.model.findOne({ _id, ...live }, { followerCount: 1 }).lean());
+    if (changed) return { followerCount: Math.max(0, changed.followerCount), byThisCall: true };
+    const followerCount = await this.followerCount(id);
+    return followerCount === null ? null : { followerCount, byThisCall: false };
+  }
+
+  /** The show's follower count as the store has it now (null when the show is gone). */
+  async followerCount(id: string): Promise<number | null> {
+    const now = await this.model
+      .findOne({ _id: new Types.ObjectId(id), ...live }, { followerCount: 1 })
+      .lean();
     return now ? Math.max(0, Number(now.followerCount ?? 0)) : null;
   }
 

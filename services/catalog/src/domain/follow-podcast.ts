@@ -10,6 +10,8 @@ import { settleFollow } from './settle-follow';
 export async function followPodcast(deps: CatalogDeps, user: AuthUser, id: string, follow: boolean) {
   const podcast = await followablePodcast(deps, user, id);
   const row = await deps.follows.want(user.id, id, follow);
-  const followerCount = row ? await settleFollow(deps, row) : undefined;
-  return { following: follow, followerCount: followerCount ?? podcast.followerCount ?? 0 };
+  const moved = row ? await settleFollow(deps, row) : undefined;
+  // Nothing moved by this call (a repeat, or another tab's change): the count as it is now.
+  const followerCount = moved ?? (await deps.podcasts.followerCount(id)) ?? podcast.followerCount ?? 0;
+  return { following: follow, followerCount };
 }

@@ -3,6 +3,9 @@ import { podcastFollowed, podcastUnfollowed } from '@podz/proto';
 import type { FollowRow } from '../data/follow-repository';
 import type { CatalogDeps } from './catalog-deps';
 
+/** How long a request waits for another that counted the same change to settle it. */
+const OTHER_REQUEST_WAIT_MS = 2_000;
+
 /**
  * Brings the show's follower count to what the follow row wants. Each change is named on the row
  * first, counted on the show under that name (so a retry never counts it twice), then settled on the
@@ -24,14 +27,23 @@ export async function settleFollow(
     const { podcastId, userId, opId } = current;
     const delta = current.counted ? -1 : 1;
     const counted = await deps.podcasts.adjustFollowers(podcastId, delta, opId);
+    if (counted && !counted.byThisCall) {
+      // Another request counted this change (a second tab): it settles the row with the count its
+      // write left. Only if it died before doing so does this one settle it.
+      const settled = await deps.follows.settledAfter(current, opId, OTHER_REQUEST_WAIT_MS);
+      if (settled) {
+        current = settled;
+        continue;
+      }
+    }
     const event = delta === 1 ? podcastFollowed : podcastUnfollowed;
     const events =
       counted !== null && options.announce
-        ? [pendingEvent(event, podcastId, { podcastId, userId, followerCount: counted })]
+        ? [pendingEvent(event, podcastId, { podcastId, userId, followerCount: counted.followerCount })]
         : [];
     await deps.follows.settle(current, opId, !current.counted, events);
     await deps.podcasts.forgetFollowOp(podcastId, opId);
-    followerCount = counted ?? undefined;
+    followerCount = counted?.followerCount;
     current = await deps.follows.find(userId, podcastId);
   }
   return followerCount;
