@@ -2,7 +2,7 @@ import { startService } from '@podz/kit';
 import type { AnalyticsConfig } from './config';
 import { DailyCounters } from './data/daily-counters';
 import type { AnalyticsDeps } from './domain/analytics-deps';
-import { countEvents } from './domain/count-events';
+import { countEvents } from './consumers/count-events';
 import { statsRoutes } from './http/stats-routes';
 
 /**

@@ -7,7 +7,7 @@ import { renewalClockModel, subscriptionModel } from './data/subscription-model'
 import { SubscriptionRepository } from './data/subscription-repository';
 import type { BillingDeps } from './domain/billing-deps';
 import { sweepRenewals } from './domain/renewals';
-import { subscriptionReactions } from './domain/subscriptions';
+import { subscriptionReactions } from './consumers/subscription-reactions';
 import { billingRoutes } from './http/billing-routes';
 import { PayPalClient } from './paypal/paypal-client';
 

@@ -18,7 +18,7 @@ import {
   type TestIdentity,
 } from '../../identity/test/support/identity-harness';
 import { startBilling } from '../src/billing-service';
-import { addInterval } from '../src/domain/subscriptions';
+import { addInterval } from '../src/domain/subscription-periods';
 import { billingConfigSchema, type BillingConfig } from '../src/config';
 import { PayPalSimulator } from './support/paypal-simulator';
 

@@ -21,7 +21,7 @@ import { mediaFamily } from './data/media-lists';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/listings';
-import { userSync } from './domain/user-sync';
+import { userSync } from './consumers/user-sync';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
 import { mediaRoutes } from './http/media-routes';

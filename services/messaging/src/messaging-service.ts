@@ -17,11 +17,11 @@ import { InboxRepository } from './data/inbox-repository';
 import { MessageRepository } from './data/message-repository';
 import { messageModel } from './data/message-model';
 import type { MessagingDeps } from './domain/messaging-deps';
-import { broadcastDelivery } from './domain/admin-messages';
+import { broadcastDelivery } from './consumers/broadcast-delivery';
 import { newMessageCountOf } from './domain/new-message-count';
-import { messageUpkeep } from './domain/message-upkeep';
-import { reviewNotices } from './domain/review-notices';
-import { userSync } from './domain/user-sync';
+import { messageUpkeep } from './consumers/message-upkeep';
+import { reviewNotices } from './consumers/review-notices';
+import { userSync } from './consumers/user-sync';
 import { conversationRoutes } from './http/conversation-routes';
 import { createSocketServer } from './realtime/socket-server';
 

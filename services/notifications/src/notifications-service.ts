@@ -12,7 +12,9 @@ import { PreferenceStore } from './data/preferences';
 import { Shows } from './data/shows';
 import { sendDueDigests, sendDueReminders } from './domain/mail-sweeps';
 import type { NotificationsDeps } from './domain/notifications-deps';
-import { directorySubscriptions, messageSubscriptions, noticeSubscriptions } from './domain/on-events';
+import { directorySubscriptions } from './consumers/directory';
+import { messageSubscriptions } from './consumers/message-reminders';
+import { noticeSubscriptions } from './consumers/notices';
 import { UnsubscribeLinks } from './domain/unsubscribe-links';
 import { notificationRoutes } from './http/notification-routes';
 

@@ -6,8 +6,8 @@ import { requestFamily } from './data/request-lists';
 import { RequestRepository } from './data/request-repository';
 import { requestModel } from './data/request-model';
 import type { RequestsDeps } from './domain/requests-deps';
-import { requestListUpkeep } from './domain/request-list-upkeep';
-import { userSync } from './domain/user-sync';
+import { requestListUpkeep } from './consumers/request-list-upkeep';
+import { userSync } from './consumers/user-sync';
 import { requestRoutes } from './http/request-routes';
 
 /** The requests service: access requests (owner, guest) and their review. */

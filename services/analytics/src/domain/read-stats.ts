@@ -1,6 +1,6 @@
 import { STAT_METRICS, type DailyStats } from '@podz/proto';
 import type { AnalyticsDeps } from './analytics-deps';
-import { dayOf } from './count-events';
+import { dayOf } from './day-of';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -6,7 +6,8 @@ import { PayPalError } from '../paypal/paypal-client';
 import type { BillingDeps } from './billing-deps';
 import { savedAccount } from './checkout';
 import { settleCapture } from './settle-capture';
-import { applyPayment, endSubscription } from './subscriptions';
+import { applyPayment } from './apply-payment';
+import { endSubscription } from './end-subscription';
 
 const HOUR_MS = 3_600_000;
 /** Where the clock starts on a store that never had one: far enough back for any restore. */

@@ -10,7 +10,7 @@ import {
 import type { BillingDeps } from '../domain/billing-deps';
 import { captureOrder, createOrder } from '../domain/checkout';
 import { billingConfig, listPayments } from '../domain/read-payments';
-import { cancelRenewal, readSubscription } from '../domain/subscriptions';
+import { cancelRenewal, readSubscription } from '../domain/read-subscription';
 import { receiveWebhook } from '../domain/webhooks';
 
 /** The billing API: checkout for signed-in members, history, the subscription, and PayPal's webhooks. */

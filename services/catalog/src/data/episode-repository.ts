@@ -124,14 +124,15 @@ export class EpisodeRepository {
     return docs.length;
   }
 
-  async update(
+  /** Sets these fields and records the events in one write; the episode as it now is, or null when it is gone. */
+  async change(
     id: string,
-    update: Record<string, unknown>,
+    fields: Record<string, unknown>,
     events: PendingEvent[],
   ): Promise<EpisodeRecord | null> {
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), ...live },
-      withEvents(withGuestIds(update), events),
+      withEvents(withGuestIds({ $set: fields }), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     if (result.matchedCount !== 1) return null;

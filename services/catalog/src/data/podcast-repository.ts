@@ -173,16 +173,18 @@ export class PodcastRepository {
     return present(await this.findById(_id.toHexString()), `show ${_id.toHexString()}`);
   }
 
-  /** Applies an update and its events in one write; null when the show is gone or `guard` fails. */
-  async update(
+  /**
+   * Sets these fields and records the events in one write (the ids kept beside owner, hosts and crew
+   * follow); the show as it now is, or null when it is gone.
+   */
+  async change(
     id: string,
-    update: Record<string, unknown>,
+    fields: Record<string, unknown>,
     events: PendingEvent[],
-    guard: PodcastFilter = {},
   ): Promise<PodcastRecord | null> {
     const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live, ...guard },
-      withEvents(withPeopleIds(update), events),
+      { _id: new Types.ObjectId(id), ...live },
+      withEvents(withPeopleIds({ $set: fields }), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     if (result.matchedCount !== 1) return null;
@@ -226,6 +228,25 @@ export class PodcastRepository {
   /** The follow change `opId` is settled on its row: the show need not remember it any longer. */
   async forgetFollowOp(id: string, opId: string): Promise<void> {
     await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $pull: { followOps: opId } });
+  }
+
+  /** A deleted user's host links and crew credits, on every show that has them. */
+  async dropPerson(userId: string): Promise<void> {
+    // Two indexed equalities rather than an `$or`, which the embedded store would answer by a scan.
+    const linked = [...(await this.all({ hostIds: userId })), ...(await this.all({ crewIds: userId }))];
+    const once = linked.filter(
+      (podcast, i) => linked.findIndex((other) => other._id.equals(podcast._id)) === i,
+    );
+    for (const podcast of once) {
+      await this.change(
+        podcast._id.toHexString(),
+        {
+          hosts: podcast.hosts.filter((host) => host.user.id !== userId),
+          crew: podcast.crew.filter((credit) => credit.user.id !== userId),
+        },
+        [],
+      );
+    }
   }
 
   /** Everything that names a user, refreshed from identity. */

@@ -96,15 +96,15 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   const episode = await deps.episodes.findById(id);
   if (!episode) throw notFound('Episode');
   const podcast = await managedShow(deps, user, episode.podcast);
-  const $set: Record<string, unknown> = {};
+  const changes: Record<string, unknown> = {};
   for (const field of ['title', 'season', 'episode', 'status', 'explicit', 'categories'] as const) {
-    if (body[field] !== undefined) $set[field] = body[field];
+    if (body[field] !== undefined) changes[field] = body[field];
   }
-  if (body.description !== undefined) $set.description = sanitizeRichText(body.description);
-  if (body.publishedAt !== undefined) $set.publishedAt = new Date(body.publishedAt);
+  if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
+  if (body.publishedAt !== undefined) changes.publishedAt = new Date(body.publishedAt);
   if (body.audioId) {
     const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');
-    $set.audio = {
+    changes.audio = {
       url: audio.url,
       type: audio.type,
       bytes: audio.bytes,
@@ -112,21 +112,21 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
     };
   }
   if (body.imageId !== undefined) {
-    $set.image = body.imageId
+    changes.image = body.imageId
       ? (await uploadedMedia(deps, user, body.imageId, 'image', 'imageId')).url
       : null;
   }
-  const next = { ...episode, ...$set } as EpisodeRecord;
+  const next = { ...episode, ...changes } as EpisodeRecord;
   const events: PendingEvent[] = [pendingEvent(episodeUpdated, id, stateOf(next, id))];
   if (body.guestIds) {
     const wanted = await knownUsers(deps, body.guestIds, 'body.guestIds');
     const had = new Set(episode.guests.map((guest) => guest.id));
     const added = wanted.filter((guest) => !had.has(guest.id));
     const removed = [...had].filter((guestId) => !wanted.some((guest) => guest.id === guestId));
-    $set.guests = wanted;
+    changes.guests = wanted;
     events.push(...guestEvents(id, episode.podcast, next.title, added, removed));
   }
-  const updated = await deps.episodes.update(id, { $set }, events);
+  const updated = await deps.episodes.change(id, changes, events);
   if (!updated) throw notFound('Episode');
   await placeEpisode(deps, updated);
   await moveUses(

@@ -25,9 +25,7 @@ export async function answerInvitation(
   // Answering twice the same way changes nothing and says nothing again.
   if (status === 'confirmed' && invitation.confirmed) return { ...podcastView(podcast), confirmed: true };
   const event = status === 'confirmed' ? hostConfirmed : hostDeclined;
-  const updated = await deps.podcasts.update(podcastId, { $set: { hosts } }, [
-    pendingEvent(event, podcastId, data),
-  ]);
+  const updated = await deps.podcasts.change(podcastId, { hosts }, [pendingEvent(event, podcastId, data)]);
   if (!updated) throw notFound('Host invitation');
   await invalidateResponses(deps);
   return { ...podcastView(updated), confirmed: status === 'confirmed' };
@@ -38,7 +36,7 @@ export async function leaveShow(deps: CatalogDeps, user: AuthUser, podcastId: st
   const podcast = await deps.podcasts.findById(podcastId);
   if (!podcast || !podcast.hosts.some((host) => host.user.id === user.id)) throw notFound('Host link');
   const hosts = podcast.hosts.filter((host) => host.user.id !== user.id);
-  const updated = await deps.podcasts.update(podcastId, { $set: { hosts } }, [
+  const updated = await deps.podcasts.change(podcastId, { hosts }, [
     pendingEvent(hostRemoved, podcastId, {
       podcastId,
       userId: user.id,

@@ -140,20 +140,20 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
   if (!podcast) throw notFound('Podcast');
   if (!canManage(user, podcast)) throw forbidden('Only the show’s owner or an admin can change it');
   if (body.featured !== undefined && !isAdmin(user)) throw forbidden('Only admins choose featured shows');
-  const $set: Record<string, unknown> = {};
+  const changes: Record<string, unknown> = {};
   if (body.name !== undefined && body.name !== podcast.name) {
     if (await deps.podcasts.nameTaken(body.name, id)) throw conflict('A show with this name already exists');
-    $set.name = body.name;
-    $set.nameKey = body.name.trim().toLowerCase();
+    changes.name = body.name;
+    changes.nameKey = body.name.trim().toLowerCase();
   }
-  if (body.description !== undefined) $set.description = sanitizeRichText(body.description);
+  if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
   for (const field of ['category', 'language', 'explicit', 'status', 'featured'] as const) {
-    if (body[field] !== undefined) $set[field] = body[field];
+    if (body[field] !== undefined) changes[field] = body[field];
   }
-  if (body.logoId) $set.logoPath = (await uploadedMedia(deps, user, body.logoId, 'image', 'logoId')).url;
-  if (body.crew) $set.crew = await crewOf(deps, body.crew);
+  if (body.logoId) changes.logoPath = (await uploadedMedia(deps, user, body.logoId, 'image', 'logoId')).url;
+  if (body.crew) changes.crew = await crewOf(deps, body.crew);
 
-  const name = ($set.name as string | undefined) ?? podcast.name;
+  const name = (changes.name as string | undefined) ?? podcast.name;
   const events = [];
   if (body.hostIds) {
     const current = new Map(podcast.hosts.map((host) => [host.user.id, host]));
@@ -164,7 +164,7 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
       'body.hostIds',
     );
     const removed = [...current.keys()].filter((hostId) => !wanted.includes(hostId));
-    $set.hosts = [
+    changes.hosts = [
       ...podcast.hosts.filter((host) => wanted.includes(host.user.id)),
       ...added.map((host: UserRef) => ({ user: host, confirmed: false })),
     ];
@@ -177,9 +177,9 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
       ),
     );
   }
-  const next = { ...podcast, ...$set } as PodcastRecord;
+  const next = { ...podcast, ...changes } as PodcastRecord;
   events.push(pendingEvent(podcastUpdated, id, { ...stateOf(next), featured: Boolean(next.featured) }));
-  const updated = await deps.podcasts.update(id, { $set }, events);
+  const updated = await deps.podcasts.change(id, changes, events);
   if (!updated) throw notFound('Podcast');
   await placePodcast(deps, updated);
   await moveUses(
@@ -188,7 +188,7 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
     { urls: [podcast.logoPath], use: { kind: 'show', name: podcast.name, podcastId: id } },
     { urls: [updated.logoPath], use: { kind: 'show', name: updated.name, podcastId: id } },
   );
-  if ($set.status !== undefined && $set.status !== podcast.status) {
+  if (changes.status !== undefined && changes.status !== podcast.status) {
     await deps.episodes.setShowPublished(id, updated.status === 'published');
     await syncShowEpisodes(deps, id);
   }

@@ -1,5 +1,4 @@
-import { on, type Subscription } from '@podz/kit';
-import { guestAdded, hostConfirmed, requestApproved, type Access } from '@podz/proto';
+import type { Access } from '@podz/proto';
 import { accessChangedEvent } from './accounts';
 import type { IdentityDeps } from './identity-deps';
 
@@ -17,16 +16,4 @@ export async function grantAccess(deps: IdentityDeps, userId: string, value: Acc
   ]);
   if (updated) deps.logger.info({ userId, access: value }, 'access granted');
   return Boolean(updated);
-}
-
-/**
- * The grants identity hears about: an approved owner or guest request (requests), hosting a show
- * (catalog), appearing as a guest (catalog).
- */
-export function accessGrants(deps: IdentityDeps): Subscription[] {
-  return [
-    on(requestApproved, async (event) => void (await grantAccess(deps, event.data.userId, event.data.role))),
-    on(hostConfirmed, async (event) => void (await grantAccess(deps, event.data.userId, 'host'))),
-    on(guestAdded, async (event) => void (await grantAccess(deps, event.data.userId, 'guest'))),
-  ];
 }

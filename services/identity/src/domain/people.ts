@@ -1,5 +1,5 @@
-import { on, pageFromList, type Subscription } from '@podz/kit';
-import { IDENTITY_USER_EVENTS, type UserType } from '@podz/proto';
+import { pageFromList } from '@podz/kit';
+import type { UserType } from '@podz/proto';
 import { listsPerson, type PeoplePageQuery } from '../data/people-lists';
 import type { UserRecord } from '../data/user-repository';
 import type { IdentityDeps } from './identity-deps';
@@ -24,13 +24,6 @@ export async function ensurePeopleLists(deps: IdentityDeps): Promise<void> {
     await deps.users.forEach((user) => deps.people.place(user));
     await deps.people.markBuilt();
   });
-}
-
-/** Every user event places its user again: the repair path for a write whose placing failed. */
-export function peopleListUpkeep(deps: IdentityDeps): Subscription[] {
-  return IDENTITY_USER_EVENTS.map((definition) =>
-    on(definition, (event) => syncPerson(deps, (event.data as { userId: string }).userId)),
-  );
 }
 
 interface PeopleQuery extends PeoplePageQuery {

@@ -1,11 +1,7 @@
-import { AppError, on, type AuthUser, type Subscription, badRequest } from '@podz/kit';
-import { broadcastPart, type Access, type UserRef } from '@podz/proto';
-import { broadcastMessageId } from '../data/broadcast-repository';
+import { type AuthUser, badRequest } from '@podz/kit';
+import type { Access } from '@podz/proto';
 import type { MessagingDeps } from './messaging-deps';
-import { deliverOnce, spendSendAllowance } from './send-messages';
-
-// Enough to keep a part moving without flooding the store.
-const PARALLEL = 8;
+import { spendSendAllowance } from './send-messages';
 
 /**
  * `POST /api/conversations/admin`: one message to each recipient, in the conversation the admin has
@@ -41,34 +37,4 @@ export async function messageAsAdmin(
     );
   }
   return { sent: recipientIds.length, skipped };
-}
-
-/**
- * Delivers each part of a broadcast. Idempotent per recipient, not only per event: each message's
- * id comes from the broadcast and the recipient, so a part retried after a crash completes or skips
- * those it already reached. Recipients deleted since the broadcast was queued are passed over.
- */
-export function broadcastDelivery(deps: MessagingDeps): Subscription[] {
-  return [
-    on(broadcastPart, async (event) => {
-      const broadcast = await deps.broadcasts.findById(event.data.broadcastId);
-      if (!broadcast) return;
-      const known = await deps.users.findMany(event.data.recipientIds);
-      const recipients = known.filter((user): user is UserRef => user !== undefined);
-      for (let start = 0; start < recipients.length; start += PARALLEL) {
-        await Promise.all(
-          recipients.slice(start, start + PARALLEL).map(async (recipient) => {
-            const conversation = await deps.conversations.between(broadcast.sender, recipient);
-            const messageId = broadcastMessageId(broadcast, recipient.id);
-            await deliverOnce(deps, conversation, broadcast.sender.id, broadcast.text, messageId).catch(
-              (err: unknown) => {
-                // The recipient was deleted between the read and the write: nobody to tell.
-                if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
-              },
-            );
-          }),
-        );
-      }
-    }),
-  ];
 }

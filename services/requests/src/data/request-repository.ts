@@ -114,15 +114,15 @@ export class RequestRepository {
    */
   async updatePending(
     id: string,
-    $set: Record<string, unknown>,
+    changes: Record<string, unknown>,
     events: PendingEvent[],
   ): Promise<RequestRecord | null> {
-    const closes = $set.status !== undefined && $set.status !== 'pending';
-    const reviewerId = ($set.review as { reviewer?: UserRef } | undefined)?.reviewer?.id;
+    const closes = changes.status !== undefined && changes.status !== 'pending';
+    const reviewerId = (changes.review as { reviewer?: UserRef } | undefined)?.reviewer?.id;
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), status: 'pending', ...live },
       withEvents(
-        { $set: { ...$set, ...(closes ? { openKey: id } : {}), ...(reviewerId ? { reviewerId } : {}) } },
+        { $set: { ...changes, ...(closes ? { openKey: id } : {}), ...(reviewerId ? { reviewerId } : {}) } },
         events,
       ),
     );

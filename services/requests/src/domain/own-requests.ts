@@ -14,8 +14,8 @@ export async function editRequest(
   if (!request) throw notFound('Request');
   if (request.requester.id !== user.id) throw forbidden('Only the requester can edit a request');
   if (request.status !== 'pending') throw conflict(`This request was already ${request.status}`);
-  const $set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const updated = await deps.requests.updatePending(id, $set, [
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const updated = await deps.requests.updatePending(id, given, [
     pendingEvent(requestUpdated, id, requestState(request)),
   ]);
   if (!updated) throw conflict('This request was reviewed meanwhile');

@@ -1,15 +1,7 @@
-import { Types } from 'mongoose';
 import { on, type Subscription } from '@podz/kit';
-import {
-  DEFAULT_PROFILE_PICTURE,
-  DELETED_USER_NAME,
-  SOCKET_EVENTS,
-  userAccessChanged,
-  userDeleted,
-  userRegistered,
-  userUpdated,
-} from '@podz/proto';
-import type { MessagingDeps } from './messaging-deps';
+import { SOCKET_EVENTS, userAccessChanged, userDeleted, userRegistered, userUpdated } from '@podz/proto';
+import { forgetMember } from '../domain/forget-member';
+import type { MessagingDeps } from '../domain/messaging-deps';
 
 const refOf = (user: { userId: string; username: string; profilePicture: string }) => ({
   id: user.userId,
@@ -34,17 +26,6 @@ export function userSync(deps: MessagingDeps): Subscription[] {
       // After identity applied it: the member's open tabs read the session again and see it.
       deps.notifier.push(event.data.userId, SOCKET_EVENTS.sessionChanged, {});
     }),
-    on(userDeleted, async (event) => {
-      const anonymous = {
-        id: new Types.ObjectId().toHexString(),
-        username: DELETED_USER_NAME,
-        profilePicture: DEFAULT_PROFILE_PICTURE,
-      };
-      await deps.messages.anonymize(event.data.userId, anonymous.id);
-      await deps.conversations.anonymize(event.data.userId, anonymous);
-      await deps.activity.forget(event.data.userId);
-      await deps.inboxes.remove(event.data.userId);
-      await deps.users.remove(event.data.userId);
-    }),
+    on(userDeleted, (event) => forgetMember(deps, event.data.userId)),
   ];
 }

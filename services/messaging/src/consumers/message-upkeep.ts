@@ -1,6 +1,6 @@
 import { on, type Subscription } from '@podz/kit';
 import { messageSent } from '@podz/proto';
-import type { MessagingDeps } from './messaging-deps';
+import type { MessagingDeps } from '../domain/messaging-deps';
 
 /**
  * What a send does once its conversation has recorded the message, done again from the

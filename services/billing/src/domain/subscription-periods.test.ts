@@ -1,4 +1,4 @@
-import { addInterval } from './subscriptions';
+import { addInterval } from './subscription-periods';
 
 describe('addInterval: the end of a paid period', () => {
   it.each([

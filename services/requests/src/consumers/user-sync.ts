@@ -1,6 +1,6 @@
 import { on, type Subscription } from '@podz/kit';
 import { userDeleted, userRegistered, userUpdated } from '@podz/proto';
-import type { RequestsDeps } from './requests-deps';
+import type { RequestsDeps } from '../domain/requests-deps';
 
 /**
  * Keeps requesters' and reviewers' names and pictures fresh from `identity.user.v1`; a deleted

@@ -1,9 +1,7 @@
 import { on, type Subscription } from '@podz/kit';
 import { episodeCreated, episodeUpdated, messageSent, podcastFollowed, userRegistered } from '@podz/proto';
-import type { AnalyticsDeps } from './analytics-deps';
-
-/** The UTC day of an instant, `YYYY-MM-DD`. */
-export const dayOf = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
+import type { AnalyticsDeps } from '../domain/analytics-deps';
+import { dayOf } from '../domain/day-of';
 
 /**
  * The domain events become per-day counts. Each event is counted once however often it arrives;

@@ -1,0 +1,24 @@
+import type { CatalogDeps } from './catalog-deps';
+import { invalidateResponses } from './listings';
+
+type UserFacts = { userId: string; username: string; profilePicture: string };
+
+const refOf = (user: UserFacts) => ({
+  id: user.userId,
+  username: user.username,
+  profilePicture: user.profilePicture,
+});
+
+/** Someone new is named nowhere yet: only the directory learns of them (so they can be invited). */
+export async function rememberUser(deps: CatalogDeps, user: UserFacts): Promise<void> {
+  await deps.users.upsert(refOf(user));
+}
+
+/** A new name or picture, on every show and episode that shows it. */
+export async function refreshUser(deps: CatalogDeps, user: UserFacts): Promise<void> {
+  const ref = refOf(user);
+  await deps.users.upsert(ref);
+  await deps.podcasts.refreshUser(ref);
+  await deps.episodes.refreshGuest(ref);
+  await invalidateResponses(deps);
+}

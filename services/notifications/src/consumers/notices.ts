@@ -1,0 +1,66 @@
+import { on, type Subscription } from '@podz/kit';
+import {
+  episodeCreated,
+  episodeUpdated,
+  guestAdded,
+  hostConfirmed,
+  hostDeclined,
+  hostInvited,
+  requestApproved,
+  requestRejected,
+  type EventEnvelope,
+} from '@podz/proto';
+import { announceEpisode } from '../domain/announce-episodes';
+import type { NotificationsDeps } from '../domain/notifications-deps';
+import {
+  tellGuestCredited,
+  tellHostAnswered,
+  tellHostInvited,
+  tellRequestReviewed,
+} from '../domain/tell-people';
+
+/**
+ * The events people are told about. An event from before the service first ran is history (a
+ * new deployment reads every topic from its start) and tells no one.
+ */
+export function noticeSubscriptions(deps: NotificationsDeps): Subscription[] {
+  const news =
+    <E extends EventEnvelope>(handler: (event: E) => Promise<void>) =>
+    async (event: E) => {
+      if (new Date(event.time) >= deps.since) await handler(event);
+    };
+  return [
+    on(
+      episodeCreated,
+      news((event) => announceEpisode(deps, event.data)),
+    ),
+    on(
+      episodeUpdated,
+      news((event) => announceEpisode(deps, event.data)),
+    ),
+    on(
+      requestApproved,
+      news((event) => tellRequestReviewed(deps, event, true)),
+    ),
+    on(
+      requestRejected,
+      news((event) => tellRequestReviewed(deps, event, false)),
+    ),
+    on(
+      hostInvited,
+      news((event) => tellHostInvited(deps, event)),
+    ),
+    on(
+      hostConfirmed,
+      news((event) => tellHostAnswered(deps, event, true)),
+    ),
+    on(
+      hostDeclined,
+      news((event) => tellHostAnswered(deps, event, false)),
+    ),
+    on(
+      guestAdded,
+      news((event) => tellGuestCredited(deps, event)),
+    ),
+  ];
+}
