@@ -112,7 +112,7 @@ describe('public read cache', () => {
       prefix: `test-elsewhere:${Date.now()}`,
       logger: context.logger,
     });
-    await repository.update(history.id, { $set: { description: 'told by an event' } }, [
+    await repository.change(history.id, { description: 'told by an event' }, [
       pendingEvent(podcastUpdated, history.id, {
         podcastId: history.id,
         uId: history.uId,
