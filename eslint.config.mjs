@@ -44,6 +44,92 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'scripts/**', '**/testing/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
+  // The rooms of a service (docs/development.md): http → domain → data, consumers → domain. The
+  // domain knows no database, web framework or entry point; nothing below reaches back up.
+  {
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'mongoose',
+              message: 'The domain says what changes; data/ builds the query and the ids.',
+            },
+            { name: 'express', message: 'The domain takes plain values; http/ parses and answers.' },
+          ],
+          patterns: [
+            {
+              group: ['../http/*', '../consumers/*'],
+              message: 'The domain is called by them, not the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/*/src/http/**/*.ts', 'services/*/src/consumers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'mongoose', message: 'Routes and consumers call a use case; the store is behind data/.' },
+          ],
+          patterns: [{ group: ['../consumers/*', '../http/*'], message: 'Routes and consumers stay apart.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/*/src/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../http/*', '../consumers/*', '../domain/*'],
+              message: 'data/ knows nothing above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app's zones (bulletproof-react): a feature imports only itself and the shared layers;
+  // features meet in app/. Shared layers import no feature.
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*/**', '!../../../**'],
+              message:
+                'Features do not import each other: compose them in app/, or move the piece to components/ or lib/.',
+            },
+            { group: ['**/app/**'], message: 'Features do not import the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/{components,lib,config,stores}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared layers import no feature.' }],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

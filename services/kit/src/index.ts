@@ -40,7 +40,12 @@ export { cachedRead, type CachedReadOptions } from './http/cached-read';
 export { notModified, type Validators } from './http/conditional-get';
 export { answerUnparsableRequests, listen, closeServer } from './http/server-lifecycle';
 export { requestId, REQUEST_ID_HEADER } from './http/request-id';
-export { idempotent, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from './http/idempotency';
+export {
+  idempotent,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENT_REPLAY_HEADER,
+  type Idempotent,
+} from './http/idempotency';
 export { isAdmin, type AuthUser } from './auth/auth-user';
 export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware';
 export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';

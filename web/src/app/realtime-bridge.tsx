@@ -1,11 +1,10 @@
 import { SOCKET_EVENTS, SOCKET_PATH, type Bell, type Notification, type RequestRole } from '@podz/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { messageKeys } from '../features/messages/api/message-keys';
-import { notificationKeys, withPushed } from '../features/notifications/api/notification-keys';
-import { requestKeys } from '../features/requests/api/requests-api';
+import { withPushed } from '../features/notifications/api/notification-keys';
 import { useMessageCount } from '../stores/message-count-store';
 import { useSession } from '../stores/session-store';
+import { queryKeys } from '../lib/query-keys';
 
 /**
  * While signed in, one Socket.IO connection (cookie-authenticated through the gateway) keeps the
@@ -34,31 +33,31 @@ export function RealtimeBridge() {
         transports: ['websocket', 'polling'],
       });
       connection.on(SOCKET_EVENTS.messageCount, (payload: { count: number }) => setCount(payload.count));
-      const refresh = () => void client.invalidateQueries({ queryKey: messageKeys.conversations });
+      const refresh = () => void client.invalidateQueries({ queryKey: queryKeys.conversations.all });
       connection.on(SOCKET_EVENTS.messageNew, refresh);
       connection.on(SOCKET_EVENTS.conversationUpdated, refresh);
       // The bell: a new notification, or the count after a read in another tab.
       connection.on(
         SOCKET_EVENTS.notificationNew,
         (payload: { notification: Notification; unread: number }) =>
-          client.setQueryData<Bell>(notificationKeys.bell, (bell) =>
+          client.setQueryData<Bell>(queryKeys.notifications.bell, (bell) =>
             withPushed(bell, payload.notification, payload.unread),
           ),
       );
       connection.on(
         SOCKET_EVENTS.notificationCount,
-        () => void client.invalidateQueries({ queryKey: notificationKeys.bell }),
+        () => void client.invalidateQueries({ queryKey: queryKeys.notifications.bell }),
       );
       // Access changed (sent once identity applied it): menus and guards follow the new session.
       connection.on(SOCKET_EVENTS.sessionChanged, () => void useSession.getState().refresh());
       connection.on(
         SOCKET_EVENTS.requestReviewed,
         (payload: { role: RequestRole }) =>
-          void client.invalidateQueries({ queryKey: requestKeys.mine(payload.role) }),
+          void client.invalidateQueries({ queryKey: queryKeys.requests.mine(payload.role) }),
       );
       // A reconnect may have missed pushes: read the bell and the session again.
       connection.io.on('reconnect', () => {
-        void client.invalidateQueries({ queryKey: notificationKeys.bell });
+        void client.invalidateQueries({ queryKey: queryKeys.notifications.bell });
         void useSession.getState().refresh();
       });
       socket = connection;

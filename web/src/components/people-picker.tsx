@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { apiFetch } from '../lib/api-client';
 import { Avatar } from './ui/avatar';
+import { queryKeys } from '../lib/query-keys';
 
 /** Members found by a name prefix (signed-in members may look anyone up by at least 2 letters). */
 function usePeopleSearch(search: string) {
@@ -12,7 +13,7 @@ function usePeopleSearch(search: string) {
     return () => clearTimeout(timer);
   }, [search]);
   return useQuery({
-    queryKey: ['people', 'search', debounced],
+    queryKey: queryKeys.people.search(debounced),
     enabled: debounced.length >= 2,
     queryFn: ({ signal }) =>
       apiFetch<Paginated<PublicUser>>(`/api/users?search=${encodeURIComponent(debounced)}&limit=8`, {

@@ -65,6 +65,15 @@ function matches(pattern: string, pathname: string): boolean {
   return a.length === b.length && a.every((part, index) => part.startsWith(':') || part === b[index]);
 }
 
+/**
+ * The access values a route is for (its `roles` rule); none for a route whose rule is not by role.
+ * The side menu takes each entry's roles from here, so the menu and the guard cannot disagree.
+ */
+export function rolesOf(path: string): readonly Access[] {
+  const rule = ROUTE_RULES.find((entry) => entry.path === path)?.rule;
+  return rule?.kind === 'roles' ? rule.roles : [];
+}
+
 export function ruleFor(pathname: string): RouteRule | undefined {
   return ROUTE_RULES.find((entry) => matches(entry.path, pathname))?.rule;
 }

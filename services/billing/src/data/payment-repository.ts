@@ -40,7 +40,8 @@ export class PaymentRepository {
       .slice(0, PAYMENTS_LIST_MAX);
   }
 
-  async create(id: Types.ObjectId, payment: NewPayment): Promise<PaymentRecord> {
+  async create(paymentId: string, payment: NewPayment): Promise<PaymentRecord> {
+    const id = new Types.ObjectId(paymentId);
     await this.model.create({ _id: id, state: 'created', ...payment });
     return present(await this.findById(id.toHexString()), `payment ${id.toHexString()}`);
   }

@@ -1,5 +1,4 @@
-import { Types } from 'mongoose';
-import { AppError, badRequest, conflict, notFound, tooManyRequests, type AuthUser } from '@podz/kit';
+import { AppError, badRequest, conflict, newId, notFound, tooManyRequests, type AuthUser } from '@podz/kit';
 import type { CreatedOrder, Payment } from '@podz/proto';
 import type { Order } from '../paypal/paypal-api';
 import { PayPalError, type PayPalClient } from '../paypal/paypal-client';
@@ -40,7 +39,7 @@ export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: str
     throw tooManyRequests(decision.retryAfterSeconds, 'Too many checkouts started; try again later');
   }
 
-  const paymentId = new Types.ObjectId();
+  const paymentId = newId();
   const amount = { currency_code: plan.currency, value: plan.price.toFixed(2) };
   let order;
   try {
@@ -50,7 +49,7 @@ export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: str
         purchase_units: [
           {
             reference_id: plan.slug,
-            custom_id: paymentId.toHexString(),
+            custom_id: paymentId,
             description: `PODZ ${plan.name}, renews every ${plan.interval}`,
             amount,
           },
@@ -64,7 +63,7 @@ export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: str
           },
         },
       },
-      `order-${paymentId.toHexString()}`,
+      `order-${paymentId}`,
     );
   } catch (err) {
     throw providerFailed(deps, err, 'order not created');
@@ -80,11 +79,8 @@ export async function createOrder(deps: BillingDeps, caller: AuthUser, slug: str
     interval: plan.interval,
     orderId: order.id,
   });
-  deps.logger.info(
-    { paymentId: paymentId.toHexString(), plan: plan.slug, orderId: order.id },
-    'order created',
-  );
-  return { orderId: order.id, paymentId: paymentId.toHexString() };
+  deps.logger.info({ paymentId: paymentId, plan: plan.slug, orderId: order.id }, 'order created');
+  return { orderId: order.id, paymentId: paymentId };
 }
 
 /** The payment token of the account PayPal saved with this order, once it says it is saved. */

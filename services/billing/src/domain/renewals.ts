@@ -1,5 +1,4 @@
-import { Types } from 'mongoose';
-import { present } from '@podz/kit';
+import { newId, present } from '@podz/kit';
 import type { PaymentRecord } from '../data/payment-repository';
 import { hourOf, type SubscriptionRecord } from '../data/subscription-repository';
 import { PayPalError } from '../paypal/paypal-client';
@@ -47,9 +46,9 @@ async function actOn(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Pro
   if (sub.state === 'cancelled' || !sub.vaultId) return endSubscription(deps, sub, 'cancelled');
   if (!(await deps.plans.find(sub.plan))) return endSubscription(deps, sub, 'plan-withdrawn');
   if (!deps.paypal) return postpone(deps, sub, now);
-  const paymentId = new Types.ObjectId();
+  const paymentId = newId();
   const claimed = await deps.subscriptions.update(sub, {
-    renewalPaymentId: paymentId.toHexString(),
+    renewalPaymentId: paymentId,
     dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS),
   });
   if (!claimed) return;
@@ -63,7 +62,7 @@ function postpone(deps: BillingDeps, sub: SubscriptionRecord, now: Date) {
   return deps.subscriptions.update(sub, { dueAt: new Date(now.getTime() + deps.config.RENEWAL_LEASE_MS) });
 }
 
-function renewalPayment(sub: SubscriptionRecord, paymentId: Types.ObjectId) {
+function renewalPayment(sub: SubscriptionRecord, paymentId: string) {
   return {
     userId: sub._id,
     plan: sub.plan,
@@ -72,7 +71,7 @@ function renewalPayment(sub: SubscriptionRecord, paymentId: Types.ObjectId) {
     currency: sub.currency,
     interval: sub.interval,
     // Until PayPal answers with the order it made.
-    orderId: `RENEWAL-${paymentId.toHexString().toUpperCase()}`,
+    orderId: `RENEWAL-${paymentId.toUpperCase()}`,
     kind: 'renewal' as const,
     state: 'capturing' as const,
   };
@@ -86,10 +85,7 @@ async function resumeCharge(deps: BillingDeps, sub: SubscriptionRecord, now: Dat
   const paymentId = present(sub.renewalPaymentId, 'the renewal payment id of a charge under way');
   const payment =
     (await deps.payments.findById(paymentId)) ??
-    (await deps.payments.create(
-      new Types.ObjectId(paymentId),
-      renewalPayment(sub, new Types.ObjectId(paymentId)),
-    ));
+    (await deps.payments.create(paymentId, renewalPayment(sub, paymentId)));
   if (payment.state === 'completed') return applyPayment(deps, paymentId);
   if (payment.state === 'failed' || payment.state === 'refused') return declined(deps, sub, now);
   if (!deps.paypal) return postpone(deps, sub, now);

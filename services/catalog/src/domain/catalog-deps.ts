@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express';
-import type { BackgroundJobs, Logger, ResponseCache, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Idempotent, Logger, ResponseCache, UserDirectory } from '@podz/kit';
 import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';
 import type { EpisodeRepository } from '../data/episode-repository';
@@ -22,7 +21,7 @@ export interface CatalogDeps {
   users: UserDirectory;
   blobs: BlobStore;
   /** Answers a repeated `Idempotency-Key` with the first answer (creating shows, episodes, uploads). */
-  idempotency: RequestHandler;
+  idempotency: Idempotent;
   /** Rebuilds of lists that readers found missing, one at a time per list. */
   background: BackgroundJobs;
 }

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { outboxPlugin } from '@podz/kit';
-import type { FeaturedShows, PageContent } from '../domain/page-content';
+import type { FeaturedShows, PageContent } from './page-content';
 
 /** One saved version of a page: its content, who saved it and when. */
 export interface PageVersionRecord extends PageContent {

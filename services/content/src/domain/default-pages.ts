@@ -1,5 +1,5 @@
 import type { PageSlug } from '@podz/proto';
-import type { PageContent } from './page-content';
+import type { PageContent } from '../data/page-content';
 
 /** What each page says until an editor saves it: enough that a fresh network reads well. */
 export const DEFAULT_PAGES: Record<PageSlug, PageContent> = {

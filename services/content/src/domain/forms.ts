@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Types } from 'mongoose';
-import { notFound, tooManyRequests, type AuthUser } from '@podz/kit';
+import { newId, notFound, tooManyRequests, type AuthUser } from '@podz/kit';
 import { FORM_HONEYPOT, paginated, type FormKind, type FormSubmission, type Paginated } from '@podz/proto';
 import type { FormSubmissionRecord } from '../data/form-model';
 import type { ContentDeps } from './content-deps';
@@ -28,7 +27,7 @@ export async function submitForm(
   const { name, email, message, [FORM_HONEYPOT]: honeypot, ...details } = sent;
   if (honeypot) {
     deps.logger.info({ kind }, 'form dropped: the hidden field was filled in');
-    return { id: new Types.ObjectId().toHexString(), receivedAt: new Date().toISOString() };
+    return { id: newId(), receivedAt: new Date().toISOString() };
   }
   // Hashed: the counter needs to tell addresses apart, not to know them.
   const address = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');

@@ -11,7 +11,7 @@ import { PAGE_LIMITS, pagePublished, type Page, type PageSlug, type SavePageBody
 import type { PageRecord, PageVersionRecord } from '../data/page-model';
 import { editorOf, type ContentDeps } from './content-deps';
 import { DEFAULT_PAGES } from './default-pages';
-import type { PageContent } from './page-content';
+import type { PageContent } from '../data/page-content';
 
 // Two editors saving the same page at once: the loser re-reads and saves on top, a few times.
 const SAVE_ATTEMPTS = 5;

@@ -20,7 +20,10 @@ type Stored = { state: 'in-flight' } | { state: 'done'; status: number; body: un
  * answer again (with `Idempotent-Replayed: true`), or 409 while the first is still running.
  * Answers of 5xx are not kept, so the client may retry. Without the header nothing changes.
  */
-export function idempotent(redis: Redis, service: string): RequestHandler {
+/** The Express middleware `idempotent` makes, named so a service's deps need not import Express. */
+export type Idempotent = RequestHandler;
+
+export function idempotent(redis: Redis, service: string): Idempotent {
   return (req, res, next) => {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (key === undefined) {

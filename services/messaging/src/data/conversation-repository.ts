@@ -59,6 +59,9 @@ const previewOf = (message: MessageRecord) => ({
   createdAt: message.createdAt,
 });
 
+/** A conversation's id as the store keeps it. */
+export const conversationIdOf = (id: string) => new Types.ObjectId(id);
+
 /** Conversations in the store. Writes that carry events kick the relay so they leave at once. */
 export class ConversationRepository {
   /**

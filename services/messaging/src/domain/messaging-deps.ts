@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express';
-import type { BackgroundJobs, Logger, RateLimiter, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Idempotent, Logger, RateLimiter, UserDirectory } from '@podz/kit';
 import type { MessagingConfig } from '../config';
 import type { ActivityLists } from '../data/activity-lists';
 import type { BroadcastRepository } from '../data/broadcast-repository';
@@ -26,7 +25,7 @@ export interface MessagingDeps {
   limiter: RateLimiter;
   notifier: Notifier;
   /** Answers a repeated `Idempotency-Key` with the first answer (a message is sent once). */
-  idempotency: RequestHandler;
+  idempotency: Idempotent;
   /** Inbox repairs started by a count, one at a time per user. */
   background: BackgroundJobs;
 }

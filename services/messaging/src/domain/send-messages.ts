@@ -1,7 +1,6 @@
 import { badRequest, notFound, pendingEvent, tooManyRequests, type AuthUser } from '@podz/kit';
-import { Types } from 'mongoose';
 import { messageSent } from '@podz/proto';
-import { stateOf, type ConversationRecord } from '../data/conversation-repository';
+import { conversationIdOf, stateOf, type ConversationRecord } from '../data/conversation-repository';
 import type { InboxRecord } from '../data/inbox-repository';
 import { listSent } from './activity-pages';
 import type { MessagingDeps } from './messaging-deps';
@@ -9,6 +8,9 @@ import { pushMessage } from './notify';
 import { conversationView, messageView } from './views';
 
 const MINUTE = 60_000;
+
+/** The store's id of a conversation or message, as the repositories hand it out. */
+type StoredId = ConversationRecord['_id'];
 
 /** Sending is limited per user over every instance, so one account cannot flood others. */
 export async function spendSendAllowance(deps: MessagingDeps, user: AuthUser): Promise<void> {
@@ -30,11 +32,11 @@ export async function spendSendAllowance(deps: MessagingDeps, user: AuthUser): P
  */
 async function deliver(
   deps: MessagingDeps,
-  conversationId: Types.ObjectId,
+  conversationId: StoredId,
   participantIds: string[],
   senderId: string,
   text: string,
-  onceAs?: Types.ObjectId,
+  onceAs?: StoredId,
 ) {
   const recipientIds = participantIds.filter((id) => id !== senderId);
   const message = onceAs
@@ -95,7 +97,7 @@ export async function deliverOnce(
   conversation: ConversationRecord,
   senderId: string,
   text: string,
-  messageId: Types.ObjectId,
+  messageId: StoredId,
 ): Promise<void> {
   const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text, messageId);
   if (!sent) throw notFound('Conversation');
@@ -128,7 +130,7 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthUser, id: str
     if (!participantIds) break;
     if (!allowanceSpent) await spendSendAllowance(deps, caller);
     allowanceSpent = true;
-    const sent = await deliver(deps, new Types.ObjectId(id), participantIds, caller.id, text);
+    const sent = await deliver(deps, conversationIdOf(id), participantIds, caller.id, text);
     if (sent && sent !== 'done') return sent;
   }
   throw notFound('Conversation');

@@ -8,7 +8,7 @@ import { useSession } from '../../stores/session-store';
 import { redirectFor } from '../../lib/route-access';
 import { RouteGuard } from '../navigation/route-guard';
 import { RouteErrorBoundary } from '../route-error';
-import { MenuIcon } from '../navigation/menu-icons';
+import { MenuIcon } from '../../components/ui/menu-icons';
 import { menuFor, roleBadges } from '../navigation/side-menu';
 import { useMenuFacts } from '../navigation/use-menu-facts';
 import { useSignOut } from '../navigation/use-sign-out';

@@ -7,7 +7,7 @@ import { useMenuShows } from '../../features/shows/api/shows-api';
 import { useSession } from '../../stores/session-store';
 import { RouteGuard } from '../navigation/route-guard';
 import { RouteErrorBoundary } from '../route-error';
-import { Dropdown } from './dropdown';
+import { Dropdown } from '../../components/ui/dropdown';
 import { UserMenu } from './user-menu';
 
 const NAV_LINKS = [

@@ -4,7 +4,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { paths } from '../../config/paths';
 import { redirectFor } from '../../lib/route-access';
 import { useSignOut } from '../navigation/use-sign-out';
-import { Dropdown } from './dropdown';
+import { Dropdown } from '../../components/ui/dropdown';
 
 /**
  * Spec §2 user menu: the admin's Dashboard is /dashboard; everyone else's is /mypodcasts. Entries

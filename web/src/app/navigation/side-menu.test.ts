@@ -1,4 +1,6 @@
-import { menuFor, roleBadges, type MenuFacts } from './side-menu';
+import { ACCESS_VALUES } from '@podz/proto';
+import { redirectFor } from '../../lib/route-access';
+import { menuFor, roleBadges, SIDE_MENU, type MenuFacts } from './side-menu';
 
 const none: MenuFacts = {
   newMessages: 0,
@@ -43,6 +45,19 @@ describe('the side menu table (spec §2)', () => {
     ]);
     expect(labels(['host'], all)).toEqual(['My FAVZ', 'Messages', 'Host Requests', 'My Profile', 'Settings']);
     expect(labels(['guest'], all)).toEqual(['My FAVZ', 'Messages', 'Guest PODZ', 'My Profile', 'Settings']);
+  });
+
+  it('offers each role only entries whose route admits it, and every entry to some role', () => {
+    for (const value of ACCESS_VALUES) {
+      for (const entry of menuFor([value], all)) {
+        expect([value, entry.href, redirectFor(entry.href.split('?')[0] ?? '', [value])]).toEqual([
+          value,
+          entry.href,
+          undefined,
+        ]);
+      }
+    }
+    for (const row of SIDE_MENU) expect([row.key, row.roles.length > 0]).toEqual([row.key, true]);
   });
 
   it('hides conditional entries whose condition does not hold', () => {

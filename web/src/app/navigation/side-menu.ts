@@ -1,5 +1,6 @@
 import { ACCESS_LABELS, BADGE_ACCESS_VALUES, hasAnyAccess, type Access } from '@podz/proto';
 import { paths } from '../../config/paths';
+import { rolesOf } from '../../lib/route-access';
 
 /** What the side menu's conditions depend on, beyond the user's access list. */
 export interface MenuFacts {
@@ -23,6 +24,7 @@ export interface MenuEntry {
 interface MenuRow {
   key: string;
   label: string;
+  /** Who sees the entry: the roles of the route it opens (lib/route-access.ts ROUTE_RULES). */
   roles: readonly Access[];
   href: (access: readonly string[]) => string;
   /** The spec's condition column; absent means none. */
@@ -34,79 +36,95 @@ const always = (href: string) => () => href;
 
 /** The side menu of spec §2: one row per entry, in order. */
 export const SIDE_MENU: readonly MenuRow[] = [
-  { key: 'dashboard', label: 'Dashboard', roles: ['admin'], href: always(paths.dashboard.href()) },
+  {
+    key: 'dashboard',
+    label: 'Dashboard',
+    roles: rolesOf(paths.dashboard.path),
+    href: always(paths.dashboard.href()),
+  },
   {
     key: 'pricing',
     label: 'Pricing',
-    roles: ['admin', 'editor'],
+    roles: rolesOf(paths.pricingPlansEdit.path),
     href: always(paths.pricingPlansEdit.href()),
   },
-  { key: 'landing', label: 'Page Content', roles: ['admin', 'editor'], href: always(paths.landing.href()) },
-  { key: 'user-requests', label: 'User Requests', roles: ['admin'], href: always(paths.userRequests.href()) },
-  { key: 'users', label: 'Users', roles: ['admin'], href: always(paths.users.href()) },
+  {
+    key: 'landing',
+    label: 'Page Content',
+    roles: rolesOf(paths.landing.path),
+    href: always(paths.landing.href()),
+  },
+  {
+    key: 'user-requests',
+    label: 'User Requests',
+    roles: rolesOf(paths.userRequests.path),
+    href: always(paths.userRequests.href()),
+  },
+  { key: 'users', label: 'Users', roles: rolesOf(paths.users.path), href: always(paths.users.href()) },
   {
     key: 'my-favz',
     label: 'My FAVZ',
-    roles: ['user', 'owner', 'host', 'guest'],
+    roles: rolesOf(paths.myPodcasts.path),
     href: always(paths.myPodcasts.href()),
   },
   {
     key: 'messages',
     label: 'Messages',
-    roles: ['user', 'host', 'guest', 'owner', 'admin'],
+    roles: rolesOf(paths.messages.path),
     href: always(paths.messages.href()),
     badge: (facts) => (facts.newMessages > 0 ? facts.newMessages : undefined),
   },
   {
     key: 'host-requests',
     label: 'Host Requests',
-    roles: ['user', 'host'],
+    roles: rolesOf(paths.hostRequests.path),
     href: always(paths.hostRequests.href()),
     condition: (facts) => facts.hostsAShow,
   },
   {
     key: 'guest-podz',
     label: 'Guest PODZ',
-    roles: ['guest'],
+    roles: rolesOf(paths.guestPodz.path),
     href: always(paths.guestPodz.href()),
     condition: (facts) => facts.guestsAnEpisode,
   },
   {
     key: 'my-podz',
     label: 'My PODZ',
-    roles: ['user', 'owner'],
+    roles: rolesOf(paths.podcasts.path),
     href: (access) => (access.includes('owner') ? paths.podcasts.href() : paths.podcastRequests.href()),
     condition: (facts) => facts.ownerRequestCheck,
   },
   {
     key: 'profile',
     label: 'My Profile',
-    roles: ['user', 'host', 'guest', 'owner'],
+    roles: rolesOf(paths.profile.path),
     href: always(paths.profile.href()),
   },
-  { key: 'mediaz', label: 'MediaZ', roles: ['admin', 'owner'], href: always(paths.mediaz.href()) },
+  { key: 'mediaz', label: 'MediaZ', roles: rolesOf(paths.mediaz.path), href: always(paths.mediaz.href()) },
   {
     key: 'documentation',
     label: 'Documentation',
-    roles: ['admin'],
+    roles: rolesOf(paths.documentation.path),
     href: always(paths.documentation.href()),
   },
   {
     key: 'settings',
     label: 'Settings',
-    roles: ['user', 'host', 'guest', 'owner'],
+    // Spec §2: the admin reaches Settings from the user menu, not the side menu.
+    roles: rolesOf(paths.settings.path).filter((role) => role !== 'admin'),
     href: always(paths.settings.href()),
   },
   {
     key: 'podz-management',
     label: 'PODZ Management',
-    roles: ['admin'],
+    roles: rolesOf(paths.podzManagement.path),
     href: always(paths.podzManagement.href()),
   },
   {
     key: 'image-gallery',
     label: 'Image Gallery',
-    roles: ['admin', 'owner'],
+    roles: rolesOf(paths.imageGallery.path),
     href: always(paths.imageGallery.href()),
   },
 ];

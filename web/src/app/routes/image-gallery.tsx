@@ -9,13 +9,14 @@ import { usePageParam } from '../../lib/use-page-param';
 import { useSession } from '../../stores/session-store';
 import { useMediaPage, useRefreshMedia } from '../../features/media/api/media-api';
 import { GalleryCard } from '../../features/media/components/gallery-card';
+import { queryKeys } from '../../lib/query-keys';
 
 const PAGE_SIZE = 10;
 
 /** The caller's own shows (at most 100), to pick which one an image becomes the cover of. */
 function useOwnShows() {
   return useQuery({
-    queryKey: ['my-shows', 'all'],
+    queryKey: queryKeys.myShows.everything,
     queryFn: ({ signal }) => apiFetch<Paginated<Podcast>>('/api/podcasts?limit=100', { signal }),
   });
 }

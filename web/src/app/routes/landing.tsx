@@ -5,6 +5,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { QueryState } from '../../components/ui/query-state';
 import { usePage } from '../../features/content/api/content-api';
 import { PageEditor } from '../../features/content/components/page-editor';
+import { FeaturedPicks } from '../../features/shows/components/featured-picks';
 import { PageVersions } from '../../features/content/components/page-versions';
 
 const PAGE_LABEL: Record<PageSlug, string> = {
@@ -45,7 +46,12 @@ export default function LandingRoute() {
                 : `Version ${content.version}${content.updatedBy ? `, by ${content.updatedBy.username}` : ''}.`}
             </p>
             {/* A new version (saved, restored, reloaded) starts the editor afresh from it. */}
-            <PageEditor key={`${slug}:${content.version}`} page={content} onReload={reload} />
+            <PageEditor
+              key={`${slug}:${content.version}`}
+              page={content}
+              onReload={reload}
+              featuredPicker={(choice, onChange) => <FeaturedPicks {...choice} onChange={onChange} />}
+            />
             <PageVersions page={content} onRestored={reload} />
           </div>
         )}

@@ -15,8 +15,8 @@ import { SubscriptionStatus } from '../../features/pricing/components/subscripti
 import { useGuestEpisodes } from '../../features/hosting/api/hosting-api';
 import { HostInvitations } from '../../features/hosting/components/host-invitations';
 import { AccessRequestCard } from '../../features/requests/components/access-request-card';
-import { FeedImportForm } from '../../features/podcasts/components/feed-import-form';
-import { MyShows } from '../../features/podcasts/components/my-shows';
+import { FeedImportForm } from '../../features/shows/components/feed-import-form';
+import { MyShows } from '../../features/shows/components/my-shows';
 import { useFollowedShows } from '../../features/shows/api/shows-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
 import { ShowGrid } from '../../features/shows/components/show-card';

@@ -7,9 +7,9 @@ import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { oneOf, useFilterParams, useSearchTerm } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
-import { useManagedShows } from '../../features/podz/api/manage-shows-api';
-import { FeedImportForm } from '../../features/podcasts/components/feed-import-form';
-import { ManagedShowRow } from '../../features/podz/components/managed-show-row';
+import { useManagedShows } from '../../features/shows/api/manage-shows-api';
+import { FeedImportForm } from '../../features/shows/components/feed-import-form';
+import { ManagedShowRow } from '../../features/shows/components/managed-show-row';
 
 /**
  * `/podz-management` (admin): every show in any status, newest first or by name, filtered by

@@ -11,6 +11,8 @@ import { useAllPlans } from '../../features/pricing/api/plan-admin-api';
 import { useUserPage } from '../../features/users/api/users-admin-api';
 import { UserEditor } from '../../features/users/components/user-editor';
 import { UserRow } from '../../features/users/components/user-row';
+import { PaymentHistory } from '../../features/pricing/components/payment-history';
+import { SubscriptionStatus } from '../../features/pricing/components/subscription-status';
 
 const TYPE_LABEL: Record<UserType, string> = {
   admin: 'Admins',
@@ -26,6 +28,16 @@ const TYPE_LABEL: Record<UserType, string> = {
  * `/users` (admin): every account, by username or email prefix, type and plan (in the URL, so a
  * view can be linked to), ten to a page; create, edit, change plan and delete.
  */
+/** A member's subscription and payments, shown in their row (features meet here, in the route). */
+const billingOf = (user: FullUser) => (
+  <>
+    <div className="mb-3">
+      <SubscriptionStatus userId={user.id} />
+    </div>
+    <PaymentHistory userId={user.id} label={`Payments of ${user.username}`} />
+  </>
+);
+
 export default function UsersRoute() {
   const { params, setFilter } = useFilterParams();
   const [page, setPage] = usePageParam();
@@ -121,7 +133,7 @@ export default function UsersRoute() {
             </p>
             <ul className="space-y-3" aria-label="Users">
               {data.items.map((user) => (
-                <UserRow key={user.id} user={user} onEdit={() => edit(user)} />
+                <UserRow key={user.id} user={user} onEdit={() => edit(user)} billing={billingOf} />
               ))}
             </ul>
             <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} />

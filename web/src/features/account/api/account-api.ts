@@ -1,11 +1,13 @@
 import type { FullUser, UpdateUserBody } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-
-const meKey = ['me'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: ({ signal }) => apiFetch<FullUser>('/api/user', { signal }) });
+  return useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => apiFetch<FullUser>('/api/user', { signal }),
+  });
 }
 
 export function useUpdateMe(userId: string) {
@@ -13,7 +15,7 @@ export function useUpdateMe(userId: string) {
   return useMutation({
     mutationFn: (body: UpdateUserBody) =>
       apiFetch<FullUser>(`/api/users/${userId}`, { method: 'PATCH', body }),
-    onSuccess: (user) => client.setQueryData(meKey, user),
+    onSuccess: (user) => client.setQueryData(queryKeys.me, user),
   });
 }
 

@@ -1,20 +1,15 @@
 import type { FormKind, FormSubmission, Paginated } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The inbox pages by 10 (issue: consoles page by 10). */
 export const INBOX_PAGE_SIZE = 10;
 
-const inboxKeys = {
-  all: ['content', 'forms'] as const,
-  page: (kind: FormKind | undefined, onlyNew: boolean, page: number) =>
-    ['content', 'forms', kind ?? 'any', onlyNew, page] as const,
-};
-
 /** `GET /api/content/forms` (admins): contact and advertise submissions, newest first. */
 export function useSubmissions(kind: FormKind | undefined, onlyNew: boolean, page: number) {
   return useQuery({
-    queryKey: inboxKeys.page(kind, onlyNew, page),
+    queryKey: queryKeys.content.forms(kind, onlyNew, page),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page), limit: String(INBOX_PAGE_SIZE) });
@@ -27,7 +22,10 @@ export function useSubmissions(kind: FormKind | undefined, onlyNew: boolean, pag
 
 function useInboxMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: inboxKeys.all }) });
+  return useMutation({
+    mutationFn,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.content.formsAll }),
+  });
 }
 
 /** `PATCH /api/content/forms/{id}`: handled, or waiting again. */

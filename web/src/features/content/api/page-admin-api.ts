@@ -1,14 +1,12 @@
 import type { Page, PageSlug, SavePageBody } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-
-const pageKey = (slug: PageSlug) => ['content', 'page', slug] as const;
-const versionsKey = (slug: PageSlug) => ['content', 'page', slug, 'versions'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/content/pages/{slug}/versions` (editors, admins): the kept versions, newest first. */
 export function usePageVersions(slug: PageSlug) {
   return useQuery({
-    queryKey: versionsKey(slug),
+    queryKey: queryKeys.content.versions(slug),
     queryFn: ({ signal }) => apiFetch<{ items: Page[] }>(`/api/content/pages/${slug}/versions`, { signal }),
   });
 }
@@ -18,8 +16,8 @@ function usePageWrite<Variables>(slug: PageSlug, call: (variables: Variables) =>
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (page) => client.setQueryData(pageKey(slug), page),
-    onSettled: () => client.invalidateQueries({ queryKey: versionsKey(slug) }),
+    onSuccess: (page) => client.setQueryData(queryKeys.content.page(slug), page),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.content.versions(slug) }),
   });
 }
 

@@ -1,15 +1,28 @@
-import { swapped } from '../../../lib/format';
-import { PAGE_LIMITS, savePageBodySchema, type Page, type SavePageBody } from '@podz/proto';
-import { useState, type FormEvent } from 'react';
+import {
+  FEATURED_SHOWS_MODES,
+  PAGE_LIMITS,
+  savePageBodySchema,
+  type Page,
+  type SavePageBody,
+} from '@podz/proto';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { ApiFailure } from '../../../lib/api-client';
+import { swapped } from '../../../lib/format';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUi } from '../../../stores/ui-store';
 import { useSavePage } from '../api/page-admin-api';
-import { FeaturedPicks, type FeaturedMode } from './featured-picks';
 import { PageHero, PageSections } from './page-content';
+
+export type FeaturedMode = (typeof FEATURED_SHOWS_MODES)[number];
+export interface FeaturedChoice {
+  mode: FeaturedMode;
+  podcastIds: string[];
+}
+/** The home page's featured-shows picker, handed in by the route (it lives with the shows). */
+export type FeaturedPicker = (choice: FeaturedChoice, onChange: (next: FeaturedChoice) => void) => ReactNode;
 
 interface SectionDraft {
   /** Stable across moves, so each section keeps its own editor. */
@@ -65,7 +78,15 @@ function bodyOf(page: Page, draft: PageDraft): SavePageBody {
  * with a live preview. Saving names the version it started from; when someone saved in between
  * (409), the editor offers to load their version.
  */
-export function PageEditor({ page, onReload }: { page: Page; onReload: () => void }) {
+export function PageEditor({
+  page,
+  onReload,
+  featuredPicker,
+}: {
+  page: Page;
+  onReload: () => void;
+  featuredPicker: FeaturedPicker;
+}) {
   const [draft, setDraft] = useState(() => draftOf(page));
   const { errors, formError, check, fail } = useFormErrors();
   const save = useSavePage(page.slug);
@@ -211,13 +232,10 @@ export function PageEditor({ page, onReload }: { page: Page; onReload: () => voi
           </Button>
           {errors.sections && <p className="text-sm text-red-700">{errors.sections}</p>}
         </fieldset>
-        {page.slug === 'home' && (
-          <FeaturedPicks
-            mode={draft.mode}
-            podcastIds={draft.podcastIds}
-            onChange={({ mode, podcastIds }) => set({ mode, podcastIds })}
-          />
-        )}
+        {page.slug === 'home' &&
+          featuredPicker({ mode: draft.mode, podcastIds: draft.podcastIds }, ({ mode, podcastIds }) =>
+            set({ mode, podcastIds }),
+          )}
         {errors.featuredShows && <p className="text-sm text-red-700">{errors.featuredShows}</p>}
         <FormError message={formError} />
         <div className="flex justify-end">

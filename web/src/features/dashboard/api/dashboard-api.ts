@@ -1,6 +1,7 @@
 import { PODCAST_STATUSES, type DailyStats, type UserType } from '@podz/proto';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The network at a glance: every figure is a count a list keeps, so each read is keyed. */
 export interface NetworkFigures {
@@ -25,7 +26,7 @@ const userCount = async (signal: AbortSignal, type?: string) =>
 /** Reads every figure in parallel (about a dozen small calls, each answered from a kept list). */
 export function useNetworkFigures() {
   return useQuery({
-    queryKey: ['dashboard', 'figures'],
+    queryKey: queryKeys.dashboard.figures,
     refetchInterval: 60_000,
     queryFn: async ({ signal }): Promise<NetworkFigures> => {
       const [all, byType, shows, episodesPublished, pendingRequests, newSubmissions] = await Promise.all([
@@ -59,7 +60,7 @@ export function useNetworkFigures() {
 /** `GET /api/stats/daily` (admins): the last 30 days of sign-ups, episodes, follows and messages. */
 export function useDailyStats(days = 30) {
   return useQuery({
-    queryKey: ['dashboard', 'daily', days],
+    queryKey: queryKeys.dashboard.daily(days),
     refetchInterval: 60_000,
     queryFn: ({ signal }) => apiFetch<DailyStats>(`/api/stats/daily?days=${days}`, { signal }),
   });

@@ -1,6 +1,7 @@
 import type { Doc, SaveDocBody, TocEntry } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface DocSummary {
   slug: string;
@@ -9,23 +10,17 @@ export interface DocSummary {
   updatedAt: string | null;
 }
 
-const docKeys = {
-  all: ['docs'] as const,
-  list: ['docs', 'list'] as const,
-  one: (slug: string) => ['docs', 'one', slug] as const,
-};
-
 /** `GET /api/docs` (admins): the generated reference first, then the written pages by title. */
 export function useDocList() {
   return useQuery({
-    queryKey: docKeys.list,
+    queryKey: queryKeys.docs.list,
     queryFn: ({ signal }) => apiFetch<{ items: DocSummary[] }>('/api/docs', { signal }),
   });
 }
 
 export function useDoc(slug: string | undefined) {
   return useQuery({
-    queryKey: docKeys.one(slug ?? ''),
+    queryKey: queryKeys.docs.one(slug ?? ''),
     enabled: Boolean(slug),
     queryFn: ({ signal }) => apiFetch<Doc>(`/api/docs/${slug}`, { signal }),
   });
@@ -37,8 +32,8 @@ export function useSaveDoc() {
     mutationFn: ({ slug, ...body }: SaveDocBody & { slug: string }) =>
       apiFetch<Doc>(`/api/docs/${slug}`, { method: 'PUT', body }),
     onSuccess: (doc) => {
-      client.setQueryData(docKeys.one(doc.slug), doc);
-      void client.invalidateQueries({ queryKey: docKeys.list });
+      client.setQueryData(queryKeys.docs.one(doc.slug), doc);
+      void client.invalidateQueries({ queryKey: queryKeys.docs.list });
     },
   });
 }
@@ -47,7 +42,7 @@ export function useDeleteDoc() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (slug: string) => apiFetch(`/api/docs/${slug}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: docKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.docs.all }),
   });
 }
 

@@ -1,18 +1,14 @@
 import { EPISODES_PAGE_SIZE, type Episode, type Paginated, type Podcast } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys, showsChanged } from '../../../lib/query-keys';
 
 export type HostInvitation = Podcast & { confirmed: boolean };
-
-export const hostingKeys = {
-  invitations: (page: number) => ['hosting', 'invitations', page] as const,
-  guestEpisodes: (userId: string, page: number) => ['hosting', 'guest-episodes', userId, page] as const,
-};
 
 /** Shows that invited the user as a host, confirmed or not (Host Requests). */
 export function useHostInvitations(page: number, enabled = true) {
   return useQuery({
-    queryKey: hostingKeys.invitations(page),
+    queryKey: queryKeys.hosting.invitations(page),
     enabled,
     queryFn: ({ signal }) =>
       apiFetch<Paginated<HostInvitation>>(`/api/podcasts/host-podcasts?page=${page}`, { signal }),
@@ -26,8 +22,8 @@ export function useAnswerInvitation() {
     mutationFn: ({ podcastId, status }: { podcastId: string; status: 'confirmed' | 'declined' }) =>
       apiFetch('/api/podcasts/host-podcasts', { method: 'PUT', body: { podcastId, status } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['hosting'] });
-      void client.invalidateQueries({ queryKey: ['shows'] });
+      void client.invalidateQueries({ queryKey: queryKeys.hosting.all });
+      void showsChanged(client);
     },
   });
 }
@@ -35,7 +31,7 @@ export function useAnswerInvitation() {
 /** Episodes the user appears in as a guest (Guest PODZ). */
 export function useGuestEpisodes(userId: string | undefined, page: number, enabled = true) {
   return useQuery({
-    queryKey: hostingKeys.guestEpisodes(userId ?? '', page),
+    queryKey: queryKeys.hosting.guestEpisodes(userId ?? '', page),
     enabled: enabled && Boolean(userId),
     queryFn: ({ signal }) =>
       apiFetch<Paginated<Episode>>(

@@ -1,20 +1,14 @@
 import type { MediaItem, MediaStorage, Paginated } from '@podz/proto';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys, showsChanged } from '../../../lib/query-keys';
 
 export type MediaKindFilter = 'audio' | 'image' | undefined;
-
-const mediaKeys = {
-  all: ['media'] as const,
-  page: (kind: MediaKindFilter, search: string, page: number, limit: number) =>
-    ['media', kind ?? 'any', search, page, limit] as const,
-  storage: (userId: string) => ['media', 'storage', userId] as const,
-};
 
 /** `GET /api/media`: the caller's uploads (everyone's for admins), newest first, or by name when searching. */
 export function useMediaPage(kind: MediaKindFilter, page: number, limit: number, search = '') {
   return useQuery({
-    queryKey: mediaKeys.page(kind, search, page, limit),
+    queryKey: queryKeys.media.page(kind, search, page, limit),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page), limit: String(limit) });
@@ -29,7 +23,7 @@ export function useMediaPage(kind: MediaKindFilter, page: number, limit: number,
 export function useStorage(userIds: string[]) {
   return useQueries({
     queries: [...new Set(userIds)].map((userId) => ({
-      queryKey: mediaKeys.storage(userId),
+      queryKey: queryKeys.media.storage(userId),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         apiFetch<MediaStorage>(`/api/media/storage?userId=${userId}`, { signal }),
     })),
@@ -41,7 +35,7 @@ export function useStorage(userIds: string[]) {
 /** The library is read again after an upload elsewhere on the page. */
 export function useRefreshMedia() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: mediaKeys.all });
+  return () => client.invalidateQueries({ queryKey: queryKeys.media.all });
 }
 
 /** `DELETE /api/media/{id}`: 409 naming where the file is used. */
@@ -49,7 +43,7 @@ export function useDeleteMedia() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/media/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: mediaKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.media.all }),
   });
 }
 
@@ -60,11 +54,7 @@ export function useSetCover() {
     mutationFn: ({ podcastId, logoId }: { podcastId: string; logoId: string }) =>
       apiFetch(`/api/podcasts/${podcastId}`, { method: 'PUT', body: { logoId } }),
     onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: mediaKeys.all }),
-        client.invalidateQueries({ queryKey: ['shows'] }),
-        client.invalidateQueries({ queryKey: ['my-shows'] }),
-      ]);
+      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.media.all }), showsChanged(client)]);
     },
   });
 }

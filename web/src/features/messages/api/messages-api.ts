@@ -1,7 +1,7 @@
 import { MESSAGES_PAGE_SIZE, type Conversation, type Message, type Paginated } from '@podz/proto';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { messageKeys } from './message-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 interface Sent {
   conversation: Conversation;
@@ -10,7 +10,7 @@ interface Sent {
 
 export function useConversations() {
   return useQuery({
-    queryKey: messageKeys.conversations,
+    queryKey: queryKeys.conversations.all,
     queryFn: ({ signal }) => apiFetch<Paginated<Conversation>>('/api/conversations?limit=50', { signal }),
   });
 }
@@ -18,7 +18,7 @@ export function useConversations() {
 /** A thread, newest page first; older pages load on demand (`before` the oldest message). */
 export function useThread(conversationId: string) {
   return useInfiniteQuery({
-    queryKey: messageKeys.thread(conversationId),
+    queryKey: queryKeys.conversations.thread(conversationId),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<{ items: Message[]; hasMore: boolean }>(
@@ -56,8 +56,8 @@ export function useSendMessage() {
             idempotencyKey,
           }),
     onSuccess: (sent) => {
-      void client.invalidateQueries({ queryKey: messageKeys.conversations });
-      void client.invalidateQueries({ queryKey: messageKeys.thread(sent.conversation.id) });
+      void client.invalidateQueries({ queryKey: queryKeys.conversations.all });
+      void client.invalidateQueries({ queryKey: queryKeys.conversations.thread(sent.conversation.id) });
     },
   });
 }
@@ -68,6 +68,6 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (conversationId: string) =>
       apiFetch<Conversation>(`/api/conversations/${conversationId}`, { method: 'PUT' }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: messageKeys.conversations, exact: true }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.conversations.all, exact: true }),
   });
 }

@@ -15,6 +15,7 @@ import { FormError, SelectField, TextArea } from '../../../components/ui/field';
 import { apiFetch } from '../../../lib/api-client';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUi } from '../../../stores/ui-store';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /api/conversations/admin`: queued, then delivered in parts within seconds. */
 function useBroadcast() {
@@ -22,7 +23,7 @@ function useBroadcast() {
   return useMutation({
     mutationFn: (body: { text: string; userIds?: string[]; access?: Access }) =>
       apiFetch<{ sent: number; skipped: string[] }>('/api/conversations/admin', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['conversations'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.conversations.all }),
   });
 }
 

@@ -1,14 +1,14 @@
 import type { Bell, Preferences, Unsubscribed, UpdatePreferencesBody } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { notificationKeys } from './notification-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 const BASE = '/api/notifications';
 
 /** The bell: read once per session, then kept current by pushes (realtime-bridge). */
 export function useBell(enabled = true) {
   return useQuery({
-    queryKey: notificationKeys.bell,
+    queryKey: queryKeys.notifications.bell,
     queryFn: ({ signal }) => apiFetch<Bell>(BASE, { signal }),
     enabled,
     staleTime: 60_000,
@@ -23,13 +23,13 @@ export function useMarkRead() {
       ids
         ? apiFetch<Bell>(`${BASE}/read`, { method: 'POST', body: { ids } })
         : apiFetch<Bell>(`${BASE}/read-all`, { method: 'POST' }),
-    onSuccess: (bell) => client.setQueryData(notificationKeys.bell, bell),
+    onSuccess: (bell) => client.setQueryData(queryKeys.notifications.bell, bell),
   });
 }
 
 export function usePreferences() {
   return useQuery({
-    queryKey: notificationKeys.preferences,
+    queryKey: queryKeys.notifications.preferences,
     queryFn: ({ signal }) => apiFetch<Preferences>(`${BASE}/preferences`, { signal }),
   });
 }
@@ -39,7 +39,7 @@ export function useUpdatePreferences() {
   return useMutation({
     mutationFn: (body: UpdatePreferencesBody) =>
       apiFetch<Preferences>(`${BASE}/preferences`, { method: 'PUT', body }),
-    onSuccess: (preferences) => client.setQueryData(notificationKeys.preferences, preferences),
+    onSuccess: (preferences) => client.setQueryData(queryKeys.notifications.preferences, preferences),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Notification } from '@podz/proto';
 import { Link } from 'react-router-dom';
-import { Dropdown } from '../../../app/layouts/dropdown';
-import { MenuIcon } from '../../../app/navigation/menu-icons';
+import { Dropdown } from '../../../components/ui/dropdown';
+import { MenuIcon } from '../../../components/ui/menu-icons';
 import { formatMessageTime } from '../../../lib/format';
 import { useBell, useMarkRead } from '../api/notifications-api';
 

@@ -2,14 +2,13 @@ import type { CreatePlanBody, PricingPlan, UpdatePlanBody } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { swapped } from '../../../lib/format';
+import { queryKeys } from '../../../lib/query-keys';
 
 // Under the public list's key, so a change here refreshes `/pricing` in the same tab too.
-const allPlansKey = ['pricing-plans', 'all'] as const;
-
 /** `GET /api/pricing-plans/all` (editors, admins): every live plan, inactive ones too, in display order. */
 export function useAllPlans() {
   return useQuery({
-    queryKey: allPlansKey,
+    queryKey: queryKeys.pricingPlans.everyOne,
     queryFn: ({ signal }) => apiFetch<{ items: PricingPlan[] }>('/api/pricing-plans/all', { signal }),
   });
 }
@@ -18,7 +17,7 @@ function usePlanMutation<Variables, Result>(mutationFn: (variables: Variables) =
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => client.invalidateQueries({ queryKey: ['pricing-plans'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pricingPlans.all }),
   });
 }
 

@@ -8,10 +8,11 @@ import type {
 } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function usePlans() {
   return useQuery({
-    queryKey: ['pricing-plans'],
+    queryKey: queryKeys.pricingPlans.all,
     queryFn: ({ signal }) => apiFetch<{ items: PricingPlan[] }>('/api/pricing-plans', { signal }),
     staleTime: 5 * 60_000,
   });
@@ -20,7 +21,7 @@ export function usePlans() {
 /** Whether card payments work on this network, and the client id PayPal's script is loaded with. */
 export function useBillingConfig() {
   return useQuery({
-    queryKey: ['billing', 'config'],
+    queryKey: queryKeys.billing.config,
     queryFn: ({ signal }) => apiFetch<BillingConfig>('/api/billing/config', { signal }),
     staleTime: 5 * 60_000,
   });
@@ -46,19 +47,18 @@ export function captureOrder(orderId: string): Promise<Payment> {
 /** The caller's payments, newest first; an admin names the user. */
 export function usePayments(userId?: string) {
   return useQuery({
-    queryKey: ['billing', 'payments', userId ?? 'mine'],
+    queryKey: queryKeys.billing.payments(userId),
     queryFn: ({ signal }) =>
       apiFetch<PaymentList>(`/api/billing/payments${userId ? `?userId=${userId}` : ''}`, { signal }),
   });
 }
 
 const subscriptionPath = (userId?: string) => `/api/billing/subscription${userId ? `?userId=${userId}` : ''}`;
-const subscriptionKey = (userId?: string) => ['billing', 'subscription', userId ?? 'mine'];
 
 /** The caller's subscription (an admin names the user); `subscription` is null when there is none. */
 export function useSubscription(userId?: string) {
   return useQuery({
-    queryKey: subscriptionKey(userId),
+    queryKey: queryKeys.billing.subscription(userId),
     queryFn: ({ signal }) => apiFetch<SubscriptionAnswer>(subscriptionPath(userId), { signal }),
     // A payment a moment old may not have started its subscription yet: look again, a few times.
     refetchInterval: (query) =>
@@ -71,6 +71,6 @@ export function useCancelRenewal(userId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<SubscriptionAnswer>(subscriptionPath(userId), { method: 'DELETE' }),
-    onSuccess: (answer) => queryClient.setQueryData(subscriptionKey(userId), answer),
+    onSuccess: (answer) => queryClient.setQueryData(queryKeys.billing.subscription(userId), answer),
   });
 }

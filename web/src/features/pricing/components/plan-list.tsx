@@ -17,6 +17,7 @@ import { useUi } from '../../../stores/ui-store';
 import { captureOrder, createOrder, useBillingConfig, useChooseFreePlan } from '../api/pricing-api';
 import { PlanCard } from './plan-card';
 import { PAYPAL_OPTIONS } from './paypal-provider';
+import { queryKeys } from '../../../lib/query-keys';
 
 type PaymentState = SCRIPT_LOADING_STATE | 'checking' | 'not-configured';
 
@@ -67,7 +68,7 @@ function PaidPlanButtons({ plan }: { plan: PricingPlan }) {
   const failure = useRef<unknown>(undefined);
 
   const settled = async (payment: Payment) => {
-    void queryClient.invalidateQueries({ queryKey: ['billing'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
     if (payment.state !== 'completed') {
       showModal({
         kind: 'success',
@@ -110,7 +111,7 @@ function PaidPlanButtons({ plan }: { plan: PricingPlan }) {
         try {
           await settled(await captureOrder(data.orderID));
         } catch (error) {
-          void queryClient.invalidateQueries({ queryKey: ['billing', 'payments'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.billing.paymentsAll });
           showModal({ kind: 'error', title: 'Payment not completed', message: errorMessage(error) });
         } finally {
           setBusy(false);

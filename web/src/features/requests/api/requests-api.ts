@@ -1,13 +1,12 @@
 import type { AccessRequest, RequestRole } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiFailure, apiFetch } from '../../../lib/api-client';
-
-export const requestKeys = { mine: (role: RequestRole) => ['requests', 'mine', role] as const };
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The caller's latest request for a role, or null when there is none (the API answers 404). */
 export function useMyRequest(role: RequestRole, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: requestKeys.mine(role),
+    queryKey: queryKeys.requests.mine(role),
     enabled: options.enabled ?? true,
     queryFn: async ({ signal }) => {
       try {
@@ -25,7 +24,7 @@ export function useAskForAccess(role: RequestRole) {
   return useMutation({
     mutationFn: (message: string) =>
       apiFetch<AccessRequest>('/api/requests/single-request', { method: 'POST', body: { role, message } }),
-    onSuccess: (request) => client.setQueryData(requestKeys.mine(role), request),
+    onSuccess: (request) => client.setQueryData(queryKeys.requests.mine(role), request),
   });
 }
 
@@ -33,6 +32,6 @@ export function useWithdrawRequest(role: RequestRole) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/requests/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.setQueryData(requestKeys.mine(role), null),
+    onSuccess: () => client.setQueryData(queryKeys.requests.mine(role), null),
   });
 }

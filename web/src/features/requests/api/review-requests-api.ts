@@ -1,6 +1,7 @@
 import type { AccessRequest, Paginated, RequestRole, RequestStatus, ReviewRequestBody } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The admins' console reads pages of 10 (issue: consoles page by 10). */
 export const REVIEW_PAGE_SIZE = 10;
@@ -11,15 +12,10 @@ export interface RequestFilter {
   page: number;
 }
 
-const reviewKeys = {
-  all: ['requests', 'review'] as const,
-  page: (filter: RequestFilter) => ['requests', 'review', filter] as const,
-};
-
 /** `GET /api/requests` (admin): one page of the filter, newest first. */
 export function useRequestPage(filter: RequestFilter) {
   return useQuery({
-    queryKey: reviewKeys.page(filter),
+    queryKey: queryKeys.requests.review(filter),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(filter.page), limit: String(REVIEW_PAGE_SIZE) });
@@ -36,7 +32,7 @@ export function useReviewRequest() {
   return useMutation({
     mutationFn: ({ id, ...body }: ReviewRequestBody & { id: string }) =>
       apiFetch<AccessRequest>(`/api/requests/${id}`, { method: 'PUT', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: reviewKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.requests.reviewAll }),
   });
 }
 
@@ -45,6 +41,6 @@ export function useRemoveRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/requests/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: reviewKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.requests.reviewAll }),
   });
 }

@@ -9,19 +9,9 @@ import {
 } from '@podz/proto';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Query keys of the catalog's public reads, so mutations elsewhere can refresh them. */
-export const showKeys = {
-  all: ['shows'] as const,
-  list: (params: object) => ['shows', 'list', params] as const,
-  byName: (name: string) => ['shows', 'name', name] as const,
-  episodes: (podcastId: string, page: number) => ['shows', 'episodes', podcastId, page] as const,
-  episode: (id: string) => ['episodes', id] as const,
-  latest: (limit: number) => ['episodes', 'latest', limit] as const,
-  follow: (id: string) => ['shows', 'follow', id] as const,
-  followed: (page: number) => ['shows', 'followed', page] as const,
-};
-
 const query = (params: Record<string, string | number | boolean | undefined>) =>
   new URLSearchParams(
     Object.entries(params)
@@ -40,7 +30,7 @@ export interface ShowListParams {
 
 export function useShows(params: ShowListParams, enabled = true) {
   return useQuery({
-    queryKey: showKeys.list(params),
+    queryKey: queryKeys.shows.list(params),
     enabled,
     queryFn: ({ signal }) =>
       apiFetch<Paginated<Podcast>>(`/api/podcasts/all-podcasts?${query({ ...params })}`, { signal }),
@@ -69,7 +59,7 @@ export function useFeaturedShows(
   );
   const singles = useQueries({
     queries: picked.map((id) => ({
-      queryKey: ['shows', 'id', id],
+      queryKey: queryKeys.shows.byId(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<Podcast>(`/api/podcasts/${id}`, { signal }),
     })),
   });
@@ -92,14 +82,14 @@ export function useFeaturedShows(
 
 export function useShowByName(name: string) {
   return useQuery({
-    queryKey: showKeys.byName(name),
+    queryKey: queryKeys.shows.byName(name),
     queryFn: ({ signal }) => apiFetch<Podcast>(`/api/podcasts/name/${encodeURIComponent(name)}`, { signal }),
   });
 }
 
 export function useShowEpisodes(podcastId: string | undefined, page: number) {
   return useQuery({
-    queryKey: showKeys.episodes(podcastId ?? '', page),
+    queryKey: queryKeys.shows.episodes(podcastId ?? '', page),
     enabled: Boolean(podcastId),
     queryFn: ({ signal }) =>
       apiFetch<Paginated<Episode>>(
@@ -112,7 +102,7 @@ export function useShowEpisodes(podcastId: string | undefined, page: number) {
 
 export function useLatestEpisodes(limit = EPISODES_PAGE_SIZE) {
   return useQuery({
-    queryKey: showKeys.latest(limit),
+    queryKey: queryKeys.episodes.latest(limit),
     queryFn: ({ signal }) =>
       apiFetch<Paginated<Episode>>(`/api/episodes?${query({ page: 1, limit })}`, { signal }),
   });
@@ -120,14 +110,14 @@ export function useLatestEpisodes(limit = EPISODES_PAGE_SIZE) {
 
 export function useEpisode(id: string) {
   return useQuery({
-    queryKey: showKeys.episode(id),
+    queryKey: queryKeys.episodes.one(id),
     queryFn: ({ signal }) => apiFetch<Episode>(`/api/episodes/${encodeURIComponent(id)}`, { signal }),
   });
 }
 
 export function usePreviousEpisodes(id: string, limit = 5) {
   return useQuery({
-    queryKey: [...showKeys.episode(id), 'previous', limit],
+    queryKey: queryKeys.episodes.previous(id, limit),
     queryFn: ({ signal }) =>
       apiFetch<Episode[]>(`/api/episodes/${encodeURIComponent(id)}/prevEpisodes?limit=${limit}`, { signal }),
   });
@@ -135,7 +125,7 @@ export function usePreviousEpisodes(id: string, limit = 5) {
 
 export function useEpisodeGuests(id: string) {
   return useQuery({
-    queryKey: [...showKeys.episode(id), 'guests'],
+    queryKey: queryKeys.episodes.guests(id),
     queryFn: ({ signal }) =>
       apiFetch<UserRef[]>(`/api/episodes/${encodeURIComponent(id)}/guests`, { signal }),
   });
@@ -148,7 +138,7 @@ interface FollowState {
 
 export function useFollowState(podcastId: string | undefined, signedIn: boolean) {
   return useQuery({
-    queryKey: showKeys.follow(podcastId ?? ''),
+    queryKey: queryKeys.shows.follow(podcastId ?? ''),
     enabled: Boolean(podcastId) && signedIn,
     queryFn: ({ signal }) => apiFetch<FollowState>(`/api/podcasts/${podcastId}/follow`, { signal }),
   });
@@ -163,8 +153,8 @@ export function useSetFollow(podcastId: string) {
         method: 'PATCH',
       }),
     onSuccess: (state) => {
-      client.setQueryData(showKeys.follow(podcastId), state);
-      void client.invalidateQueries({ queryKey: ['shows', 'followed'] });
+      client.setQueryData(queryKeys.shows.follow(podcastId), state);
+      void client.invalidateQueries({ queryKey: queryKeys.shows.followedAll });
     },
   });
 }
@@ -172,7 +162,7 @@ export function useSetFollow(podcastId: string) {
 /** My FAVZ: the shows the user follows. */
 export function useFollowedShows(page: number) {
   return useQuery({
-    queryKey: showKeys.followed(page),
+    queryKey: queryKeys.shows.followed(page),
     queryFn: ({ signal }) =>
       apiFetch<Paginated<Podcast>>(`/api/podcasts/followed?${query({ page })}`, { signal }),
     placeholderData: keepPreviousData,

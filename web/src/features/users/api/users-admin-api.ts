@@ -9,6 +9,7 @@ import type {
 } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiFailure, apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The console pages by 10 (issue: consoles page by 10). */
 export const USERS_CONSOLE_PAGE_SIZE = 10;
@@ -21,16 +22,10 @@ export interface UserFilter {
   page: number;
 }
 
-const userKeys = {
-  all: ['users', 'admin'] as const,
-  page: (filter: UserFilter) => ['users', 'admin', 'page', filter] as const,
-  activity: (id: string) => ['users', 'admin', 'activity', id] as const,
-};
-
 /** `GET /api/users` as an admin: full records, by username or email prefix, type and plan. */
 export function useUserPage(filter: UserFilter) {
   return useQuery({
-    queryKey: userKeys.page(filter),
+    queryKey: queryKeys.users.page(filter),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
@@ -50,7 +45,10 @@ export function useUserPage(filter: UserFilter) {
 
 function useUserMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: userKeys.all }) });
+  return useMutation({
+    mutationFn,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.users.all }),
+  });
 }
 
 /** `POST /api/users/admin-added-user`. */
@@ -81,7 +79,7 @@ const requestOf = async (userId: string, role: 'owner' | 'guest', signal: AbortS
 /** A user's access requests (one per role at most) and their first published shows. */
 export function useUserActivity(userId: string, enabled: boolean) {
   return useQuery({
-    queryKey: userKeys.activity(userId),
+    queryKey: queryKeys.users.activity(userId),
     enabled,
     queryFn: async ({ signal }) => {
       const [owner, guest, shows] = await Promise.all([

@@ -1,5 +1,5 @@
 import { ACCESS_LABELS, type FullUser } from '@podz/proto';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +7,6 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
-import { PaymentHistory } from '../../pricing/components/payment-history';
-import { SubscriptionStatus } from '../../pricing/components/subscription-status';
 import { useDeleteUser, useUserActivity } from '../api/users-admin-api';
 
 /** What the user asked for and what they publish, loaded when the row is opened. */
@@ -59,7 +57,16 @@ function UserActivity({ user }: { user: FullUser }) {
 }
 
 /** One account in the console, with edit, delete and what they asked for and publish. */
-export function UserRow({ user, onEdit }: { user: FullUser; onEdit: () => void }) {
+/** `billing`: the member's subscription and payments, from the billing pieces the route hands in. */
+export function UserRow({
+  user,
+  onEdit,
+  billing,
+}: {
+  user: FullUser;
+  onEdit: () => void;
+  billing: (user: FullUser) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
   const remove = useDeleteUser();
@@ -114,14 +121,7 @@ export function UserRow({ user, onEdit }: { user: FullUser; onEdit: () => void }
           <UserActivity user={user} />
         </div>
       )}
-      {paymentsOpen && (
-        <div className="mt-3 rounded-lg bg-slate-50 p-3">
-          <div className="mb-3">
-            <SubscriptionStatus userId={user.id} />
-          </div>
-          <PaymentHistory userId={user.id} label={`Payments of ${user.username}`} />
-        </div>
-      )}
+      {paymentsOpen && <div className="mt-3 rounded-lg bg-slate-50 p-3">{billing(user)}</div>}
       <div className="mt-3 flex flex-wrap justify-end gap-2">
         <Button variant="ghost" aria-expanded={paymentsOpen} onClick={() => setPaymentsOpen(!paymentsOpen)}>
           {paymentsOpen ? 'Hide payments' : 'Payments'}

@@ -5,7 +5,7 @@ import { FormActions, FormPanel } from '../../../components/ui/form-panel';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { useFormErrors } from '../../../lib/use-form-errors';
-import { useImportFeed } from '../api/podcasts-api';
+import { useImportFeed } from '../api/owner-shows-api';
 
 const FEED_CATEGORY = 'feed';
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
-import { useSaveEpisode } from '../api/podcasts-api';
+import { useSaveEpisode } from '../api/owner-shows-api';
 
 const PLACEHOLDER_ID = '000000000000000000000000';
 

@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDuration } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
-import { useDeleteEpisode, useManagedEpisodes } from '../api/podcasts-api';
+import { useDeleteEpisode, useManagedEpisodes } from '../api/owner-shows-api';
 import { EpisodeForm } from './episode-form';
 
 /** A show's episodes for its owner: add (with upload), edit and delete. */

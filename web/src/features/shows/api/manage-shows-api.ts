@@ -1,6 +1,7 @@
 import type { Paginated, Podcast, PodcastStatus } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys, showsChanged } from '../../../lib/query-keys';
 
 /** The console pages by 10 (issue: consoles page by 10). */
 export const MANAGED_SHOWS_PAGE_SIZE = 10;
@@ -16,7 +17,7 @@ export interface ManagedShowFilter {
 /** `POST /api/podcasts/all-podcasts` (admins): every show in any status, filtered. */
 export function useManagedShows(filter: ManagedShowFilter) {
   return useQuery({
-    queryKey: ['shows', 'managed', filter],
+    queryKey: queryKeys.shows.managed(filter),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
@@ -37,12 +38,7 @@ function useShowsMutation<Variables, Result>(mutationFn: (variables: Variables) 
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['shows'] }),
-        client.invalidateQueries({ queryKey: ['my-shows'] }),
-      ]);
-    },
+    onSettled: () => showsChanged(client),
   });
 }
 

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
-import { useSaveShow } from '../api/podcasts-api';
+import { useSaveShow } from '../api/owner-shows-api';
 
 /** Adds a show, or edits one when `show` is given. Hosts invited here answer under Host Requests. */
 export function ShowForm({

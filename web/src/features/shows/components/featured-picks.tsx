@@ -2,8 +2,8 @@ import { FEATURED_SHOWS_MODES, PAGE_LIMITS, type Podcast } from '@podz/proto';
 import { useDeferredValue, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
-import { useFeaturedShows, useShows } from '../../shows/api/shows-api';
 import { swapped } from '../../../lib/format';
+import { useFeaturedShows, useShows } from '../api/shows-api';
 
 export type FeaturedMode = (typeof FEATURED_SHOWS_MODES)[number];
 

@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useUi } from '../../../stores/ui-store';
-import { useDeleteShow, useMyShows } from '../api/podcasts-api';
+import { useDeleteShow, useMyShows } from '../api/owner-shows-api';
 import { ShowEpisodes } from './show-episodes';
 import { ShowForm } from './show-form';
 

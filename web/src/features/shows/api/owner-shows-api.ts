@@ -2,25 +2,17 @@ import type { Episode, Paginated, Podcast } from '@podz/proto';
 import { PODCAST_EPISODES_PAGE_SIZE } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-
-const keys = {
-  mine: (page: number) => ['my-shows', page] as const,
-  episodes: (podcastId: string, page: number) => ['my-shows', 'episodes', podcastId, page] as const,
-};
+import { episodesChanged, queryKeys } from '../../../lib/query-keys';
 
 /** Everything the public pages cached about shows may be stale after an owner's change. */
 function useRefreshShows() {
   const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: ['my-shows'] });
-    void client.invalidateQueries({ queryKey: ['shows'] });
-    void client.invalidateQueries({ queryKey: ['episodes'] });
-  };
+  return () => void episodesChanged(client);
 }
 
 export function useMyShows(page: number) {
   return useQuery({
-    queryKey: keys.mine(page),
+    queryKey: queryKeys.myShows.page(page),
     queryFn: ({ signal }) => apiFetch<Paginated<Podcast>>(`/api/podcasts?page=${page}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -63,7 +55,7 @@ export function useDeleteShow() {
 /** A show's episodes as its owner sees them: drafts and scheduled ones included. */
 export function useManagedEpisodes(podcastId: string, page: number) {
   return useQuery({
-    queryKey: keys.episodes(podcastId, page),
+    queryKey: queryKeys.myShows.episodes(podcastId, page),
     queryFn: ({ signal }) =>
       apiFetch<Paginated<Episode>>(
         `/api/episodes/podcast-episodes?podcastId=${podcastId}&page=${page}&limit=${PODCAST_EPISODES_PAGE_SIZE}`,
