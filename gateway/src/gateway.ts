@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   answerUnparsableRequests,
-  BatchedRateLimiter,
   RateLimiter,
   SessionRevocations,
   closeRedis,
@@ -14,6 +13,7 @@ import {
   sendApiError,
   type Logger,
 } from '@podz/kit';
+import { BatchedRateLimiter } from './batched-rate-limiter';
 import { apiPath } from './api-path';
 import { upstreamUrls, type GatewayConfig } from './config';
 import { protocolOf } from './exchange';

@@ -1,4 +1,5 @@
-import { BatchedRateLimiter, RateLimiter, type Logger, type RateLimit } from '@podz/kit';
+import { RateLimiter, type Logger, type RateLimit } from '@podz/kit';
+import { BatchedRateLimiter } from './batched-rate-limiter';
 import { AUTH_ERRORS } from '@podz/proto';
 import { sendApiError } from '@podz/kit';
 import type { GatewayConfig } from './config';

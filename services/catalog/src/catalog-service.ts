@@ -1,12 +1,5 @@
-import {
-  BackgroundJobs,
-  idempotent,
-  ListKeeper,
-  RankedLists,
-  ResponseCache,
-  startService,
-  UserDirectory,
-} from '@podz/kit';
+import { BackgroundJobs, idempotent, ListKeeper, RankedLists, startService, UserDirectory } from '@podz/kit';
+import { ResponseCache } from './cache/response-cache';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { backfillMediaUses } from './data/backfill-media-uses';

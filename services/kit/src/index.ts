@@ -30,14 +30,15 @@ export {
   handle,
   handleSignedIn,
   parseInput,
+  type InputSchemas,
   signedInUser,
   zodDetails,
   type RouteInput,
   type SignedInInput,
 } from './http/validation';
-export { ResponseCache, etagOf, type RenderedResponse } from './http/response-cache';
-export { cachedRead, type CachedReadOptions } from './http/cached-read';
 export { notModified, type Validators } from './http/conditional-get';
+// Also brings its `req.log` (Node's IncomingMessage) to the services' handlers.
+export { accessLog } from './http/access-log';
 export { answerUnparsableRequests, listen, closeServer } from './http/server-lifecycle';
 export { requestId, REQUEST_ID_HEADER } from './http/request-id';
 export {
@@ -52,14 +53,11 @@ export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } fr
 export { SessionRevocations } from './auth/session-revocations';
 export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
-export { BatchedRateLimiter } from './rate-limit/batched-rate-limiter';
 export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { runOnce } from './mongo/run-once';
-export { changeVersioned, type Versioned } from './mongo/versioned-change';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { newId } from './mongo/new-id';
 export { LruMap } from './cache/lru-map';
-export { RecordCache } from './cache/record-cache';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { ListKeeper, type ListFamily } from './lists/list-keeper';
 export { pageFromList, type ListReading } from './lists/page-from-list';
@@ -100,6 +98,6 @@ export { Mailer, type Email } from './mail/mailer';
 export { renderEmail, type EmailContent } from './mail/email-layout';
 export { UserDirectory } from './users/user-directory';
 export { PlanBook, type KnownPlan } from './plans/plan-book';
-export { sanitizeRichText } from './text/rich-text';
-export { isoOrNull } from './text/iso-date';
-export { escapeRegex } from './text/escape-regex';
+export { sanitizeRichText } from './http/rich-text';
+export { isoOrNull } from './http/iso-date';
+export { escapeRegex } from './mongo/escape-regex';

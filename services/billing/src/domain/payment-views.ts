@@ -1,6 +1,7 @@
 import type { Payment } from '@podz/proto';
 import type { PaymentRecord } from '../data/payment-repository';
 
+/** A payment as the API answers it. */
 export function paymentView(record: PaymentRecord): Payment {
   return {
     id: record._id.toHexString(),

@@ -2,6 +2,7 @@ import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
 import { S3BlobStore } from './s3-blob-store';
 
+/** Where media bytes live: a local directory, or an S3 bucket (MEDIA_STORE). */
 export interface BlobStoreConfig {
   MEDIA_STORE: 'local' | 's3';
   MEDIA_DIR: string;

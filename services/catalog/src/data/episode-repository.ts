@@ -3,12 +3,12 @@ import {
   findInIdOrder,
   inIdOrder,
   newWithEvents,
-  RecordCache,
   withEvents,
   type OutboxRelay,
   type PendingEvent,
   present,
 } from '@podz/kit';
+import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
 import type { RecordsAt } from './podcast-repository';
 

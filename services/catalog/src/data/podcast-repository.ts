@@ -4,7 +4,6 @@ import {
   findInIdOrder,
   inIdOrder,
   newWithEvents,
-  RecordCache,
   withEvents,
   type Logger,
   type OutboxRelay,
@@ -12,6 +11,7 @@ import {
   escapeRegex,
   present,
 } from '@podz/kit';
+import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
 
 type PodcastModel = CatalogModels['podcasts'];

@@ -1,4 +1,5 @@
-import type { BackgroundJobs, Idempotent, Logger, ResponseCache, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Idempotent, Logger, UserDirectory } from '@podz/kit';
+import type { ResponseCache } from '../cache/response-cache';
 import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';
 import type { EpisodeRepository } from '../data/episode-repository';

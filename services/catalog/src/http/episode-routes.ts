@@ -1,5 +1,6 @@
 import express from 'express';
-import { cachedRead, handle, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { handle, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { cachedRead } from './cached-read';
 import {
   createEpisodeBodySchema,
   guestEpisodesQuerySchema,

@@ -1,5 +1,5 @@
 import express from 'express';
-import { cachedRead } from '@podz/kit';
+import { cachedRead } from './cached-read';
 import { z } from 'zod';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { showFeed } from '../domain/show-feed';

@@ -1,5 +1,6 @@
 import express from 'express';
-import { cachedRead, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { cachedRead } from './cached-read';
 import {
   allPodcastsQuerySchema,
   createPodcastBodySchema,

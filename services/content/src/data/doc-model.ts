@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 
+/** The documentation pages admins write: one Markdown document per slug. */
 export interface DocRecord {
   _id: string;
   title: string;

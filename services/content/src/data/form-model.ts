@@ -1,6 +1,7 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 import { FORM_KINDS } from '@podz/proto';
 
+/** The contact and advertise forms visitors send, kept for the admins' inbox. */
 const formSubmissionSchema = new Schema(
   {
     kind: { type: String, enum: FORM_KINDS, required: true },

@@ -2,6 +2,7 @@ import { Schema, type Connection, type InferSchemaType, type Types } from 'mongo
 import { outboxPlugin } from '@podz/kit';
 import { PLAN_CURRENCIES, PLAN_INTERVALS } from '@podz/proto';
 
+/** The pricing plans editors offer; their events feed the plan books of identity and billing. */
 const planSchema = new Schema(
   {
     slug: { type: String, required: true, unique: true },

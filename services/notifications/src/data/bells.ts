@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { changeVersioned, type Versioned } from '@podz/kit';
+import { changeVersioned, type Versioned } from './versioned-change';
 import { BELL_SIZE, type NotificationCategory } from '@podz/proto';
 
 export interface BellItem {

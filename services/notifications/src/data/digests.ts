@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { changeVersioned, type Versioned } from '@podz/kit';
+import { changeVersioned, type Versioned } from './versioned-change';
 
 /** An episode waiting for the member's next digest. */
 export interface DigestItem {

@@ -2,6 +2,7 @@ import type { Logger, UserDirectory } from '@podz/kit';
 import type { RequestsConfig } from '../config';
 import type { RequestRepository } from '../data/request-repository';
 
+/** What the requests use cases are given: the repository, the user directory, the config. */
 export interface RequestsDeps {
   config: RequestsConfig;
   logger: Logger;

@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { MongoClient, ObjectId } from 'mongodb';
+import { createLogger } from '@podz/kit';
+import { testInfra, uniqueName } from '@podz/kit/testing';
 import { RecordCache } from '../src/cache/record-cache';
-import { createLogger } from '../src/logging/logger';
-import { testInfra, uniqueName } from '../src/testing';
 
 interface Show {
   _id: ObjectId;

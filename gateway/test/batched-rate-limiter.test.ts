@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
-import { BatchedRateLimiter } from '../src/rate-limit/batched-rate-limiter';
-import { createLogger } from '../src/logging/logger';
-import { testInfra, uniqueName } from '../src/testing';
-import { sleep } from './helpers';
+import { createLogger } from '@podz/kit';
+import { testInfra, uniqueName } from '@podz/kit/testing';
+import { BatchedRateLimiter } from '../src/batched-rate-limiter';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const redis = new Redis(testInfra().redisUrl);
 const logger = createLogger('batched-rate-test', 'silent');

@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from '../logging/logger';
-import type { RateDecision, RateLimit } from './rate-limiter';
+import type { Logger, RateDecision, RateLimit } from '@podz/kit';
 
 // Adds a batch of hits to the shared counter, starting the window on the first; answers the count
 // and the window's remaining time. KEYS[1] the counter; ARGV: hits, window ms.

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { isDuplicateKey } from './connect-mongo';
+import { isDuplicateKey } from '@podz/kit';
 
 /** A document changed by read-decide-write: `v` counts its writes. */
 export interface Versioned {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { notModified } from './conditional-get';
-import { etagOf, type RenderedResponse, type ResponseCache } from './response-cache';
-import { parseInput, type InputSchemas, type RouteInput } from './validation';
+import { notModified, parseInput, type InputSchemas, type RouteInput } from '@podz/kit';
+import { etagOf, type RenderedResponse, type ResponseCache } from '../cache/response-cache';
 
 export interface CachedReadOptions<S extends InputSchemas, R> {
   cache: ResponseCache;

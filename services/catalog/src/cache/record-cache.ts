@@ -1,6 +1,6 @@
 import { mongo } from 'mongoose';
 import type { Redis } from 'ioredis';
-import type { Logger } from '../logging/logger';
+import type { Logger } from '@podz/kit';
 
 /** How long a record not written or read again stays (a cold one is read from the store again). */
 const RECORD_SECONDS = 7 * 24 * 3600;
