@@ -20,7 +20,10 @@ function summary(file: string): string {
   const doc =
     /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\nexport/.exec(text)?.[1] ?? /\/\*\*\s*([\s\S]*?)\*\//.exec(text)?.[1];
   const comment = doc
-    ? doc.replace(/\s*\n\s*\*\s?/g, ' ').replace(/^\*\s*/, '').trim()
+    ? doc
+        .replace(/\s*\n\s*\*\s?/g, ' ')
+        .replace(/^\*\s*/, '')
+        .trim()
     : (/^\/\/ (.*)$/m.exec(text)?.[1] ?? '');
   const first = comment.split(/(?<=[.:;])\s/)[0] ?? '';
   return first.replace(/[.:;]$/, '').replace(/\|/g, '\\|');
