@@ -1,6 +1,6 @@
 import { notFound, type AuthUser } from '@podz/kit';
 import type { CatalogDeps } from './catalog-deps';
-import { canSeeUnpublished } from './podcasts';
+import { canSeeUnpublished } from './podcast-rules';
 
 /** A show the caller may follow: published, or one they may see unpublished. */
 export async function followablePodcast(deps: CatalogDeps, user: AuthUser, id: string) {

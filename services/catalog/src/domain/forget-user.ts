@@ -1,6 +1,6 @@
 import type { CatalogDeps } from './catalog-deps';
 import { invalidateResponses } from './listings';
-import { removePodcast } from './podcasts';
+import { removePodcast } from './delete-podcast';
 import { settleFollow } from './settle-follow';
 
 /** A deleted user's shows go, and so do their follows, host links, crew credits and guest appearances. */

@@ -11,7 +11,8 @@ import { episodeCreated, podcastCreated, type Category } from '@podz/proto';
 import { FeedImportError, parseImportedFeed } from '../rss/import-feed';
 import type { CatalogDeps } from './catalog-deps';
 import { FeedFetchError, fetchFeed } from './fetch-feed';
-import { DEFAULT_LOGO, removePodcast, uniqueUId } from './podcasts';
+import { removePodcast } from './delete-podcast';
+import { DEFAULT_LOGO, uniqueUId } from './podcast-rules';
 import { placePodcast, syncShowEpisodes } from './listings';
 import { podcastView } from './views';
 

@@ -5,7 +5,7 @@ import type { EpisodeRecord } from '../data/catalog-models';
 import { EpisodeRepository, type EpisodeFilter } from '../data/episode-repository';
 import type { CatalogDeps } from './catalog-deps';
 import { ensureLists, syncEpisode } from './listings';
-import { canManage, canSeeUnpublished } from './podcasts';
+import { canManage, canSeeUnpublished } from './podcast-rules';
 import { episodeView, showSummary, type ShowSummary } from './views';
 
 interface PageQuery {

@@ -5,7 +5,7 @@ import type { PodcastRecord } from '../data/catalog-models';
 import type { PodcastFilter } from '../data/podcast-repository';
 import type { CatalogDeps } from './catalog-deps';
 import { ensureLists, syncPodcast } from './listings';
-import { canSeeUnpublished } from './podcasts';
+import { canSeeUnpublished } from './podcast-rules';
 import { podcastView } from './views';
 
 interface PageQuery {

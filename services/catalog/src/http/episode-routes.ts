@@ -11,7 +11,9 @@ import {
   updateEpisodeBodySchema,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { createEpisode, deleteEpisode, updateEpisode } from '../domain/episodes';
+import { createEpisode } from '../domain/create-episode';
+import { deleteEpisode } from '../domain/delete-episode';
+import { updateEpisode } from '../domain/update-episode';
 import {
   episodeGuests,
   getEpisode,

@@ -21,7 +21,9 @@ import { followState } from '../domain/follow-state';
 import { followedPodcast, followedPodcasts } from '../domain/followed-podcasts';
 import { answerInvitation, leaveShow } from '../domain/hosts';
 import { importFromFeed } from '../domain/import-from-feed';
-import { createPodcast, deletePodcast, updatePodcast } from '../domain/podcasts';
+import { createPodcast } from '../domain/create-podcast';
+import { deletePodcast } from '../domain/delete-podcast';
+import { updatePodcast } from '../domain/update-podcast';
 import {
   allPodcasts,
   getPodcast,

@@ -1,0 +1,46 @@
+import { type AuthUser, pendingEvent, sanitizeRichText } from '@podz/kit';
+import { episodeCreated } from '@podz/proto';
+import type { CatalogDeps } from './catalog-deps';
+import { placeEpisode } from './listings';
+import { moveUses, NO_USES } from './media-uses';
+import { knownUsers, uploadedMedia } from './resolve-refs';
+import { episodeView, showSummary } from './views';
+
+import { episodeState, guestEvents, managedShow, type CreateBody } from './episode-rules';
+
+/** `POST /api/episodes`: the show's owner (or an admin) adds an episode with uploaded audio. */
+export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: CreateBody) {
+  const podcast = await managedShow(deps, user, body.podcastId);
+  const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');
+  const image = body.imageId ? (await uploadedMedia(deps, user, body.imageId, 'image', 'imageId')).url : null;
+  const guests = await knownUsers(deps, body.guestIds, 'body.guestIds');
+  const fields = {
+    podcast: body.podcastId,
+    title: body.title,
+    description: sanitizeRichText(body.description),
+    audio: {
+      url: audio.url,
+      type: audio.type,
+      bytes: audio.bytes,
+      durationSeconds: audio.durationSeconds ?? 0,
+    },
+    image,
+    season: body.season ?? null,
+    episode: body.episode ?? null,
+    publishedAt: body.publishedAt ? new Date(body.publishedAt) : new Date(),
+    status: body.status,
+    explicit: body.explicit,
+    guests,
+    categories: body.categories,
+    showPublished: podcast.status === 'published',
+    sourceGuid: null,
+  };
+  const episode = await deps.episodes.create(fields as never, (id) => [
+    pendingEvent(episodeCreated, id, episodeState(fields, id)),
+    ...guestEvents(id, body.podcastId, body.title, guests, []),
+  ]);
+  await placeEpisode(deps, episode);
+  const use = { kind: 'episode' as const, name: body.title, podcastId: body.podcastId };
+  await moveUses(deps, episode._id.toHexString(), NO_USES, { urls: [audio.url, image], use });
+  return episodeView(episode, showSummary(podcast));
+}

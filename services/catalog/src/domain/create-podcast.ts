@@ -1,0 +1,66 @@
+import { conflict, forbidden, isAdmin, pendingEvent, sanitizeRichText, type AuthUser } from '@podz/kit';
+import { hostInvited, podcastCreated } from '@podz/proto';
+import type { CatalogDeps } from './catalog-deps';
+import { placePodcast } from './listings';
+import { moveUses, NO_USES } from './media-uses';
+import { knownUsers, uploadedMedia } from './resolve-refs';
+import { podcastView } from './views';
+
+import { crewOf, DEFAULT_LOGO, uniqueUId, type CreateBody } from './podcast-rules';
+
+/** `POST /api/podcasts`: only owners (and admins) add shows directly (spec §6). */
+export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: CreateBody) {
+  if (!user.access.includes('owner') && !isAdmin(user)) {
+    throw forbidden('Only podcasters can add shows; ask for owner access first');
+  }
+  if (await deps.podcasts.nameTaken(body.name)) throw conflict('A show with this name already exists');
+  const owner = await deps.users.caller(user);
+  const hosts = await knownUsers(
+    deps,
+    body.hostIds.filter((id) => id !== user.id),
+    'body.hostIds',
+  );
+  const logoPath = body.logoId
+    ? (await uploadedMedia(deps, user, body.logoId, 'image', 'logoId')).url
+    : DEFAULT_LOGO;
+  const uId = await uniqueUId(deps, body.name);
+  const podcast = await deps.podcasts.create(
+    {
+      uId,
+      name: body.name,
+      nameKey: body.name.trim().toLowerCase(),
+      description: sanitizeRichText(body.description),
+      logoPath,
+      category: body.category,
+      language: body.language,
+      explicit: body.explicit,
+      status: body.status,
+      featured: false,
+      owner,
+      hosts: hosts.map((host) => ({ user: host, confirmed: false })),
+      crew: await crewOf(deps, body.crew),
+      sourceFeedUrl: null,
+    } as never,
+    (id) => [
+      pendingEvent(podcastCreated, id, {
+        podcastId: id,
+        uId,
+        name: body.name,
+        ownerId: owner.id,
+        category: body.category,
+        status: body.status,
+        logoPath,
+      }),
+      ...hosts.map((host) =>
+        pendingEvent(hostInvited, id, { podcastId: id, userId: host.id, podcastName: body.name }),
+      ),
+    ],
+  );
+  await placePodcast(deps, podcast);
+  const podcastId = podcast._id.toHexString();
+  await moveUses(deps, podcastId, NO_USES, {
+    urls: [logoPath],
+    use: { kind: 'show', name: body.name, podcastId },
+  });
+  return podcastView(podcast);
+}

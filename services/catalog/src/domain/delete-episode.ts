@@ -1,0 +1,19 @@
+import { type AuthUser, notFound, pendingEvent } from '@podz/kit';
+import { episodeDeleted } from '@podz/proto';
+import type { CatalogDeps } from './catalog-deps';
+import { dropEpisodes } from './listings';
+import { moveUses, NO_USES } from './media-uses';
+
+import { managedShow } from './episode-rules';
+
+/** `DELETE /api/episodes/{id}`: the show's owner or an admin. */
+export async function deleteEpisode(deps: CatalogDeps, user: AuthUser, id: string) {
+  const episode = await deps.episodes.findById(id);
+  if (!episode) throw notFound('Episode');
+  await managedShow(deps, user, episode.podcast);
+  await deps.episodes.markDeleted(id, [
+    pendingEvent(episodeDeleted, id, { episodeId: id, podcastId: episode.podcast }),
+  ]);
+  await dropEpisodes(deps, [id]);
+  await moveUses(deps, id, { urls: [episode.audio?.url, episode.image], use: null }, NO_USES);
+}

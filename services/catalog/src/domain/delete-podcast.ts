@@ -1,0 +1,40 @@
+import { forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
+import { podcastDeleted } from '@podz/proto';
+import type { PodcastRecord } from '../data/catalog-models';
+import type { CatalogDeps } from './catalog-deps';
+import { dropPodcast } from './listings';
+import { moveUses, NO_USES } from './media-uses';
+
+import { canManage } from './podcast-rules';
+
+/** `DELETE /api/podcasts/{id}`: the owner or an admin; its episodes and follows go with it. */
+export async function deletePodcast(deps: CatalogDeps, user: AuthUser, id: string) {
+  const podcast = await deps.podcasts.findById(id);
+  if (!podcast) throw notFound('Podcast');
+  if (!canManage(user, podcast)) throw forbidden('Only the show’s owner or an admin can delete it');
+  await removePodcast(deps, podcast);
+}
+
+/** Deletes a show with everything that hangs off it (also when its owner's account goes). */
+export async function removePodcast(deps: CatalogDeps, podcast: PodcastRecord) {
+  const id = podcast._id.toHexString();
+  const episodeIds = await deps.episodes.idsOfPodcast(id);
+  await deps.podcasts.markDeleted(id, [
+    pendingEvent(podcastDeleted, id, { podcastId: id, ownerId: podcast.owner.id, episodeIds }),
+  ]);
+  // The files it used are free again (the episodes are read before they go).
+  const episodes = await deps.episodes.findByIds(episodeIds);
+  await deps.episodes.deleteOfPodcast(id);
+  await deps.follows.removeAllOfPodcast(id);
+  await moveUses(deps, id, { urls: [podcast.logoPath], use: null }, NO_USES);
+  for (const episode of episodes) {
+    await moveUses(
+      deps,
+      episode._id.toHexString(),
+      { urls: [episode.audio?.url, episode.image], use: null },
+      NO_USES,
+    );
+  }
+  await dropPodcast(deps, id, episodeIds);
+  deps.logger.info({ podcastId: id, episodes: episodeIds.length }, 'podcast deleted');
+}

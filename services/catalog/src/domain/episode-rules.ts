@@ -1,0 +1,54 @@
+import { type AuthUser, forbidden, notFound, pendingEvent } from '@podz/kit';
+import {
+  guestAdded,
+  guestRemoved,
+  type createEpisodeBodySchema,
+  type updateEpisodeBodySchema,
+  type UserRef,
+} from '@podz/proto';
+import type { z } from 'zod';
+import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
+import type { CatalogDeps } from './catalog-deps';
+import { canManage } from './podcast-rules';
+
+export type CreateBody = z.infer<typeof createEpisodeBodySchema>;
+export type UpdateBody = z.infer<typeof updateEpisodeBodySchema>;
+
+/** The show an episode belongs to, when the caller may manage it. */
+export async function managedShow(
+  deps: CatalogDeps,
+  user: AuthUser,
+  podcastId: string,
+): Promise<PodcastRecord> {
+  const podcast = await deps.podcasts.findById(podcastId);
+  if (!podcast) throw notFound('Podcast');
+  if (!canManage(user, podcast)) throw forbidden('Only the show’s owner or an admin can change its episodes');
+  return podcast;
+}
+
+/** What an episode's events say of it. */
+export const episodeState = (
+  episode: Pick<EpisodeRecord, 'podcast' | 'title' | 'status' | 'publishedAt'>,
+  id: string,
+) => ({
+  episodeId: id,
+  podcastId: episode.podcast,
+  title: episode.title,
+  status: episode.status as 'draft' | 'published',
+  publishedAt: new Date(episode.publishedAt).toISOString(),
+});
+
+/** The events of guests added to and removed from an episode. */
+export function guestEvents(
+  id: string,
+  podcastId: string,
+  title: string,
+  added: UserRef[],
+  removed: string[],
+) {
+  const data = (userId: string) => ({ episodeId: id, podcastId, userId, title });
+  return [
+    ...added.map((guest) => pendingEvent(guestAdded, id, data(guest.id))),
+    ...removed.map((userId) => pendingEvent(guestRemoved, id, data(userId))),
+  ];
+}

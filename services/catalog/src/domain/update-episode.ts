@@ -1,0 +1,63 @@
+import { type AuthUser, notFound, pendingEvent, type PendingEvent, sanitizeRichText } from '@podz/kit';
+import { episodeUpdated } from '@podz/proto';
+import type { EpisodeRecord } from '../data/catalog-models';
+import type { CatalogDeps } from './catalog-deps';
+import { placeEpisode } from './listings';
+import { moveUses } from './media-uses';
+import { knownUsers, uploadedMedia } from './resolve-refs';
+import { episodeView, showSummary } from './views';
+
+import { episodeState, guestEvents, managedShow, type UpdateBody } from './episode-rules';
+
+/** `PUT /api/episodes/{id}`: the show's owner or an admin. */
+export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: string, body: UpdateBody) {
+  const episode = await deps.episodes.findById(id);
+  if (!episode) throw notFound('Episode');
+  const podcast = await managedShow(deps, user, episode.podcast);
+  const changes: Record<string, unknown> = {};
+  for (const field of ['title', 'season', 'episode', 'status', 'explicit', 'categories'] as const) {
+    if (body[field] !== undefined) changes[field] = body[field];
+  }
+  if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
+  if (body.publishedAt !== undefined) changes.publishedAt = new Date(body.publishedAt);
+  if (body.audioId) {
+    const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');
+    changes.audio = {
+      url: audio.url,
+      type: audio.type,
+      bytes: audio.bytes,
+      durationSeconds: audio.durationSeconds ?? 0,
+    };
+  }
+  if (body.imageId !== undefined) {
+    changes.image = body.imageId
+      ? (await uploadedMedia(deps, user, body.imageId, 'image', 'imageId')).url
+      : null;
+  }
+  const next = { ...episode, ...changes } as EpisodeRecord;
+  const events: PendingEvent[] = [pendingEvent(episodeUpdated, id, episodeState(next, id))];
+  if (body.guestIds) {
+    const wanted = await knownUsers(deps, body.guestIds, 'body.guestIds');
+    const had = new Set(episode.guests.map((guest) => guest.id));
+    const added = wanted.filter((guest) => !had.has(guest.id));
+    const removed = [...had].filter((guestId) => !wanted.some((guest) => guest.id === guestId));
+    changes.guests = wanted;
+    events.push(...guestEvents(id, episode.podcast, next.title, added, removed));
+  }
+  const updated = await deps.episodes.change(id, changes, events);
+  if (!updated) throw notFound('Episode');
+  await placeEpisode(deps, updated);
+  await moveUses(
+    deps,
+    id,
+    {
+      urls: [episode.audio?.url, episode.image],
+      use: { kind: 'episode', name: episode.title, podcastId: episode.podcast },
+    },
+    {
+      urls: [updated.audio?.url, updated.image],
+      use: { kind: 'episode', name: updated.title, podcastId: updated.podcast },
+    },
+  );
+  return episodeView(updated, showSummary(podcast));
+}
