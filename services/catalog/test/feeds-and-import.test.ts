@@ -3,7 +3,7 @@ import { parseFeed } from 'podcast-partytime';
 import request from 'supertest';
 import { listen } from '@podz/kit';
 import { wavTone } from '../src/blobs/generate-media';
-import { fetchFeed, isPrivateAddress } from '../src/domain/fetch-feed';
+import { fetchFeed, isPrivateAddress } from '../src/rss/fetch-feed';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 let platform: CatalogPlatform;

@@ -10,7 +10,7 @@ import {
 import { episodeCreated, podcastCreated, type Category } from '@podz/proto';
 import { FeedImportError, parseImportedFeed } from '../rss/import-feed';
 import type { CatalogDeps } from './catalog-deps';
-import { FeedFetchError, fetchFeed } from './fetch-feed';
+import { FeedFetchError, fetchFeed } from '../rss/fetch-feed';
 import { removePodcast } from './delete-podcast';
 import { DEFAULT_LOGO, uniqueUId } from './podcast-rules';
 import { placePodcast, syncShowEpisodes } from './listings';
