@@ -1,3 +1,4 @@
+import { present } from '@podz/kit';
 import { DELETED_USER_NAME, type MediaItem, type MediaUse } from '@podz/proto';
 import type { MediaRecord } from '../data/catalog-models';
 import type { MediaUse as StoredUse } from '../data/media-library';
@@ -22,8 +23,8 @@ export async function mediaItems(deps: CatalogDeps, records: MediaRecord[]): Pro
 
 /** One upload, as {@link mediaItems} shows it. */
 export async function mediaItem(deps: CatalogDeps, record: MediaRecord): Promise<MediaItem> {
-  const uploader = await deps.users.find(record.uploadedBy);
-  return itemOf(record, uploader?.username ?? DELETED_USER_NAME);
+  const [item] = await mediaItems(deps, [record]);
+  return present(item, `upload ${record._id.toHexString()}`);
 }
 
 function itemOf(record: MediaRecord, uploaderName: string): MediaItem {

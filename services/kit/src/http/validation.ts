@@ -111,7 +111,7 @@ export function signedInUser(req: Request): AuthUser {
 
 /**
  * {@link handle} for a route behind `requireAuth` or `requireAccess`: the handler is given the
- * caller as an `AuthUser`, never undefined, so no use case is called with a guessed `user!`.
+ * caller as an `AuthUser`, never undefined, so no use case has to assert that the caller is there.
  */
 export function handleSignedIn<S extends InputSchemas>(schemas: S, handler: Handler<SignedInInput<S>>) {
   return handle(schemas, (input, req, res) => handler({ ...input, user: signedInUser(req) }, req, res));
