@@ -160,7 +160,16 @@ describe('what messaging hears', () => {
   it('never lists a message its conversation did not record, and lists one it did from its event', async () => {
     const [ana, bo] = await Promise.all([platform.member(), platform.member()]);
     const { db, redis, producer } = platform.messaging.context;
-    const { conversation } = await start(ana, bo, 'first');
+    const { conversation, message } = await start(ana, bo, 'first');
+    // 'first' is listed from the store once its event has confirmed it (the send lists it in
+    // Redis at once); the rebuilds below start from that.
+    await eventually('the first message confirmed', async () =>
+      Boolean(
+        await db
+          .collection('messages')
+          .findOne({ _id: new Types.ObjectId(message.id), pending: { $exists: false } }),
+      ),
+    );
     const texts = async () =>
       (
         await api().get(`/api/conversations/${conversation.id}/messages`).set(bearer(bo.token)).expect(200)
