@@ -17,12 +17,15 @@ const moduleNameMapper = {
   '^@podz/proto$': path.join(root, 'proto/src/index.ts'),
   '^@podz/kit$': path.join(root, 'services/kit/src/index.ts'),
   '^@podz/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
+  '^@podz/read-models$': path.join(root, 'services/read-models/src/index.ts'),
+  '^@podz/read-models/testing$': path.join(root, 'services/read-models/src/testing/index.ts'),
   '^@podz/local-infra$': path.join(root, 'deploy/local/src/index.ts'),
 };
 
 const PROJECTS = [
   'proto',
   'services/kit',
+  'services/read-models',
   'services/identity',
   'services/catalog',
   'services/requests',

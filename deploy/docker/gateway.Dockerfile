@@ -12,6 +12,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
+COPY services/read-models/package.json services/read-models/
 COPY services/identity/package.json services/identity/
 COPY services/catalog/package.json services/catalog/
 COPY services/requests/package.json services/requests/

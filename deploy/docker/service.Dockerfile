@@ -18,6 +18,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
+COPY services/read-models/package.json services/read-models/
 COPY services/identity/package.json services/identity/
 COPY services/catalog/package.json services/catalog/
 COPY services/requests/package.json services/requests/
@@ -37,7 +38,7 @@ COPY proto proto
 COPY services services
 COPY gateway gateway
 COPY deploy/local deploy/local
-# Builds the service and the project references it needs (proto, kit).
+# Builds the service and the project references it needs (proto, kit, read-models).
 RUN npx tsc -b "services/${SERVICE}"
 RUN npm prune --omit=dev --no-audit --no-fund
 
@@ -55,6 +56,8 @@ COPY --from=build /app/proto/package.json proto/
 COPY --from=build /app/proto/dist proto/dist
 COPY --from=build /app/services/kit/package.json services/kit/
 COPY --from=build /app/services/kit/dist services/kit/dist
+COPY --from=build /app/services/read-models/package.json services/read-models/
+COPY --from=build /app/services/read-models/dist services/read-models/dist
 COPY --from=build /app/services/${SERVICE}/package.json services/${SERVICE}/
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 

@@ -45,7 +45,7 @@ const lines = [
   '',
 ];
 const services = readdirSync(path.join(ROOT, 'services')).filter(
-  (name) => name !== 'kit' && existsSync(path.join(ROOT, 'services', name, 'src')),
+  (name) => !['kit', 'read-models'].includes(name) && existsSync(path.join(ROOT, 'services', name, 'src')),
 );
 for (const service of services.sort()) {
   const src = path.join(ROOT, 'services', service, 'src');

@@ -1,4 +1,5 @@
-import { PeriodicTask, PlanBook, RateLimiter, startService } from '@podz/kit';
+import { PeriodicTask, RateLimiter, startService } from '@podz/kit';
+import { PlanBook } from '@podz/read-models';
 import { TOPICS } from '@podz/proto';
 import type { BillingConfig } from './config';
 import { paymentModel } from './data/payment-model';
@@ -6,7 +7,7 @@ import { PaymentRepository } from './data/payment-repository';
 import { renewalClockModel, subscriptionModel } from './data/subscription-model';
 import { SubscriptionRepository } from './data/subscription-repository';
 import type { BillingDeps } from './domain/billing-deps';
-import { sweepRenewals } from './domain/renewals';
+import { sweepRenewals } from './domain/sweep-renewals';
 import { subscriptionReactions } from './consumers/subscription-reactions';
 import { billingRoutes } from './http/billing-routes';
 import { PayPalClient } from './paypal/paypal-client';

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { loadConfig, type RunningService } from '@podz/kit';
-import { eventually, offerPlans, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
+import { eventually, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
+import { offerPlans } from '@podz/read-models/testing';
 import {
   TOPICS,
   paymentListSchema,

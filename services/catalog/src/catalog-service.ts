@@ -1,4 +1,5 @@
-import { BackgroundJobs, idempotent, ListKeeper, RankedLists, startService, UserDirectory } from '@podz/kit';
+import { BackgroundJobs, idempotent, ListKeeper, RankedLists, startService } from '@podz/kit';
+import { UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
 import { TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
@@ -13,7 +14,7 @@ import { MediaLibrary } from './data/media-library';
 import { mediaFamily } from './data/media-lists';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
-import { ensureLists } from './domain/listings';
+import { ensureLists } from './domain/ensure-lists';
 import { userSync } from './consumers/user-sync';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';

@@ -1,12 +1,12 @@
 import {
   BackgroundJobs,
   Mailer,
-  PlanBook,
   RankedLists,
   RateLimiter,
   SessionRevocations,
   startService,
 } from '@podz/kit';
+import { PlanBook } from '@podz/read-models';
 import { TOPICS } from '@podz/proto';
 import type { IdentityConfig } from './config';
 import { LinkTokens } from './data/link-tokens';
@@ -18,7 +18,7 @@ import { accessGrants } from './consumers/access-grants';
 import { peopleListUpkeep } from './consumers/people-list-upkeep';
 import { planPurchases } from './consumers/plan-purchases';
 import { Passwords } from './domain/passwords';
-import { ensurePeopleLists } from './domain/people';
+import { ensurePeopleLists } from './domain/keep-people-lists';
 import { seedAdmin, seedDemoAccounts } from './domain/seed-accounts';
 import { authRoutes } from './http/auth-routes';
 import { usersRoutes } from './http/users-routes';

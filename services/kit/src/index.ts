@@ -80,6 +80,7 @@ export {
   type OutboxEntry,
 } from './events/outbox';
 export { OutboxRelay, type AggregateModel } from './events/outbox-relay';
+export { markDeleted, purgeTombstones } from './events/tombstone';
 export { EventConsumer, on, type EventHandler, type Subscription } from './events/event-consumer';
 export { HandledEvents } from './events/handled-events';
 export {
@@ -96,8 +97,6 @@ export { PeriodicTask } from './service/periodic-task';
 export { mailConfigFields } from './mail/mail-config';
 export { Mailer, type Email } from './mail/mailer';
 export { renderEmail, type EmailContent } from './mail/email-layout';
-export { UserDirectory } from './users/user-directory';
-export { PlanBook, type KnownPlan } from './plans/plan-book';
 export { sanitizeRichText } from './http/rich-text';
 export { isoOrNull } from './http/iso-date';
 export { escapeRegex } from './mongo/escape-regex';

@@ -5,8 +5,8 @@ import {
   RateLimiter,
   SessionRevocations,
   startService,
-  UserDirectory,
 } from '@podz/kit';
+import { UserDirectory } from '@podz/read-models';
 import { TOPICS } from '@podz/proto';
 import type { MessagingConfig } from './config';
 import { ActivityLists } from './data/activity-lists';

@@ -1,4 +1,5 @@
-import { BackgroundJobs, ListKeeper, RankedLists, startService, UserDirectory } from '@podz/kit';
+import { BackgroundJobs, ListKeeper, RankedLists, startService } from '@podz/kit';
+import { UserDirectory } from '@podz/read-models';
 import { TOPICS } from '@podz/proto';
 import type { RequestsConfig } from './config';
 import { backfillPeopleIds } from './data/backfill-people-ids';

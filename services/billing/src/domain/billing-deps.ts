@@ -1,4 +1,5 @@
-import type { Logger, PlanBook, RateLimiter } from '@podz/kit';
+import type { Logger, RateLimiter } from '@podz/kit';
+import type { PlanBook } from '@podz/read-models';
 import type { BillingConfig } from '../config';
 import type { PaymentRepository } from '../data/payment-repository';
 import type { SubscriptionRepository } from '../data/subscription-repository';

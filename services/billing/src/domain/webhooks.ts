@@ -8,7 +8,7 @@ import {
   type WebhookTransmission,
 } from '../paypal/paypal-api';
 import type { BillingDeps } from './billing-deps';
-import { notConfigured } from './checkout';
+import { notConfigured } from './paypal-checkout';
 import { settleCapture } from './settle-capture';
 
 export interface WebhookAnswer {

@@ -8,7 +8,8 @@ import {
   subscriptionQuerySchema,
 } from '@podz/proto';
 import type { BillingDeps } from '../domain/billing-deps';
-import { captureOrder, createOrder } from '../domain/checkout';
+import { captureOrder } from '../domain/capture-order';
+import { createOrder } from '../domain/create-order';
 import { billingConfig, listPayments } from '../domain/read-payments';
 import { cancelRenewal, readSubscription } from '../domain/read-subscription';
 import { receiveWebhook } from '../domain/webhooks';

@@ -11,7 +11,10 @@ import {
   podcastUpdated,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { dropPodcast, invalidateResponses, syncEpisode, syncPodcast } from '../domain/listings';
+import { dropPodcast } from '../domain/place-podcast';
+import { invalidateResponses } from '../domain/invalidate-responses';
+import { syncEpisode } from '../domain/sync-episode';
+import { syncPodcast } from '../domain/sync-podcast';
 
 /**
  * Catalog hears its own events to place what they name again (and to drop rendered answers), as the store has it by then: the

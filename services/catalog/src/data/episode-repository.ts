@@ -7,6 +7,8 @@ import {
   type OutboxRelay,
   type PendingEvent,
   present,
+  markDeleted,
+  purgeTombstones,
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
@@ -171,17 +173,11 @@ export class EpisodeRepository {
 
   /** An episode alone: a tombstone keeps its deletion event until the relay has sent it. */
   async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live },
-      withEvents(
-        { $set: { deletedAt: new Date(), tombstone: true, guests: [], guestIds: [], showPublished: false } },
-        events,
-      ),
-    );
-    this.relay.kick();
+    const fields = { tombstone: true, guests: [], guestIds: [], showPublished: false };
+    const deleted = await markDeleted(this.model, this.relay, id, fields, events);
     await this.records.invalidateAfterWrite([id]);
-    await this.model.deleteMany({ tombstone: true, outboxPending: false });
-    return result.modifiedCount === 1;
+    await purgeTombstones(this.model);
+    return deleted;
   }
 
   /** A deleted show's episodes go with it; the show's own deletion event names them. */

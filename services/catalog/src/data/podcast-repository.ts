@@ -10,6 +10,8 @@ import {
   type PendingEvent,
   escapeRegex,
   present,
+  markDeleted,
+  purgeTombstones,
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
@@ -277,29 +279,12 @@ export class PodcastRepository {
    * (the outbox lives in the document), and clears older tombstones whose events are out.
    */
   async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
-    const tombstone = `deleted-${id}`;
-    const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live },
-      withEvents(
-        {
-          $set: {
-            deletedAt: new Date(),
-            tombstone: true,
-            uId: tombstone,
-            nameKey: tombstone,
-            hosts: [],
-            hostIds: [],
-            confirmedHostIds: [],
-            crew: [],
-            crewIds: [],
-          },
-        },
-        events,
-      ),
-    );
-    this.relay.kick();
+    const key = `deleted-${id}`;
+    const people = { hosts: [], hostIds: [], confirmedHostIds: [], crew: [], crewIds: [] };
+    const fields = { tombstone: true, uId: key, nameKey: key, ...people };
+    const deleted = await markDeleted(this.model, this.relay, id, fields, events);
     await this.records.invalidateAfterWrite([id]);
-    await this.model.deleteMany({ tombstone: true, outboxPending: false });
-    return result.modifiedCount === 1;
+    await purgeTombstones(this.model);
+    return deleted;
   }
 }

@@ -1,4 +1,5 @@
-import type { BackgroundJobs, Idempotent, Logger, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Idempotent, Logger } from '@podz/kit';
+import type { UserDirectory } from '@podz/read-models';
 import type { ResponseCache } from '../cache/response-cache';
 import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';

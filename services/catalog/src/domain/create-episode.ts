@@ -1,7 +1,7 @@
 import { type AuthUser, pendingEvent, sanitizeRichText } from '@podz/kit';
 import { episodeCreated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
-import { placeEpisode } from './listings';
+import { placeEpisode } from './place-episode';
 import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';

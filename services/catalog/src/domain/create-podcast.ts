@@ -1,7 +1,7 @@
 import { conflict, forbidden, isAdmin, pendingEvent, sanitizeRichText, type AuthUser } from '@podz/kit';
 import { hostInvited, podcastCreated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
-import { placePodcast } from './listings';
+import { placePodcast } from './place-podcast';
 import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';

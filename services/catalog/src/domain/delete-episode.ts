@@ -1,7 +1,7 @@
 import { type AuthUser, notFound, pendingEvent } from '@podz/kit';
 import { episodeDeleted } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
-import { dropEpisodes } from './listings';
+import { dropEpisodes } from './place-episode';
 import { moveUses, NO_USES } from './media-uses';
 
 import { managedShow } from './episode-rules';

@@ -2,7 +2,7 @@ import { forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { podcastDeleted } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
-import { dropPodcast } from './listings';
+import { dropPodcast } from './place-podcast';
 import { moveUses, NO_USES } from './media-uses';
 
 import { canManage } from './podcast-rules';

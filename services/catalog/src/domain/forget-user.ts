@@ -1,5 +1,5 @@
 import type { CatalogDeps } from './catalog-deps';
-import { invalidateResponses } from './listings';
+import { invalidateResponses } from './invalidate-responses';
 import { removePodcast } from './delete-podcast';
 import { settleFollow } from './settle-follow';
 

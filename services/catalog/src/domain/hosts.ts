@@ -1,7 +1,7 @@
 import { notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { hostConfirmed, hostDeclined, hostRemoved } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
-import { invalidateResponses } from './listings';
+import { invalidateResponses } from './invalidate-responses';
 import { podcastView } from './views';
 
 /**

@@ -13,7 +13,8 @@ import type { CatalogDeps } from './catalog-deps';
 import { FeedFetchError, fetchFeed } from '../rss/fetch-feed';
 import { removePodcast } from './delete-podcast';
 import { DEFAULT_LOGO, uniqueUId } from './podcast-rules';
-import { placePodcast, syncShowEpisodes } from './listings';
+import { placePodcast } from './place-podcast';
+import { syncShowEpisodes } from './sync-episode';
 import { podcastView } from './views';
 
 const unprocessable = (message: string) =>

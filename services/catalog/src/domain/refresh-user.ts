@@ -1,5 +1,5 @@
 import type { CatalogDeps } from './catalog-deps';
-import { invalidateResponses } from './listings';
+import { invalidateResponses } from './invalidate-responses';
 
 type UserFacts = { userId: string; username: string; profilePicture: string };
 

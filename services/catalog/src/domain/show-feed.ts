@@ -4,7 +4,7 @@ import type { EpisodeRecord } from '../data/catalog-models';
 import type { FeedEpisode, FeedPerson, FeedShow } from '../rss/feed-types';
 import { renderFeed } from '../rss/render-feed';
 import type { CatalogDeps } from './catalog-deps';
-import { showEpisodePage } from './read-episodes';
+import { showEpisodePage } from './show-episode-page';
 import { feedPath } from './views';
 
 /** The newest episodes a feed carries; podcast apps page through the rest on their side. */

@@ -2,7 +2,7 @@ import { type AuthUser, notFound, pendingEvent, type PendingEvent, sanitizeRichT
 import { episodeUpdated } from '@podz/proto';
 import type { EpisodeRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
-import { placeEpisode } from './listings';
+import { placeEpisode } from './place-episode';
 import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';

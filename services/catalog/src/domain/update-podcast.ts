@@ -10,7 +10,8 @@ import {
 import { hostInvited, hostRemoved, podcastUpdated, type UserRef } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
-import { placePodcast, syncShowEpisodes } from './listings';
+import { placePodcast } from './place-podcast';
+import { syncShowEpisodes } from './sync-episode';
 import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';

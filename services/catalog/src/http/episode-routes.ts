@@ -14,14 +14,11 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { createEpisode } from '../domain/create-episode';
 import { deleteEpisode } from '../domain/delete-episode';
 import { updateEpisode } from '../domain/update-episode';
-import {
-  episodeGuests,
-  getEpisode,
-  guestAppearances,
-  latestEpisodes,
-  podcastEpisodes,
-  previousEpisodes,
-} from '../domain/read-episodes';
+import { episodeGuests, getEpisode } from '../domain/read-episode';
+import { guestAppearances } from '../domain/guest-appearances';
+import { latestEpisodes } from '../domain/latest-episodes';
+import { podcastEpisodes } from '../domain/podcast-episodes';
+import { previousEpisodes } from '../domain/previous-episodes';
 
 /** The episodes API (spec §7 Episodes) plus `POST /api/episodes` to add one. */
 export function episodeRoutes(deps: CatalogDeps): express.Router {

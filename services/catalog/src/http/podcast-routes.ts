@@ -24,16 +24,11 @@ import { importFromFeed } from '../domain/import-from-feed';
 import { createPodcast } from '../domain/create-podcast';
 import { deletePodcast } from '../domain/delete-podcast';
 import { updatePodcast } from '../domain/update-podcast';
-import {
-  allPodcasts,
-  getPodcast,
-  getPodcastByName,
-  managePodcasts,
-  myHostPodcasts,
-  myPodcasts,
-  publicHostPodcastsOf,
-  publicPodcastsOf,
-} from '../domain/read-podcasts';
+import { allPodcasts } from '../domain/list-podcasts';
+import { getPodcast, getPodcastByName } from '../domain/read-podcast';
+import { managePodcasts } from '../domain/manage-podcasts';
+import { myHostPodcasts, myPodcasts } from '../domain/my-podcasts';
+import { publicHostPodcastsOf, publicPodcastsOf } from '../domain/podcasts-of-user';
 
 /** The podcasts API (spec §7 Podcasts). Literal paths come before `/:id`. */
 export function podcastRoutes(deps: CatalogDeps): express.Router {

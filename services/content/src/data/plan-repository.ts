@@ -6,6 +6,8 @@ import {
   type OutboxRelay,
   type PendingEvent,
   present,
+  markDeleted,
+  purgeTombstones,
 } from '@podz/kit';
 import type { CreatePlanBody, UpdatePlanBody } from '@podz/proto';
 import type { PlanModel, PlanRecord } from './plan-model';
@@ -70,12 +72,8 @@ export class PlanRepository {
    * slug is freed at once so a new plan may take it.
    */
   async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live },
-      withEvents({ $set: { deletedAt: new Date(), slug: `deleted-${id}` } }, events),
-    );
-    this.relay.kick();
-    await this.model.deleteMany({ deletedAt: { $ne: null }, outboxPending: false });
-    return result.modifiedCount === 1;
+    const deleted = await markDeleted(this.model, this.relay, id, { slug: `deleted-${id}` }, events);
+    await purgeTombstones(this.model, { deletedAt: { $ne: null } });
+    return deleted;
   }
 }

@@ -2,7 +2,10 @@ import express from 'express';
 import { handle, handleSignedIn, requireAccess } from '@podz/kit';
 import { docParamsSchema, previewDocBodySchema, saveDocBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
-import { deleteDoc, listDocs, previewDoc, readDoc, saveDoc } from '../domain/docs';
+import { deleteDoc } from '../domain/delete-doc';
+import { listDocs, readDoc } from '../domain/read-docs';
+import { previewDoc } from '../domain/preview-doc';
+import { saveDoc } from '../domain/save-doc';
 
 /** Documentation pages: admins only, reading included. */
 export function docRoutes(deps: ContentDeps): express.Router {

@@ -8,7 +8,10 @@ import {
   markFormBodySchema,
 } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
-import { deleteSubmission, listSubmissions, markSubmission, submitForm } from '../domain/forms';
+import { deleteSubmission } from '../domain/delete-submission';
+import { listSubmissions } from '../domain/read-submissions';
+import { markSubmission } from '../domain/mark-submission';
+import { submitForm } from '../domain/submit-form';
 
 /**
  * The contact and advertise forms (anyone; the gateway limits how often); their list, handling and

@@ -2,7 +2,8 @@ import express from 'express';
 import { handle, handleSignedIn, requireAccess } from '@podz/kit';
 import { pageParamsSchema, restorePageParamsSchema, savePageBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
-import { pageVersions, readPage, restorePage, savePage } from '../domain/pages';
+import { pageVersions, readPage } from '../domain/read-pages';
+import { restorePage, savePage } from '../domain/publish-page';
 
 /** Page content: read by anyone, written by editors and admins. */
 export function pageRoutes(deps: ContentDeps): express.Router {

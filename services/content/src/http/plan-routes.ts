@@ -2,7 +2,10 @@ import express from 'express';
 import { handle, requireAccess } from '@podz/kit';
 import { createPlanBodySchema, idParamsSchema, updatePlanBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
-import { activePlans, allPlans, createPlan, deletePlan, updatePlan } from '../domain/pricing-plans';
+import { activePlans, allPlans } from '../domain/read-plans';
+import { createPlan } from '../domain/create-plan';
+import { deletePlan } from '../domain/delete-plan';
+import { updatePlan } from '../domain/update-plan';
 
 /** Pricing plans: the active ones for everyone (`/pricing`), all of them for editors and admins. */
 export function planRoutes(deps: ContentDeps): express.Router {

@@ -1,6 +1,7 @@
 import { on, type Subscription } from '@podz/kit';
 import { paymentCompleted, subscriptionEnded } from '@podz/proto';
-import { applyPurchase, endPaidPlan } from '../domain/change-plan';
+import { applyPurchase } from '../domain/apply-purchase';
+import { endPaidPlan } from '../domain/end-paid-plan';
 import type { IdentityDeps } from '../domain/identity-deps';
 
 /** Billing's verified checkouts move their buyers; a subscription that ran out moves them back. */

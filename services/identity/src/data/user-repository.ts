@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
-import { findInIdOrder, newWithEvents, withEvents, escapeRegex, present } from '@podz/kit';
+import { findInIdOrder, newWithEvents, withEvents, escapeRegex, present, markDeleted } from '@podz/kit';
 import type { Access, UserType } from '@podz/proto';
 import { USER_TYPE_ACCESS, type PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
@@ -137,30 +137,21 @@ export class UserRepository {
    * outbox lives in the document: removing it outright would lose the event.
    */
   async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
-    const tombstone = `deleted-${id}`;
-    const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live },
-      withEvents(
-        {
-          $set: {
-            deletedAt: new Date(),
-            username: 'deleted user',
-            usernameKey: tombstone,
-            email: `${tombstone}@deleted.invalid`,
-            passwordHash: '!',
-            profilePicture: null,
-            bio: '',
-            links: [],
-            access: [],
-          },
-          $inc: { sessionVersion: 1 },
-        },
-        events,
-      ),
-    );
-    this.relay.kick();
+    const key = `deleted-${id}`;
+    const fields = {
+      username: 'deleted user',
+      usernameKey: key,
+      email: `${key}@deleted.invalid`,
+      passwordHash: '!',
+      profilePicture: null,
+      bio: '',
+      links: [],
+      access: [],
+    };
+    // The session version moves with it, so every token the account holds stops at once.
+    const deleted = await markDeleted(this.model, this.relay, id, fields, events, { sessionVersion: 1 });
     await this.placed(id, null);
-    return result.modifiedCount === 1;
+    return deleted;
   }
 
   /** A page straight from the store (sorted in Go there): only while the people lists are rebuilt. */

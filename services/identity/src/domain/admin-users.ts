@@ -1,18 +1,10 @@
 import { notFound, pendingEvent, type PendingEvent } from '@podz/kit';
 import { userPlanChanged, type AdminCreateUserBody, type AdminEditUserBody } from '@podz/proto';
 import type { UserChanges } from '../data/user-repository';
-import {
-  PROFILE_FIELDS,
-  accessChangedEvent,
-  contactEvent,
-  createAccount,
-  ensureAdminRemains,
-  ensureAvailable,
-  normalizeAccess,
-  profileUpdatedEvent,
-  sameAccess,
-} from './accounts';
-import { sendVerification } from './email-links';
+import { PROFILE_FIELDS, accessChangedEvent, contactEvent, profileUpdatedEvent } from './user-events';
+import { createAccount } from './create-account';
+import { ensureAdminRemains, ensureAvailable, normalizeAccess, sameAccess } from './account-rules';
+import { sendVerification } from './send-verification';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 

@@ -1,5 +1,5 @@
 import { forbidden, isAdmin, notFound, pendingEvent, type AuthUser } from '@podz/kit';
-import { DEFAULT_PLAN, userPlanChanged } from '@podz/proto';
+import { userPlanChanged } from '@podz/proto';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 
@@ -20,39 +20,10 @@ export async function changePlan(deps: IdentityDeps, caller: AuthUser, id: strin
 }
 
 /** Moves a user to a plan, with the event that says so; unchanged when they hold it already. */
-async function applyPlan(deps: IdentityDeps, id: string, plan: string) {
+export async function applyPlan(deps: IdentityDeps, id: string, plan: string) {
   const user = await deps.users.findById(id);
   if (!user) return null;
   if (user.plan === plan) return user;
   const event = pendingEvent(userPlanChanged, id, { userId: id, plan, previousPlan: user.plan ?? '' });
   return deps.users.update(id, { plan }, [event]);
-}
-
-/**
- * Billing verified a checkout: its buyer moves to the plan. A renewal changes no plan (the member
- * holds it already). The group records handled events, so an event delivered again cannot undo a
- * plan change made after it.
- */
-export async function applyPurchase(
-  deps: IdentityDeps,
-  payment: { userId: string; plan: string; paymentId: string; kind: string },
-): Promise<void> {
-  const { userId, plan, paymentId, kind } = payment;
-  if (kind === 'renewal') return;
-  const updated = await applyPlan(deps, userId, plan);
-  if (updated) deps.logger.info({ userId, plan, paymentId }, 'paid plan applied');
-  else deps.logger.warn({ userId, plan, paymentId }, 'paid plan not applied: the user no longer exists');
-}
-
-/** A subscription ran out: its member goes back to the free plan if still on its plan. */
-export async function endPaidPlan(
-  deps: IdentityDeps,
-  ended: { userId: string; plan: string; reason: string },
-): Promise<void> {
-  const { userId, plan, reason } = ended;
-  const user = await deps.users.findById(userId);
-  // Moved on already (an admin's change, another plan bought): that choice stands.
-  if (!user || user.plan !== plan) return;
-  await applyPlan(deps, userId, DEFAULT_PLAN);
-  deps.logger.info({ userId, plan, reason }, 'paid plan ended: back to the free plan');
 }

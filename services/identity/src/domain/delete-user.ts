@@ -1,6 +1,6 @@
 import { badRequest, forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
 import { userDeleted } from '@podz/proto';
-import { ensureAdminRemains } from './accounts';
+import { ensureAdminRemains } from './account-rules';
 import type { IdentityDeps } from './identity-deps';
 
 /**

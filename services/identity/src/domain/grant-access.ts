@@ -1,5 +1,5 @@
 import type { Access } from '@podz/proto';
-import { accessChangedEvent } from './accounts';
+import { accessChangedEvent } from './user-events';
 import type { IdentityDeps } from './identity-deps';
 
 /**

@@ -1,4 +1,5 @@
-import type { BackgroundJobs, Logger, Mailer, PlanBook, RateLimiter, SessionRevocations } from '@podz/kit';
+import type { BackgroundJobs, Logger, Mailer, RateLimiter, SessionRevocations } from '@podz/kit';
+import type { PlanBook } from '@podz/read-models';
 import type { IdentityConfig } from '../config';
 import type { LinkTokens } from '../data/link-tokens';
 import type { PeopleLists } from '../data/people-lists';

@@ -1,6 +1,6 @@
 import type { FullUser, RegisterBody } from '@podz/proto';
-import { createAccount } from './accounts';
-import { sendVerification } from './email-links';
+import { createAccount } from './create-account';
+import { sendVerification } from './send-verification';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 

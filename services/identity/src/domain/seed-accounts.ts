@@ -1,6 +1,6 @@
 import { AppError, isDuplicateKey } from '@podz/kit';
 import { ACCESS_VALUES, type Access } from '@podz/proto';
-import { createAccount } from './accounts';
+import { createAccount } from './create-account';
 import type { IdentityDeps } from './identity-deps';
 
 // Another instance got there first: the unique index, or our own availability check, said so.

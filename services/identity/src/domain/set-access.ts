@@ -1,6 +1,7 @@
 import { notFound } from '@podz/kit';
 import type { Access } from '@podz/proto';
-import { accessChangedEvent, ensureAdminRemains, normalizeAccess, sameAccess } from './accounts';
+import { accessChangedEvent } from './user-events';
+import { ensureAdminRemains, normalizeAccess, sameAccess } from './account-rules';
 import type { IdentityDeps } from './identity-deps';
 import { fullView } from './user-views';
 

@@ -1,10 +1,11 @@
 import { badRequest, forbidden, notFound, type AuthUser } from '@podz/kit';
 import type { UpdateUserBody } from '@podz/proto';
 import type { UserChanges } from '../data/user-repository';
-import { PROFILE_FIELDS, contactEvent, ensureAvailable, profileUpdatedEvent } from './accounts';
-import { sendVerification } from './email-links';
+import { PROFILE_FIELDS, contactEvent, profileUpdatedEvent } from './user-events';
+import { ensureAvailable } from './account-rules';
+import { sendVerification } from './send-verification';
 import type { IdentityDeps } from './identity-deps';
-import { issueSession, type IssuedSession } from './sessions';
+import { issueSession, type IssuedSession } from './issue-session';
 import { fullView } from './user-views';
 
 /**

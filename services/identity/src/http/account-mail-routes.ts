@@ -7,7 +7,9 @@ import {
   verifyEmailQuerySchema,
   type MailSent,
 } from '@podz/proto';
-import { resendVerification, resetPassword, sendPasswordReset, verifyEmail } from '../domain/email-links';
+import { resendVerification } from '../domain/send-verification';
+import { resetPassword, sendPasswordReset } from '../domain/password-reset';
+import { verifyEmail } from '../domain/verify-email';
 import type { IdentityDeps } from '../domain/identity-deps';
 
 const jsonOnly: express.RequestHandler = (req, _res, next) =>

@@ -15,8 +15,10 @@ import {
   updateSessionBodySchema,
 } from '@podz/proto';
 import type { IdentityDeps } from '../domain/identity-deps';
-import { currentSession, issueSession, sessionUser, signOut } from '../domain/sessions';
-import { sendSignInLink, signInWithLink } from '../domain/email-links';
+import { currentSession, sessionUser } from '../domain/current-session';
+import { issueSession } from '../domain/issue-session';
+import { signOut } from '../domain/sign-out';
+import { sendSignInLink, signInWithLink } from '../domain/sign-in-links';
 import { signIn } from '../domain/sign-in';
 import { AuthUrls } from './auth-urls';
 import { accountMailRoutes } from './account-mail-routes';

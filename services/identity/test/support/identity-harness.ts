@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { loadConfig, type RunningService } from '@podz/kit';
-import { offerPlans, testServiceEnv } from '@podz/kit/testing';
+import { testServiceEnv } from '@podz/kit/testing';
+import { offerPlans } from '@podz/read-models/testing';
 import { CSRF_COOKIE, SESSION_COOKIE, type Access } from '@podz/proto';
 import { identityConfigSchema, type IdentityConfig } from '../../src/config';
 import { startIdentity } from '../../src/identity-service';

@@ -6,5 +6,4 @@ export { readTopic, type ReadMessage } from './read-topic';
 export { runServiceProcess, freePort, type ProcessRun } from './service-process';
 export { describeServiceProcess } from './service-process-suite';
 export { eventually } from './eventually';
-export { offerPlans, TEST_PLANS } from './offer-plans';
 export { MailInbox, linkIn, type InboxMessage } from './mail-inbox';

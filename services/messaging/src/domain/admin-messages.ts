@@ -1,7 +1,7 @@
 import { type AuthUser, badRequest } from '@podz/kit';
 import type { Access } from '@podz/proto';
 import type { MessagingDeps } from './messaging-deps';
-import { spendSendAllowance } from './send-messages';
+import { spendSendAllowance } from './send-allowance';
 
 /**
  * `POST /api/conversations/admin`: one message to each recipient, in the conversation the admin has

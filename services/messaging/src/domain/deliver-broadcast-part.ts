@@ -2,7 +2,7 @@ import { AppError } from '@podz/kit';
 import type { UserRef } from '@podz/proto';
 import { broadcastMessageId } from '../data/broadcast-repository';
 import type { MessagingDeps } from './messaging-deps';
-import { deliverOnce } from './send-messages';
+import { deliverOnce } from './deliver-message';
 
 // Enough to keep a part moving without flooding the store.
 const PARALLEL = 8;

@@ -1,4 +1,5 @@
-import type { BackgroundJobs, Idempotent, Logger, RateLimiter, UserDirectory } from '@podz/kit';
+import type { BackgroundJobs, Idempotent, Logger, RateLimiter } from '@podz/kit';
+import type { UserDirectory } from '@podz/read-models';
 import type { MessagingConfig } from '../config';
 import type { ActivityLists } from '../data/activity-lists';
 import type { BroadcastRepository } from '../data/broadcast-repository';

@@ -1,7 +1,7 @@
 import { DEFAULT_PROFILE_PICTURE, SOCKET_EVENTS, type RequestRole } from '@podz/proto';
 import type { MessagingDeps } from './messaging-deps';
 import { derivedMessageId } from '../data/message-repository';
-import { deliverOnce } from './send-messages';
+import { deliverOnce } from './deliver-message';
 
 const WHAT: Record<RequestRole, string> = { owner: 'become a podcaster', guest: 'be a guest' };
 const NEXT: Record<RequestRole, string> = {

@@ -10,14 +10,11 @@ import {
 } from '@podz/proto';
 import { messageAsAdmin } from '../domain/admin-messages';
 import type { MessagingDeps } from '../domain/messaging-deps';
-import {
-  conversationMessages,
-  getConversation,
-  listConversations,
-  markRead,
-  newMessageCount,
-} from '../domain/read-conversations';
-import { sendMessage, startConversation } from '../domain/send-messages';
+import { conversationMessages, getConversation } from '../domain/read-conversation';
+import { listConversations, newMessageCount } from '../domain/list-conversations';
+import { markRead } from '../domain/mark-read';
+import { sendMessage } from '../domain/send-message';
+import { startConversation } from '../domain/start-conversation';
 
 /** The conversations API (spec §7 Conversations). Literal paths come before `/:id`. */
 export function conversationRoutes(deps: MessagingDeps): express.Router {

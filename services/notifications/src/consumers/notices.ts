@@ -12,12 +12,9 @@ import {
 } from '@podz/proto';
 import { announceEpisode } from '../domain/announce-episodes';
 import type { NotificationsDeps } from '../domain/notifications-deps';
-import {
-  tellGuestCredited,
-  tellHostAnswered,
-  tellHostInvited,
-  tellRequestReviewed,
-} from '../domain/tell-people';
+import { tellGuestCredited } from '../domain/tell-guest-credited';
+import { tellHostAnswered, tellHostInvited } from '../domain/tell-hosts';
+import { tellRequestReviewed } from '../domain/tell-request-reviewed';
 
 /**
  * The events people are told about. An event from before the service first ran is history (a

@@ -6,7 +6,9 @@ import {
   unsubscribeQuerySchema,
   updatePreferencesBodySchema,
 } from '@podz/proto';
-import { markRead, readBell, readPreferences, unsubscribe, updatePreferences } from '../domain/bell';
+import { markRead, readBell } from '../domain/bell';
+import { readPreferences, updatePreferences } from '../domain/preferences';
+import { unsubscribe } from '../domain/unsubscribe';
 import type { NotificationsDeps } from '../domain/notifications-deps';
 
 const BASE = '/api/notifications';

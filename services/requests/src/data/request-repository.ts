@@ -7,6 +7,8 @@ import {
   type OutboxRelay,
   type PendingEvent,
   present,
+  markDeleted,
+  purgeTombstones,
 } from '@podz/kit';
 import type { RequestRole, RequestStatus, UserRef } from '@podz/proto';
 import { listsRequest, requestList } from './request-lists';
@@ -135,14 +137,11 @@ export class RequestRepository {
 
   /** Deletes the request, keeping a tombstone with the deletion event until the relay sent it. */
   async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live },
-      withEvents({ $set: { deletedAt: new Date(), tombstone: true, openKey: `deleted-${id}` } }, events),
-    );
-    this.relay.kick();
+    const fields = { tombstone: true, openKey: `deleted-${id}` };
+    const deleted = await markDeleted(this.model, this.relay, id, fields, events);
     await this.lists.placed(id, null);
-    await this.purgeTombstones();
-    return result.modifiedCount === 1;
+    await purgeTombstones(this.model);
+    return deleted;
   }
 
   /** Names and pictures refreshed from identity, wherever the user appears. */
@@ -162,11 +161,6 @@ export class RequestRepository {
       { $set: { deletedAt: new Date(), tombstone: true } },
     );
     for (const { _id } of theirs) await this.lists.placed(_id.toHexString(), null);
-    await this.purgeTombstones();
-  }
-
-  /** Tombstones whose events are out: found by an indexed equality, so bounded by the tombstones. */
-  private async purgeTombstones(): Promise<void> {
-    await this.model.deleteMany({ tombstone: true, outboxPending: false });
+    await purgeTombstones(this.model);
   }
 }

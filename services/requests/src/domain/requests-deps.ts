@@ -1,4 +1,5 @@
-import type { Logger, UserDirectory } from '@podz/kit';
+import type { Logger } from '@podz/kit';
+import type { UserDirectory } from '@podz/read-models';
 import type { RequestsConfig } from '../config';
 import type { RequestRepository } from '../data/request-repository';
 

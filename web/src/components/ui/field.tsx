@@ -43,6 +43,9 @@ function FieldFrame({
 }
 
 /** A labelled input with its error under it, tied together for screen readers. */
+/** What a description or show-notes field accepts (the services sanitize it to this). */
+export const RICH_TEXT_HINT = 'Plain text, or basic HTML: paragraphs, links, bold, italics and lists';
+
 export function TextField({
   label,
   error,

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { ShowSummary } from '../../../components/show-summary';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
@@ -54,20 +53,7 @@ export function HostInvitations() {
                 key={show.id}
                 className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-4"
               >
-                <img
-                  src={show.logoPath}
-                  alt={`${show.name} cover`}
-                  className="size-14 rounded-lg bg-slate-100 object-cover"
-                />
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={paths.show.href(show.uId)}
-                    className="font-semibold text-slate-900 hover:text-indigo-700"
-                  >
-                    {show.name}
-                  </Link>
-                  <p className="text-sm text-slate-600">Invited by {show.owner.username}</p>
-                </div>
+                <ShowSummary show={show} detail={`Invited by ${show.owner.username}`} />
                 {show.confirmed ? (
                   <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
                     Confirmed

@@ -2,8 +2,8 @@ import { EPISODE_STATUSES, createEpisodeBodySchema, type Episode, type UserRef }
 import { useState, type FormEvent } from 'react';
 import { MediaUpload } from '../../../components/media-upload';
 import { PeoplePicker } from '../../../components/people-picker';
-import { Button } from '../../../components/ui/button';
-import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { FormError, RICH_TEXT_HINT, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-panel';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveEpisode } from '../api/owner-shows-api';
@@ -56,10 +56,7 @@ export function EpisodeForm({
       return;
     save.mutate(
       { id: episode?.id, body: episode ? body : { podcastId, ...body }, idempotencyKey },
-      {
-        onSuccess: onDone,
-        onError: fail,
-      },
+      { onSuccess: onDone, onError: fail },
     );
   };
 
@@ -82,7 +79,7 @@ export function EpisodeForm({
         value={description}
         onChange={(e) => setDescription(e.target.value)}
         error={errors.description}
-        hint="Plain text, or basic HTML: paragraphs, links, bold, italics and lists"
+        hint={RICH_TEXT_HINT}
       />
       <MediaUpload
         kind="audio"
@@ -99,14 +96,12 @@ export function EpisodeForm({
       />
       <PeoplePicker label="Guests" value={guests} onChange={setGuests} />
       <FormError message={formError} />
-      <div className="flex gap-3">
-        <Button type="submit" disabled={save.isPending || uploading}>
-          {save.isPending ? 'Saving…' : episode ? 'Save episode' : 'Publish episode'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        busy={save.isPending}
+        disabled={uploading}
+        submitLabel={episode ? 'Save episode' : 'Publish episode'}
+      />
     </form>
   );
 }

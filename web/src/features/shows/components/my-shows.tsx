@@ -1,10 +1,10 @@
 import type { Podcast } from '@podz/proto';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { ShowSummary } from '../../../components/show-summary';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useUi } from '../../../stores/ui-store';
 import { useDeleteShow, useMyShows } from '../api/owner-shows-api';
@@ -78,23 +78,11 @@ export function MyShows({ ownerId }: { ownerId: string }) {
                     />
                   ) : (
                     <div className="flex flex-wrap items-center gap-4">
-                      <img
-                        src={show.logoPath}
-                        alt={`${show.name} cover`}
-                        className="size-16 rounded-lg bg-slate-100 object-cover"
+                      <ShowSummary
+                        show={show}
+                        coverClassName="size-16"
+                        detail={`${show.status} · ${show.category} · ${show.hosts.length} ${show.hosts.length === 1 ? 'host' : 'hosts'}`}
                       />
-                      <div className="min-w-0 flex-1">
-                        <Link
-                          to={paths.show.href(show.uId)}
-                          className="font-semibold text-slate-900 hover:text-indigo-700"
-                        >
-                          {show.name}
-                        </Link>
-                        <p className="text-sm text-slate-600">
-                          {show.status} · {show.category} · {show.hosts.length}{' '}
-                          {show.hosts.length === 1 ? 'host' : 'hosts'}
-                        </p>
-                      </div>
                       <div className="flex flex-wrap gap-2">
                         <Button
                           variant="secondary"

@@ -8,8 +8,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { MediaUpload } from '../../../components/media-upload';
 import { PeoplePicker } from '../../../components/people-picker';
-import { Button } from '../../../components/ui/button';
-import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { FormError, RICH_TEXT_HINT, SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-panel';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveShow } from '../api/owner-shows-api';
@@ -49,13 +49,7 @@ export function ShowForm({
       ...(logoId ? { logoId } : {}),
     };
     if (!check(createPodcastBodySchema, body)) return;
-    save.mutate(
-      { id: show?.id, body, idempotencyKey },
-      {
-        onSuccess: onDone,
-        onError: fail,
-      },
-    );
+    save.mutate({ id: show?.id, body, idempotencyKey }, { onSuccess: onDone, onError: fail });
   };
 
   return (
@@ -77,7 +71,7 @@ export function ShowForm({
         value={description}
         onChange={(e) => setDescription(e.target.value)}
         error={errors.description}
-        hint="Plain text, or basic HTML: paragraphs, links, bold, italics and lists"
+        hint={RICH_TEXT_HINT}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -107,14 +101,12 @@ export function ShowForm({
         excludeIds={[ownerId]}
       />
       <FormError message={formError} />
-      <div className="flex gap-3">
-        <Button type="submit" disabled={save.isPending || uploading}>
-          {save.isPending ? 'Saving…' : show ? 'Save show' : 'Create show'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        busy={save.isPending}
+        disabled={uploading}
+        submitLabel={show ? 'Save show' : 'Create show'}
+      />
     </form>
   );
 }

@@ -1,0 +1,40 @@
+import { notFound, type AuthUser } from '@podz/kit';
+import { paginated } from '@podz/proto';
+import type { EpisodeRecord } from '../data/catalog-models';
+import { type EpisodeFilter } from '../data/episode-repository';
+import type { CatalogDeps } from './catalog-deps';
+import { canSeeUnpublished } from './podcast-rules';
+import { episodeView, showSummary, type ShowSummary } from './views';
+
+export interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+/** Episodes with their shows' summaries, in one extra query for the whole page. */
+export async function withShows(deps: CatalogDeps, episodes: EpisodeRecord[]) {
+  const shows = await deps.podcasts.findByIds([...new Set(episodes.map((episode) => episode.podcast))]);
+  const byId = new Map<string, ShowSummary>(shows.map((show) => [show._id.toHexString(), showSummary(show)]));
+  return episodes.flatMap((episode) => {
+    const show = byId.get(episode.podcast);
+    return show ? [episodeView(episode, show)] : [];
+  });
+}
+
+export async function pageOf(deps: CatalogDeps, filter: EpisodeFilter, query: PageQuery) {
+  const { items, total } = await deps.episodes.page(filter, query.page, query.limit);
+  return paginated(await withShows(deps, items), total, query.page, query.limit);
+}
+
+/** An episode the caller may see: a public one, or any of a show they own, host or administer. */
+export async function visibleEpisode(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
+  const episode = await deps.episodes.findById(id);
+  const podcast = episode ? await deps.podcasts.findById(episode.podcast) : null;
+  if (!episode || !podcast) throw notFound('Episode');
+  const isPublic =
+    episode.status === 'published' && episode.publishedAt <= new Date() && podcast.status === 'published';
+  if (!isPublic && !canSeeUnpublished(user, podcast)) throw notFound('Episode');
+  return { episode, podcast };
+}
+
+export const offsetOf = (query: PageQuery) => (query.page - 1) * query.limit;

@@ -1,0 +1,21 @@
+import { notFound, type AuthUser } from '@podz/kit';
+import type { PodcastRecord } from '../data/catalog-models';
+import type { CatalogDeps } from './catalog-deps';
+import { canSeeUnpublished } from './podcast-rules';
+import { podcastView } from './views';
+
+/** One show; one that is not published only for those who may see it (else 404, so it leaks nothing). */
+function visible(user: AuthUser | undefined, podcast: PodcastRecord | null): PodcastRecord {
+  if (!podcast || (podcast.status !== 'published' && !canSeeUnpublished(user, podcast)))
+    throw notFound('Podcast');
+  return podcast;
+}
+
+export async function getPodcast(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
+  return podcastView(visible(user, await deps.podcasts.findById(id)));
+}
+
+/** `GET /api/podcasts/name/{name}`: by URL name (`uId`) or by name in any case. */
+export async function getPodcastByName(deps: CatalogDeps, user: AuthUser | undefined, name: string) {
+  return podcastView(visible(user, await deps.podcasts.findByName(name)));
+}

@@ -1,0 +1,33 @@
+import { pageFromList } from '@podz/kit';
+import type { EpisodeRecord } from '../data/catalog-models';
+import type { CatalogDeps } from './catalog-deps';
+import { ensureLists } from './ensure-lists';
+import { syncEpisode } from './sync-episode';
+import { type PageQuery, offsetOf } from './episode-queries';
+
+/**
+ * A page of one show's episodes, newest first, from its list: the public ones published up to
+ * `upTo`, or all of them (drafts too) for its managers. The store answers while the lists are
+ * rebuilt.
+ */
+export async function showEpisodePage(
+  deps: CatalogDeps,
+  podcastId: string,
+  { all, upTo, ...page }: PageQuery & { all: boolean; upTo: Date },
+): Promise<{ items: EpisodeRecord[]; total: number }> {
+  const listed = await pageFromList(
+    deps,
+    () => deps.lists.showEpisodes(podcastId, all, offsetOf(page), page.limit, upTo),
+    (ids) => deps.episodes.findByIds(ids),
+    (episode) =>
+      episode.podcast === podcastId &&
+      (all || (episode.status === 'published' && episode.publishedAt <= upTo)),
+    (id) => syncEpisode(deps, id),
+  );
+  if (listed) return listed;
+  deps.background.once('catalog lists', () => ensureLists(deps));
+  const filter = all
+    ? { podcast: podcastId }
+    : { status: 'published', publishedAt: { $lte: upTo }, podcast: podcastId };
+  return deps.episodes.page(filter, page.page, page.limit);
+}
