@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # The MongoDB-compatible store: FerretDB v1.24.2 (MongoDB wire protocol) on its PostgreSQL backend
-# (PostgreSQL 15 from Debian, postgres.sh), built from source with the machine's Go and four patches.
+# (PostgreSQL 15 from Debian, postgres.sh), built from source with the machine's Go and five patches.
 # Sourced by infra.sh, which provides lib/common.sh.
 
 # shellcheck source=postgres.sh
@@ -14,12 +14,14 @@ FERRETDB_SRC="$PODZ_LOCAL_DIR/src/ferretdb-$FERRETDB_VERSION"
 #  - atomic-writes: updates, findAndModify and deletes atomic per collection (lost updates otherwise);
 #  - keyed-reads: `_id` lookups through the _id index, equality on indexed fields through GIN;
 #  - lean-tracking: no leak-detection stack walk and finalizer per iterator outside debug builds;
-#  - fast-json: documents decoded from PostgreSQL's JSON with goccy/go-json, not encoding/json.
+#  - fast-json: documents decoded from PostgreSQL's JSON with goccy/go-json, not encoding/json;
+#  - lean-writes: single-document writes without BEGIN/COMMIT, and no unused btree beside a GIN index.
 FERRETDB_PATCHES=(
   "$HERE/ferretdb-atomic-writes.patch"
   "$HERE/ferretdb-keyed-reads.patch"
   "$HERE/ferretdb-lean-tracking.patch"
   "$HERE/ferretdb-fast-json.patch"
+  "$HERE/ferretdb-lean-writes.patch"
 )
 FERRETDB_STAMP="$FERRETDB_BIN.build"
 

@@ -45,4 +45,33 @@ describe('the document store', () => {
     const stored = await counters.find().sort({ _id: 1 }).toArray();
     expect(stored.map((doc) => doc.n)).toEqual([300, 200]);
   });
+
+  // deploy/local/ferretdb-lean-writes.patch writes one document without a transaction and keeps
+  // no btree beside the GIN index of a non-unique index: what the services rely on still holds.
+  it('answers a duplicate key on a single insert, and keeps unique and plain indexes working', async () => {
+    const people = client.db(database).collection<{ _id: string; email: string; team: string }>('people');
+    await people.createIndex({ email: 1 }, { unique: true });
+    await people.createIndex({ team: 1 });
+    await people.insertOne({ _id: 'ana', email: 'ana@example.com', team: 'red' });
+    await expect(
+      people.insertOne({ _id: 'ana', email: 'other@example.com', team: 'red' }),
+    ).rejects.toMatchObject({
+      code: 11000,
+    });
+    await expect(
+      people.insertOne({ _id: 'bo', email: 'ana@example.com', team: 'blue' }),
+    ).rejects.toMatchObject({
+      code: 11000,
+    });
+    await people.insertOne({ _id: 'bo', email: 'bo@example.com', team: 'blue' });
+    await people.updateOne({ _id: 'bo' }, { $set: { team: 'red' } });
+    expect((await people.find({ team: 'red' }).toArray()).map((p) => p._id).sort()).toEqual(['ana', 'bo']);
+    expect(await people.findOne({ email: 'bo@example.com' })).toMatchObject({ _id: 'bo', team: 'red' });
+
+    // Both kinds drop cleanly, and the unique rule goes with its index.
+    await people.dropIndex('team_1');
+    await people.dropIndex('email_1');
+    await people.insertOne({ _id: 'cy', email: 'bo@example.com', team: 'red' });
+    expect(await people.countDocuments({ team: 'red' })).toBe(3);
+  });
 });

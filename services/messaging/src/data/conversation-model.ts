@@ -27,7 +27,7 @@ export const PREVIEW_LENGTH = 140;
 const conversationSchema = new Schema(
   {
     participants: { type: [Schema.Types.Mixed], required: true },
-    participantIds: { type: [String], required: true, index: true },
+    participantIds: { type: [String], required: true },
     /** The two participant ids, sorted and joined: one conversation per pair. */
     pairKey: { type: String, required: true, unique: true },
     state: { type: Schema.Types.Mixed, default: {} },
@@ -42,6 +42,9 @@ const conversationSchema = new Schema(
   },
   { timestamps: true, collection: 'conversations', minimize: false },
 );
+// Serves every lookup by participant too: FerretDB answers `participantIds: id` from the index on
+// the leading field. A second index on `participantIds` alone would be one more to write on every
+// message, since each message rewrites its conversation.
 conversationSchema.index({ participantIds: 1, lastMessageAt: -1 });
 conversationSchema.plugin(outboxPlugin);
 
