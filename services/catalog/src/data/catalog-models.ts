@@ -106,6 +106,13 @@ const followSchema = new Schema(
     following: { type: Boolean, default: true },
     counted: { type: Boolean, default: false },
     opId: { type: String, default: null },
+    /**
+     * The last change settled on the row, and whether the request that settled it had counted it
+     * (not taken it over from one that died): a request that counted a change after another had
+     * counted, settled and forgotten it (its row read before that) finds here that its count is a
+     * second one.
+     */
+    settledOp: { type: Schema.Types.Mixed, default: null },
     followedAt: { type: Date, default: () => new Date() },
   },
   { timestamps: true, collection: 'follows' },

@@ -10,6 +10,13 @@ export interface FollowRow {
   following: boolean;
   counted: boolean;
   opId: string | null;
+  settledOp: SettledOp | null;
+}
+
+/** A change settled on a row: its id, and whether the request that settled it had counted it. */
+export interface SettledOp {
+  id: string;
+  counted: boolean;
 }
 
 type StoredFollow = {
@@ -20,6 +27,7 @@ type StoredFollow = {
   following?: boolean;
   counted?: boolean;
   opId?: string | null;
+  settledOp?: SettledOp | null;
   followedAt?: Date;
   createdAt?: Date;
 };
@@ -31,6 +39,7 @@ const rowOf = (doc: StoredFollow): FollowRow => ({
   following: doc.following ?? true,
   counted: doc.counted ?? doc.following ?? true,
   opId: doc.opId ?? null,
+  settledOp: doc.settledOp ?? null,
 });
 
 const followed = { following: { $ne: false } };
@@ -76,13 +85,25 @@ export class FollowRepository {
     return this.find(row.userId, row.podcastId);
   }
 
-  /** The count change `opId` has landed: the row now counts `counted`, with its events, in one write. */
-  async settle(row: FollowRow, opId: string, counted: boolean, events: PendingEvent[]): Promise<void> {
+  /**
+   * The count change `opId` has landed: the row now counts `counted`, with its events, in one write.
+   * `byCounter` says whether this request counted it. False when the change was no longer in flight
+   * (another request settled it first).
+   */
+  async settle(
+    row: FollowRow,
+    opId: string,
+    counted: boolean,
+    events: PendingEvent[],
+    byCounter: boolean,
+  ): Promise<boolean> {
+    const settledOp: SettledOp = { id: opId, counted: byCounter };
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(row.id), opId },
-      withEvents({ $set: { counted, opId: null } }, events),
+      withEvents({ $set: { counted, opId: null, settledOp } }, events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
+    return result.modifiedCount === 1;
   }
 
   /** The row once the change `opId` is no longer in flight on it, or null if it still is after `waitMs`. */

@@ -1,4 +1,4 @@
-import { pendingEvent } from '@podz/kit';
+import { newId, pendingEvent } from '@podz/kit';
 import { podcastFollowed, podcastUnfollowed } from '@podz/proto';
 import type { FollowRow } from '../data/follow-repository';
 import type { CatalogDeps } from './catalog-deps';
@@ -41,10 +41,19 @@ export async function settleFollow(
       counted !== null && options.announce
         ? [pendingEvent(event, podcastId, { podcastId, userId, followerCount: counted.followerCount })]
         : [];
-    await deps.follows.settle(current, opId, !current.counted, events);
-    await deps.podcasts.forgetFollowOp(podcastId, opId);
+    const byThisCall = Boolean(counted?.byThisCall);
+    const settledHere = await deps.follows.settle(current, opId, !current.counted, events, byThisCall);
     followerCount = counted?.followerCount;
     current = await deps.follows.find(userId, podcastId);
+    if (!settledHere && byThisCall && current?.settledOp?.id === opId && current.settledOp.counted) {
+      // Another request counted this change and settled it (and the show forgot it) after this one
+      // read the row: this count was a second one, so it is taken back under a name of its own.
+      const undo = newId();
+      await deps.podcasts.adjustFollowers(podcastId, delta === 1 ? -1 : 1, undo);
+      await deps.podcasts.forgetFollowOp(podcastId, undo);
+      followerCount = undefined;
+    }
+    await deps.podcasts.forgetFollowOp(podcastId, opId);
   }
   return followerCount;
 }
