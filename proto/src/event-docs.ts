@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventDefinition } from './events/define-event';
 import { envelopeSchema } from './events/envelope';
 import { TOPICS, deadLetterTopic } from './events/topics';
+import { RECORD_STREAMS } from './streams/listen-record';
 
 const json = (value: unknown) => ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
 
@@ -25,6 +26,27 @@ export function renderEventDocs(definitions: readonly EventDefinition[]): string
     '|---|---|',
     ...Object.values(TOPICS).map((topic) => `| \`${topic}\` | \`${deadLetterTopic(topic)}\` |`),
     '',
+    '## Record streams',
+    '',
+    'High-volume facts that are not domain events: no envelope and no outbox, the record itself as the',
+    'message value (JSON), sent in batches by the serving process and kept for a bounded time.',
+    '',
+    ...RECORD_STREAMS.flatMap((stream) => [
+      `### \`${stream.topic}\``,
+      '',
+      stream.description,
+      '',
+      `- source: \`${stream.source}\`; partitions: ${stream.partitions}; kept ${stream.retentionDays} days`,
+      '',
+      'Schema of a record:',
+      '',
+      json(z.toJSONSchema(stream.record, { unrepresentable: 'any' })),
+      '',
+      'Example record:',
+      '',
+      json(stream.example),
+      '',
+    ]),
     '## Envelope',
     '',
     json(z.toJSONSchema(envelopeSchema, { unrepresentable: 'any' })),

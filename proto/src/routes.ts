@@ -28,6 +28,8 @@ const route = (
 
 const OWNERS: readonly Access[] = ['owner', 'admin'];
 const ADMINS: readonly Access[] = ['admin'];
+/** Who may run or host a show; the service checks which shows. */
+const SHOW_TEAM: readonly Access[] = ['owner', 'host', 'admin'];
 const EDITORS: readonly Access[] = ['editor', 'admin'];
 
 /**
@@ -127,6 +129,12 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/conversations/:id/messages', 'messaging', 'signed-in'),
   // analytics: per-day counters kept from the domain events
   route('GET', '/api/stats/daily', 'analytics', ADMINS),
+  // analytics: downloads by the IAB rules, for a show's owner and hosts (checked per show) and admins
+  route('GET', '/api/analytics/network', 'analytics', ADMINS),
+  route('GET', '/api/analytics/shows/:id', 'analytics', SHOW_TEAM),
+  route('GET', '/api/analytics/shows/:id/episodes', 'analytics', SHOW_TEAM),
+  route('GET', '/api/analytics/shows/:id/export.csv', 'analytics', SHOW_TEAM),
+  route('GET', '/api/analytics/episodes/:id', 'analytics', SHOW_TEAM),
   // billing: PayPal orders made and captured on the server, the subscriptions they start; PayPal's
   // webhooks (verified with PayPal)
   route('GET', '/api/billing/config', 'billing', 'public'),

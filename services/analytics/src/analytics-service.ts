@@ -1,32 +1,60 @@
 import { startService } from '@podz/kit';
+import { catalogListens } from '@podz/proto';
 import type { AnalyticsConfig } from './config';
 import { DailyCounters } from './data/daily-counters';
+import { ListenRollups } from './data/listen-rollups';
+import { ShowDirectory } from './data/show-directory';
 import type { AnalyticsDeps } from './domain/analytics-deps';
+import { UserAgents } from './domain/user-agents';
+import { applyListenStream } from './consumers/apply-listen-stream';
 import { countEvents } from './consumers/count-events';
+import { keepDirectory } from './consumers/keep-directory';
+import { analyticsRoutes } from './http/analytics-routes';
 import { statsRoutes } from './http/stats-routes';
+
+/** Where a listen generation's rollups live in Redis. */
+export const rollupPrefix = (database: string, generation: number) =>
+  `analytics:${database}:listens:g${generation}`;
 
 /**
  * The analytics service: per-day counts of sign-ups, episodes published, follows and messages,
- * kept from the domain events (it publishes none) and read by the admins' dashboard.
+ * kept from the domain events, and the download figures, applied from catalog's listen stream by
+ * the IAB rules (docs/analytics.md). It publishes nothing.
  */
 export function startAnalytics(config: AnalyticsConfig, now: () => Date = () => new Date()) {
   return startService({
     name: 'analytics',
     config,
-    setup: ({ db, redis, logger }) => {
+    recordStreams: [catalogListens],
+    setup: (context) => {
+      const { db, redis, logger } = context;
       const generation = config.ANALYTICS_GENERATION;
       const deps: AnalyticsDeps = {
         logger,
         counters: new DailyCounters(redis, `analytics:${db.name}:g${generation}`),
+        rollups: new ListenRollups(redis, rollupPrefix(db.name, config.LISTEN_GENERATION)),
+        directory: new ShowDirectory(redis, `analytics:${db.name}:directory`),
         now,
       };
+      const listens = applyListenStream(context, {
+        rollups: deps.rollups,
+        agents: new UserAgents(),
+        dropped: new Map(),
+      });
       return {
-        routes: [statsRoutes(deps)],
+        routes: [statsRoutes(deps), analyticsRoutes(deps)],
         // A new generation is a new group: it starts at the beginning of every topic. The counting
         // script remembers each event id itself, so the group keeps no handled-event records.
         consumers: [
           { groupId: `analytics-g${generation}`, subscriptions: countEvents(deps), idempotentHandlers: true },
+          // Writes of whole fields and set members: harmless twice, in order per show.
+          {
+            groupId: 'analytics-directory',
+            subscriptions: keepDirectory(deps.directory),
+            idempotentHandlers: true,
+          },
         ],
+        recordConsumers: [listens],
       };
     },
   });

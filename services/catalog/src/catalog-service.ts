@@ -1,7 +1,7 @@
-import { BackgroundJobs, idempotent, ListKeeper, RankedLists, startService } from '@podz/kit';
+import { BackgroundJobs, idempotent, ListKeeper, RankedLists, RecordStream, startService } from '@podz/kit';
 import { UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
-import { TOPICS } from '@podz/proto';
+import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { backfillMediaUses } from './data/backfill-media-uses';
 import { backfillPeopleIds } from './data/backfill-people-ids';
@@ -21,6 +21,7 @@ import { feedRoutes } from './http/feed-routes';
 import { mediaRoutes } from './http/media-routes';
 import { podcastRoutes } from './http/podcast-routes';
 import { createBlobStore } from './blobs/create-blob-store';
+import { listenRecording } from './listens/listen-recording';
 
 /** The catalog service: podcasts (PODZ), episodes, follows, hosts and guests, feeds and media. */
 export function startCatalog(config: CatalogConfig) {
@@ -28,9 +29,10 @@ export function startCatalog(config: CatalogConfig) {
     name: 'catalog',
     config,
     topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode],
+    recordStreams: [catalogListens],
     // Public pages make several Redis reads each (answers, records, lists), many requests at once.
     redis: { autoPipelining: true },
-    setup: async ({ db, redis, relay, logger }) => {
+    setup: async ({ db, redis, relay, logger, kafka }) => {
       const models = catalogModels(db);
       const users = new UserDirectory(db);
       await Promise.all([...Object.values(models).map((model) => model.init()), users.init()]);
@@ -66,10 +68,25 @@ export function startCatalog(config: CatalogConfig) {
         background: new BackgroundJobs(logger),
       };
       await backfillMediaUses(db, models, deps.media);
+      const listens = new RecordStream<ListenRecord>({
+        kafka,
+        definition: catalogListens,
+        namespace: config.KAFKA_NAMESPACE,
+        logger,
+        keyOf: (record) => record.listener,
+        lingerMs: config.LISTEN_LINGER_MS,
+      });
+      const recorder = listenRecording(deps, redis, listens, `catalog:${db.name}:listener-salt`);
       deps.background.once('catalog lists', () => ensureLists(deps));
       mediaLists.ensureLater();
       return {
-        routes: [podcastRoutes(deps), episodeRoutes(deps), mediaRoutes(deps), feedRoutes(deps)],
+        routes: [
+          podcastRoutes(deps),
+          episodeRoutes(deps),
+          mediaRoutes(deps, recorder),
+          feedRoutes(deps, recorder),
+        ],
+        streams: [listens],
         aggregates: [models.podcasts, models.episodes, models.follows],
         consumers: [
           { subscriptions: userSync(deps) },

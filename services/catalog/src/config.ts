@@ -7,6 +7,11 @@ const flag = z
   .default('false')
   .transform((value) => value === 'true');
 
+const onByDefault = z
+  .enum(['true', 'false'])
+  .default('true')
+  .transform((value) => value === 'true');
+
 export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_catalog' }).extend({
   /** The origin browsers and podcast apps use; feeds carry absolute URLs built from it. */
   PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
@@ -32,6 +37,13 @@ export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_c
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /** Record every audio and feed request on the listen stream (`catalog.listen.v1`). */
+  LISTEN_RECORDING: onByDefault,
+  /**
+   * How long a listen record may wait in the process before its batch leaves: with the batch in
+   * flight, what a SIGKILL can lose (docs/analytics.md).
+   */
+  LISTEN_LINGER_MS: z.coerce.number().int().min(0).max(5000).default(200),
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

@@ -64,7 +64,9 @@ export { pageFromList, type ListReading } from './lists/page-from-list';
 export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics, type Metrics } from './metrics/http-metrics';
-export { createKafka, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';
+export { createKafka, ensureStreamTopic, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';
+export { RecordStream, type RecordStreamOptions } from './events/record-stream';
+export { RecordConsumer, type RecordConsumerOptions } from './events/record-consumer';
 export {
   EventProducer,
   toKafkaMessage,

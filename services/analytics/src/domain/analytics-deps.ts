@@ -1,9 +1,14 @@
 import type { Logger } from '@podz/kit';
 import type { DailyCounters } from '../data/daily-counters';
+import type { ListenRollups } from '../data/listen-rollups';
+import type { ShowDirectory } from '../data/show-directory';
 
 export interface AnalyticsDeps {
   logger: Logger;
   counters: DailyCounters;
+  /** The download rollups of the current listen generation. */
+  rollups: ListenRollups;
+  directory: ShowDirectory;
   /** The clock, so tests can ask for a fixed window. */
   now: () => Date;
 }

@@ -6,6 +6,7 @@ import express from 'express';
 import request from 'supertest';
 import { errorMiddleware, createLogger } from '@podz/kit';
 import { parseBuffer } from 'music-metadata';
+import { audioOffset } from './audio-offset';
 import { crc32, pngCover, wavTone } from './generate-media';
 import { LocalBlobStore } from './local-blob-store';
 import { receiveUpload } from './receive-upload';
@@ -147,5 +148,20 @@ describe('uploads and serving', () => {
     const multi = await request(server).get('/media/x.wav').set('range', 'bytes=0-1,4-5').expect(200);
     expect(Number(multi.headers['content-length'])).toBe(wav.length);
     await request(server).get('/media/y.wav').expect(404);
+  });
+});
+
+describe('where the audio starts', () => {
+  it('is after the ID3v2 tag (and its footer), or at 0 without one', async () => {
+    const { store } = tempStore();
+    // A tag of 0x0101 = 257 bytes in syncsafe notation (two 7-bit groups: 2 × 128 + 1).
+    const tag = (flags: number) => Buffer.from([0x49, 0x44, 0x33, 4, 0, flags, 0, 0, 2, 1]);
+    const put = (key: string, bytes: Buffer) => store.put(key, Readable.from([bytes]), 'audio/mpeg');
+    await put('audio/tagged.mp3', Buffer.concat([tag(0), Buffer.alloc(400)]));
+    await put('audio/footer.mp3', Buffer.concat([tag(0x10), Buffer.alloc(400)]));
+    await put('audio/plain.wav', wavTone({ seconds: 0.1, notes: [440] }));
+    expect(await audioOffset(store, 'audio/tagged.mp3')).toBe(10 + 257);
+    expect(await audioOffset(store, 'audio/footer.mp3')).toBe(10 + 257 + 10);
+    expect(await audioOffset(store, 'audio/plain.wav')).toBe(0);
   });
 });

@@ -7,6 +7,14 @@ export interface ServeOptions {
   cacheControl: string;
 }
 
+/** What a response carried of the file, kept in `res.locals.served` for whoever logs it. */
+export interface Served {
+  /** The file's first byte in the body. */
+  start: number;
+  /** Body bytes read from the store into the response so far. */
+  sent: number;
+}
+
 type Range = { start: number; end: number } | 'unsatisfiable' | undefined;
 
 /** One `bytes=` range; several ranges or a malformed header are answered with the whole file. */
@@ -65,12 +73,18 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
       } else {
         res.setHeader('content-length', String(info.bytes));
       }
+      const served: Served = { start: range?.start ?? 0, sent: 0 };
+      res.locals.served = served;
       if (req.method === 'HEAD' || info.bytes === 0) {
         res.end();
         return;
       }
       const body = await store.read(key, range);
       body.on('error', (err) => res.destroy(err));
+      // Piped with backpressure: what is read is at most a chunk ahead of what the socket took.
+      body.on('data', (chunk: Buffer) => {
+        served.sent += chunk.length;
+      });
       body.pipe(res);
     } catch (err) {
       next(err);

@@ -129,6 +129,8 @@ const mediaSchema = new Schema(
     type: { type: String, required: true },
     bytes: { type: Number, required: true },
     durationSeconds: { type: Number, default: null },
+    /** Audio: the byte its sound starts at (after an ID3v2 tag); null for uploads older than it. */
+    audioOffset: { type: Number, default: null },
     uploadedBy: { type: String, required: true, index: true },
     /**
      * Where the file is used, by the using show's or episode's id: `{ kind, name, podcastId }`.

@@ -41,6 +41,14 @@ export class MediaLibrary {
     return this.model.findById(new Types.ObjectId(id)).lean<MediaRecord>();
   }
 
+  /** Keeps where an older upload's audio starts, measured the first time it was served. */
+  async setAudioOffset(id: string, offset: number): Promise<void> {
+    await this.model.updateOne(
+      { _id: new Types.ObjectId(id), audioOffset: null },
+      { $set: { audioOffset: offset } },
+    );
+  }
+
   /**
    * Records that `userId` (a show or episode) uses the file at `url`, or no longer does. URLs not
    * of an upload (a feed's artwork, the default cover) are nobody's business here.

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@podz/kit';
 import type { Media } from '@podz/proto';
+import { audioOffset } from '../blobs/audio-offset';
 import { inspectAudio, inspectImage } from '../blobs/inspect-media';
 import type { ReceivedUpload } from '../blobs/receive-upload';
 import type { CatalogDeps } from './catalog-deps';
@@ -16,10 +17,12 @@ export async function recordUpload(
   blob: ReceivedUpload,
 ): Promise<Media> {
   let durationSeconds: number | null = null;
+  let offset: number | null = null;
   try {
-    if (kind === 'audio')
+    if (kind === 'audio') {
       ({ durationSeconds } = await inspectAudio(deps.blobs, blob.key, blob.mime, blob.bytes));
-    else await inspectImage(deps.blobs, blob.key, blob.mime);
+      offset = await audioOffset(deps.blobs, blob.key);
+    } else await inspectImage(deps.blobs, blob.key, blob.mime);
   } catch (err) {
     await deps.blobs.delete(blob.key).catch(() => undefined);
     throw err;
@@ -31,6 +34,7 @@ export async function recordUpload(
     type: blob.mime,
     bytes: blob.bytes,
     durationSeconds,
+    audioOffset: offset,
     uploadedBy: user.id,
   });
   return {

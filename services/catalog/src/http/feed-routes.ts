@@ -3,23 +3,26 @@ import { cachedRead } from './cached-read';
 import { z } from 'zod';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { showFeed } from '../domain/show-feed';
+import type { ListenRecorder } from '../listens/listen-recording';
 
 const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'not a show name' }) });
 
 /**
  * Feeds podcast apps poll: rendered once per change (the response cache), and conditional GETs
  * (`If-None-Match`, `If-Modified-Since`) answer 304, so a poll that finds nothing new costs a few
- * bytes. Apps may cache for five minutes; shared caches (the gateway's edge) for a second.
+ * bytes. Apps may cache for five minutes; shared caches not at all, so that every fetch reaches the
+ * listen recorder (the feed-follower figures).
  */
-export function feedRoutes(deps: CatalogDeps): express.Router {
+export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder): express.Router {
   const router = express.Router();
   router.get(
     '/shows/:uId/feed.xml',
+    listens.feed,
     cachedRead(
       { params: feedParams },
       {
         cache: deps.responses,
-        cacheControl: 'public, max-age=300, s-maxage=1',
+        cacheControl: 'public, max-age=300, s-maxage=0',
         render: (feed: Awaited<ReturnType<typeof showFeed>>) => ({
           body: feed.xml,
           type: 'application/rss+xml; charset=utf-8',

@@ -8,6 +8,7 @@ import { recordUpload } from '../domain/record-upload';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { receiveUpload } from '../blobs/receive-upload';
 import { serveBlob } from '../blobs/serve-blob';
+import type { ListenRecorder } from '../listens/listen-recording';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -15,7 +16,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  * Uploads (multipart, one `file` field, streamed to the blob store, typed from the bytes) and the
  * public media they become: audio with range requests so players can seek, images cached for long.
  */
-export function mediaRoutes(deps: CatalogDeps): express.Router {
+export function mediaRoutes(deps: CatalogDeps, listens: ListenRecorder): express.Router {
   const router = express.Router();
 
   router.post('/api/media/audio', requireAuth, deps.idempotency, async (req, res, next) => {
@@ -74,9 +75,11 @@ export function mediaRoutes(deps: CatalogDeps): express.Router {
     handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deleteMedia(deps, user, params.id)),
   );
 
-  // Names are ids the service chose, so a file's content never changes under its URL.
+  // Names are ids the service chose, so a file's content never changes under its URL. Every audio
+  // request is recorded once it ends, for the download figures (docs/analytics.md).
   router.get(
     '/media/audio/:file',
+    listens.audio,
     serveBlob(deps.blobs, {
       keyOf: (req) => `audio/${req.params.file}`,
       cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,

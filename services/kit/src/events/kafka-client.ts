@@ -63,15 +63,47 @@ export async function ensureTopics(
   partitions = DEFAULT_PARTITIONS,
   timeoutMs = 30_000,
 ): Promise<void> {
-  const wanted = [...new Set(topics.flatMap((topic) => [topic, deadLetterTopic(topic)]))];
-  if (wanted.length === 0) return;
+  await createTopics(
+    admin,
+    topics.map((topic) => ({ topic, numPartitions: partitions })),
+    timeoutMs,
+  );
+}
+
+/**
+ * A record stream's topic (and its dead-letter topic) with the stream's partitions and retention:
+ * its records are raw facts kept for a bounded time, not events kept as long as the broker's default.
+ */
+export async function ensureStreamTopic(
+  admin: Admin,
+  topic: string,
+  stream: { partitions: number; retentionDays: number },
+  timeoutMs = 30_000,
+): Promise<void> {
+  const configEntries = [{ name: 'retention.ms', value: String(stream.retentionDays * 24 * 3600 * 1000) }];
+  await createTopics(admin, [{ topic, numPartitions: stream.partitions, configEntries }], timeoutMs);
+}
+
+interface TopicSpec {
+  topic: string;
+  numPartitions: number;
+  configEntries?: { name: string; value: string }[];
+}
+
+async function createTopics(admin: Admin, specs: TopicSpec[], timeoutMs: number): Promise<void> {
+  const wanted = new Map<string, TopicSpec>();
+  for (const spec of specs) {
+    wanted.set(spec.topic, spec);
+    wanted.set(deadLetterTopic(spec.topic), { ...spec, topic: deadLetterTopic(spec.topic) });
+  }
+  if (wanted.size === 0) return;
   const existing = new Set(await admin.listTopics());
-  const missing = wanted.filter((topic) => !existing.has(topic));
+  const missing = [...wanted.values()].filter((spec) => !existing.has(spec.topic));
   if (missing.length > 0) {
     try {
       await admin.createTopics({
         waitForLeaders: false,
-        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
+        topics: missing.map((spec) => ({ ...spec, replicationFactor: -1 })),
       });
     } catch (err) {
       // Another process created one of them first: what matters is that they exist.
@@ -83,10 +115,11 @@ export async function ensureTopics(
         throw err;
     }
   }
+  const names = [...wanted.keys()];
   const deadline = Date.now() + timeoutMs;
-  while (!(await allHaveLeaders(admin, wanted))) {
+  while (!(await allHaveLeaders(admin, names))) {
     if (Date.now() > deadline)
-      throw new Error(`topics without leaders after ${timeoutMs} ms: ${wanted.join(', ')}`);
+      throw new Error(`topics without leaders after ${timeoutMs} ms: ${names.join(', ')}`);
     await sleep(200);
   }
 }

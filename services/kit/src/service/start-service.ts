@@ -3,10 +3,13 @@ import type { Express, Router } from 'express';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
+import type { RecordStreamDefinition } from '@podz/proto';
 import { authenticate } from '../auth/auth-middleware';
 import { SessionRevocations } from '../auth/session-revocations';
 import type { ServiceConfig } from '../config/service-config';
-import { createKafka, ensureTopics } from '../events/kafka-client';
+import { createKafka, ensureStreamTopic, ensureTopics } from '../events/kafka-client';
+import type { RecordConsumer } from '../events/record-consumer';
+import type { RecordStream } from '../events/record-stream';
 import { EventConsumer, type Subscription } from '../events/event-consumer';
 import { EventProducer } from '../events/event-producer';
 import { HandledEvents } from '../events/handled-events';
@@ -53,6 +56,10 @@ export interface ServiceParts {
    * first on shutdown, before the server stops accepting: long-lived connections close themselves.
    */
   attach?: (server: Server) => void | (() => Promise<void>) | Promise<void | (() => Promise<void>)>;
+  /** Record streams this service sends to: connected at start, flushed once HTTP has closed. */
+  streams?: RecordStream<never>[];
+  /** Record streams this service reads, in batches; started and stopped beside the consumers. */
+  recordConsumers?: RecordConsumer<RecordStreamDefinition>[];
   /** Started once consumers run; stopped (a run in progress finished) right after HTTP closes. */
   tasks?: PeriodicTask[];
   /** Called on shutdown after HTTP, consumers and the relay have stopped, before the producer, Redis and MongoDB disconnect. */
@@ -64,6 +71,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   config: C;
   /** Topics this service publishes to; created with their dead-letter topics at start. */
   topics?: readonly string[];
+  /** Record streams this service sends or reads; their topics are created with their retention. */
+  recordStreams?: readonly RecordStreamDefinition[];
   setup?: (context: ServiceContext<C>) => ServiceParts | Promise<ServiceParts>;
   logger?: Logger;
   /** How the service's Redis client behaves (kit `connectRedis`). */
@@ -77,6 +86,7 @@ export interface RunningService<C extends ServiceConfig = ServiceConfig> {
   url: string;
   context: ServiceContext<C>;
   consumers: EventConsumer[];
+  recordConsumers: RecordConsumer<RecordStreamDefinition>[];
   stop(): Promise<void>;
 }
 
@@ -137,12 +147,19 @@ export async function startService<C extends ServiceConfig>(
       ...consumers.flatMap((c) => c.topics),
     ]);
 
+    for (const stream of definition.recordStreams ?? [])
+      await ensureStreamTopic(admin, namespace + stream.topic, stream);
+    for (const stream of parts.streams ?? []) await stream.connect();
+    // Registered before HTTP closes, so it runs after: what the last responses recorded is sent.
+    cleanups.push(() => Promise.all((parts.streams ?? []).map((stream) => stream.stop())));
+
     for (const aggregate of parts.aggregates ?? []) relay.watch(aggregate);
     relay.start();
     cleanups.push(() => relay.stop());
-    for (const consumer of consumers) await consumer.start();
+    const recordConsumers = parts.recordConsumers ?? [];
+    for (const consumer of [...consumers, ...recordConsumers]) await consumer.start();
     // Side by side: each may wait out a fetch in flight (up to kafkajs's 5 s) before it leaves.
-    cleanups.push(() => Promise.all(consumers.map((consumer) => consumer.stop())));
+    cleanups.push(() => Promise.all([...consumers, ...recordConsumers].map((consumer) => consumer.stop())));
     for (const task of parts.tasks ?? []) task.start();
     cleanups.push(() => Promise.all((parts.tasks ?? []).map((task) => task.stop())));
 
@@ -174,6 +191,7 @@ export async function startService<C extends ServiceConfig>(
       url: `http://127.0.0.1:${port}`,
       context,
       consumers,
+      recordConsumers,
       stop: () => (stopping ??= cleanup().then(() => logger.info(`${name} stopped`))),
     };
   } catch (err) {

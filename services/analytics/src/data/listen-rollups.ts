@@ -1,0 +1,192 @@
+import type { Redis } from 'ioredis';
+import { APPLY_FEED_FETCH, APPLY_LISTEN } from './listen-rollups.lua';
+
+/** An audio record that passed the filters, with everything the rollups need. */
+export interface CountableListen {
+  day: string;
+  month: string;
+  hour: number;
+  show: string;
+  episode: string;
+  listener: string;
+  monthListener: string;
+  first: number;
+  last: number;
+  threshold: number;
+  app: string;
+  device: string;
+  os: string;
+  country: string;
+  /** Days from the episode's publication, -1 when unknown. */
+  since: number;
+  coverTtlSeconds: number;
+}
+
+export interface FeedFetch {
+  day: string;
+  show: string;
+  fetcher: string;
+  aggregator: string;
+  /** -1 when the agent reports none. */
+  subscribers: number;
+}
+
+/** `n` the network, `s:<id>` a show, `e:<id>` an episode. */
+export type Entity = 'n' | `s:${string}` | `e:${string}`;
+
+type RollupRedis = Redis & {
+  applyListen(...args: (string | number)[]): Promise<number>;
+  applyFeedFetch(...args: (string | number)[]): Promise<number>;
+};
+
+/**
+ * The download rollups in Redis, one generation under one prefix, all read by key:
+ *
+ * - `<entity>:days` / `:months`: downloads per UTC day / month (hash);
+ * - `<entity>:day:<day>` / `:month:<month>`: the day's / month's downloads by `h:<hour>`,
+ *   `a:<app>`, `d:<device>`, `o:<os>`, `c:<country>` (hash);
+ * - `<entity>:lis:<day>` / `:lism:<month>`: unique listeners (HyperLogLog);
+ * - `s:<show>:eps`: per episode `<id>:7`, `<id>:30`, `<id>:all`; `totals`: all time per entity;
+ * - `top:s:<month>` / `top:e:<month>`: the month's shows and episodes by downloads (sorted set);
+ * - `s:<show>:fetchers:<day>` (HyperLogLog) and `:aggregators:<day>` (hash): feed followers;
+ * - `cover:<day>:<episode>:<listener>`: the bytes a listener has had of an episode on a day, until
+ *   counted; kept two days past its day.
+ */
+export class ListenRollups {
+  private readonly redis: RollupRedis;
+
+  constructor(
+    redis: Redis,
+    readonly prefix: string,
+  ) {
+    this.redis = redis as RollupRedis;
+    if (!('applyListen' in redis)) {
+      redis.defineCommand('applyListen', { numberOfKeys: 0, lua: APPLY_LISTEN });
+      redis.defineCommand('applyFeedFetch', { numberOfKeys: 0, lua: APPLY_FEED_FETCH });
+    }
+  }
+
+  /** Applies listens and fetches in one round trip; returns how many downloads were counted. */
+  async apply(listens: CountableListen[], fetches: FeedFetch[]): Promise<number> {
+    if (listens.length === 0 && fetches.length === 0) return 0;
+    const pipeline = this.redis.pipeline() as unknown as RollupRedis & {
+      exec(): Promise<[Error | null, unknown][]>;
+    };
+    for (const l of listens) {
+      pipeline.applyListen(
+        this.prefix,
+        l.day,
+        l.month,
+        l.hour,
+        l.show,
+        l.episode,
+        l.listener,
+        l.monthListener,
+        l.first,
+        l.last,
+        l.threshold,
+        l.app,
+        l.device,
+        l.os,
+        l.country,
+        l.since,
+        l.coverTtlSeconds,
+      );
+    }
+    for (const f of fetches)
+      pipeline.applyFeedFetch(this.prefix, f.day, f.show, f.fetcher, f.aggregator, f.subscribers);
+    const results = (await pipeline.exec()) ?? [];
+    let counted = 0;
+    for (const [err, value] of results) {
+      if (err) throw err;
+      counted += Number(value) === 1 ? 1 : 0;
+    }
+    return counted;
+  }
+
+  /** Downloads of `entity` on each of `days` / in each of `months`. */
+  async perPeriod(entity: Entity, unit: 'days' | 'months', periods: string[]): Promise<number[]> {
+    if (periods.length === 0) return [];
+    const values = await this.redis.hmget(`${this.prefix}:${entity}:${unit}`, ...periods);
+    return values.map((value) => Number(value ?? 0));
+  }
+
+  /** The breakdown hashes of whole months and single days, summed field by field. */
+  async breakdown(entity: Entity, months: string[], days: string[]): Promise<Map<string, number>> {
+    const pipeline = this.redis.pipeline();
+    for (const month of months) pipeline.hgetall(`${this.prefix}:${entity}:month:${month}`);
+    for (const day of days) pipeline.hgetall(`${this.prefix}:${entity}:day:${day}`);
+    const sums = new Map<string, number>();
+    for (const [err, hash] of (await pipeline.exec()) ?? []) {
+      if (err) throw err;
+      for (const [field, value] of Object.entries(hash as Record<string, string>))
+        sums.set(field, (sums.get(field) ?? 0) + Number(value));
+    }
+    return sums;
+  }
+
+  /** Unique listeners per day (`lis`) or per month (`lism`). */
+  async listeners(entity: Entity, unit: 'lis' | 'lism', periods: string[]): Promise<number[]> {
+    if (periods.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const period of periods) pipeline.pfcount(`${this.prefix}:${entity}:${unit}:${period}`);
+    return ((await pipeline.exec()) ?? []).map(([err, value]) => {
+      if (err) throw err;
+      return Number(value);
+    });
+  }
+
+  async allTime(entities: Entity[]): Promise<number[]> {
+    const values = await this.redis.hmget(`${this.prefix}:totals`, ...entities);
+    return values.map((value) => Number(value ?? 0));
+  }
+
+  /** Per episode of a show: `{ '7': n, '30': n, all: n }`. */
+  async episodeTable(show: string): Promise<Map<string, { first7: number; first30: number; all: number }>> {
+    const hash = await this.redis.hgetall(`${this.prefix}:s:${show}:eps`);
+    const table = new Map<string, { first7: number; first30: number; all: number }>();
+    for (const [field, value] of Object.entries(hash)) {
+      const [episode = '', window] = field.split(':');
+      const row = table.get(episode) ?? { first7: 0, first30: 0, all: 0 };
+      if (window === '7') row.first7 = Number(value);
+      else if (window === '30') row.first30 = Number(value);
+      else row.all = Number(value);
+      table.set(episode, row);
+    }
+    return table;
+  }
+
+  /** The month's top `limit` shows or episodes by downloads. */
+  async top(kind: 's' | 'e', month: string, limit: number): Promise<{ id: string; downloads: number }[]> {
+    const flat = await this.redis.zrevrange(
+      `${this.prefix}:top:${kind}:${month}`,
+      0,
+      limit - 1,
+      'WITHSCORES',
+    );
+    const rows: { id: string; downloads: number }[] = [];
+    for (let index = 0; index + 1 < flat.length; index += 2)
+      rows.push({ id: String(flat[index]), downloads: Number(flat[index + 1]) });
+    return rows;
+  }
+
+  /** Per day: distinct feed fetchers and the aggregators' reported subscribers (summed). */
+  async feedFollowers(show: string, days: string[]): Promise<{ fetchers: number; subscribers: number }[]> {
+    if (days.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const day of days) {
+      pipeline.pfcount(`${this.prefix}:s:${show}:fetchers:${day}`);
+      pipeline.hvals(`${this.prefix}:s:${show}:aggregators:${day}`);
+    }
+    const results = (await pipeline.exec()) ?? [];
+    return days.map((_, index) => {
+      const [fetchErr, fetchers] = results[index * 2] ?? [new Error('no answer'), 0];
+      const [aggErr, values] = results[index * 2 + 1] ?? [new Error('no answer'), []];
+      if (fetchErr ?? aggErr) throw fetchErr ?? aggErr;
+      return {
+        fetchers: Number(fetchers),
+        subscribers: (values as string[]).reduce((sum, value) => sum + Number(value), 0),
+      };
+    });
+  }
+}

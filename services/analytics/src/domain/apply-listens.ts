@@ -1,0 +1,73 @@
+import type { ListenRecord } from '@podz/proto';
+import type { CountableListen, FeedFetch, ListenRollups } from '../data/listen-rollups';
+import { daysSincePublished, dropReason, periodsOf, thresholdBytes, type DropReason } from './iab-rules';
+import type { UserAgents } from './user-agents';
+
+const DAY_SECONDS = 24 * 3600;
+/** A listener's byte ranges are kept this long after their day ends: later requests merge in. */
+const COVER_KEPT_SECONDS = 2 * DAY_SECONDS;
+/** Aggregators that poll for many people say how many: `Feedly/1.0 (+http://…; 42 subscribers)`. */
+const SUBSCRIBERS = /(\d+)\s+(?:subscribers|readers|followers)/i;
+
+export interface ApplyListensDeps {
+  rollups: ListenRollups;
+  agents: UserAgents;
+  /** Why records were dropped, since start (for logs and tests). */
+  dropped: Map<DropReason, number>;
+}
+
+/**
+ * A batch of listen records through the IAB rules into the rollups: each audio record filtered
+ * and given its threshold; each feed fetch by an app or aggregator kept for the feed followers.
+ * Idempotent as a whole: records handed over again change nothing (see the rollups' scripts).
+ */
+export async function applyListens(
+  deps: ApplyListensDeps,
+  records: ListenRecord[],
+  now = Date.now(),
+): Promise<number> {
+  const listens: CountableListen[] = [];
+  const fetches: FeedFetch[] = [];
+  for (const record of records) {
+    const agent = deps.agents.classify(record.ua);
+    if (record.kind === 'feed') {
+      if (record.status >= 400) continue;
+      fetches.push({
+        day: periodsOf(record.at).day,
+        show: record.show,
+        fetcher: record.listener,
+        aggregator: agent.app === 'Unknown' ? record.ua.split(/[/ ]/)[0] || 'Unknown' : agent.app,
+        subscribers: Number(SUBSCRIBERS.exec(record.ua)?.[1] ?? -1),
+      });
+      continue;
+    }
+    const reason = dropReason(record, agent);
+    if (reason || !record.episode || !record.file) {
+      const key = reason ?? 'not-audio';
+      deps.dropped.set(key, (deps.dropped.get(key) ?? 0) + 1);
+      continue;
+    }
+    const { day, month, hour } = periodsOf(record.at);
+    const dayEnds = Date.parse(`${day}T00:00:00Z`) / 1000 + DAY_SECONDS;
+    listens.push({
+      day,
+      month,
+      hour,
+      show: record.show,
+      episode: record.episode,
+      listener: record.listener,
+      monthListener: record.monthListener,
+      first: record.start,
+      last: record.start + record.sent - 1,
+      threshold: thresholdBytes(record.file),
+      app: agent.app,
+      device: agent.device,
+      os: agent.os,
+      country: record.country ?? '??',
+      since: daysSincePublished(record.at, record.published) ?? -1,
+      // Replayed old records (a rebuild) still merge: their ranges live at least an hour.
+      coverTtlSeconds: Math.max(3600, Math.ceil(dayEnds + COVER_KEPT_SECONDS - now / 1000)),
+    });
+  }
+  return deps.rollups.apply(listens, fetches);
+}

@@ -1,0 +1,67 @@
+import { LISTENERS_DAILY_DAYS_MAX, type AnalyticsInterval, type AnalyticsRangeQuery } from '@podz/proto';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 30;
+
+/** A range of UTC days as the rollups are keyed: every day, whole months, and the days outside them. */
+export interface ListenRange {
+  from: string;
+  to: string;
+  interval: AnalyticsInterval;
+  days: string[];
+  /** Every month the range touches. */
+  months: string[];
+  /** Months lying wholly inside the range, read from the month hashes… */
+  wholeMonths: string[];
+  /** …and the days outside them, read from the day hashes. */
+  edgeDays: string[];
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function listenRange(query: AnalyticsRangeQuery, now: Date): ListenRange {
+  const to = query.to ?? dayOf(now.getTime());
+  const from = query.from ?? dayOf(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
+  const days: string[] = [];
+  for (let ms = Date.parse(from); ms <= Date.parse(to); ms += DAY_MS) days.push(dayOf(ms));
+  const byMonth = new Map<string, string[]>();
+  for (const day of days) byMonth.set(day.slice(0, 7), [...(byMonth.get(day.slice(0, 7)) ?? []), day]);
+  const wholeMonths: string[] = [];
+  const edgeDays: string[] = [];
+  for (const [month, inRange] of byMonth) {
+    if (inRange.length === daysInMonth(month)) wholeMonths.push(month);
+    else edgeDays.push(...inRange);
+  }
+  return { from, to, interval: query.interval, days, months: [...byMonth.keys()], wholeMonths, edgeDays };
+}
+
+function daysInMonth(month: string): number {
+  const [year = 1970, index = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, index, 0)).getUTCDate();
+}
+
+/** The label of the interval a day falls in: the day, its ISO week's Monday, or its month. */
+export function periodOf(day: string, interval: AnalyticsInterval): string {
+  if (interval === 'day') return day;
+  if (interval === 'month') return day.slice(0, 7);
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  const weekday = (new Date(ms).getUTCDay() + 6) % 7;
+  return dayOf(ms - weekday * DAY_MS);
+}
+
+/** Daily figures summed into the range's intervals, in order. */
+export function byInterval(range: ListenRange, daily: number[]): { period: string; downloads: number }[] {
+  const points: { period: string; downloads: number }[] = [];
+  range.days.forEach((day, index) => {
+    const period = periodOf(day, range.interval);
+    const downloads = daily[index] ?? 0;
+    const last = points.at(-1);
+    if (last?.period === period) last.downloads += downloads;
+    else points.push({ period, downloads });
+  });
+  return points;
+}
+
+/** Unique listeners come per day for short ranges, per month beyond (a daily hash links no two days). */
+export const listenersUnit = (range: ListenRange): 'day' | 'month' =>
+  range.days.length <= LISTENERS_DAILY_DAYS_MAX && range.interval === 'day' ? 'day' : 'month';

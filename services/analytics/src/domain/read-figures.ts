@@ -1,0 +1,45 @@
+import type { Entity, ListenRollups } from '../data/listen-rollups';
+import { byInterval, listenersUnit, type ListenRange } from './listen-range';
+
+const TOP_NAMES = 20;
+
+function ranked(sums: Map<string, number>, prefix: string) {
+  return [...sums]
+    .filter(([field]) => field.startsWith(prefix))
+    .map(([field, downloads]) => ({ name: field.slice(prefix.length), downloads }))
+    .sort((a, b) => b.downloads - a.downloads || a.name.localeCompare(b.name))
+    .slice(0, TOP_NAMES);
+}
+
+/**
+ * The figures of a show, an episode or the network over a range, every one read by key: the daily
+ * hash once, the breakdowns from whole months plus edge days, listeners per day or per month.
+ */
+export async function readFigures(rollups: ListenRollups, entity: Entity, range: ListenRange) {
+  const unit = listenersUnit(range);
+  const periods = unit === 'day' ? range.days : range.months;
+  const [daily, sums, listeners, [allTime = 0]] = await Promise.all([
+    rollups.perPeriod(entity, 'days', range.days),
+    rollups.breakdown(entity, range.wholeMonths, range.edgeDays),
+    rollups.listeners(entity, unit === 'day' ? 'lis' : 'lism', periods),
+    rollups.allTime([entity]),
+  ]);
+  const countries = ranked(sums, 'c:').map((row) => ({
+    ...row,
+    name: row.name === '??' ? 'Unknown' : row.name,
+  }));
+  return {
+    range: { from: range.from, to: range.to, interval: range.interval },
+    downloads: { total: daily.reduce((sum, value) => sum + value, 0), points: byInterval(range, daily) },
+    listeners: {
+      interval: unit,
+      points: periods.map((period, index) => ({ period, listeners: listeners[index] ?? 0 })),
+    },
+    apps: ranked(sums, 'a:'),
+    devices: ranked(sums, 'd:'),
+    os: ranked(sums, 'o:'),
+    countries,
+    hours: Array.from({ length: 24 }, (_, hour) => sums.get(`h:${hour}`) ?? 0),
+    allTime,
+  };
+}

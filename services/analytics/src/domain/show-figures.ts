@@ -1,0 +1,32 @@
+import type { AuthUser } from '@podz/kit';
+import type { AnalyticsRangeQuery, ShowAnalytics } from '@podz/proto';
+import type { AnalyticsDeps } from './analytics-deps';
+import { listenRange } from './listen-range';
+import { readFigures } from './read-figures';
+import { readableShow } from './show-access';
+
+/** `GET /api/analytics/shows/:id`: a show's downloads, listeners, breakdowns and feed followers. */
+export async function showFigures(
+  deps: AnalyticsDeps,
+  user: AuthUser,
+  showId: string,
+  query: AnalyticsRangeQuery,
+): Promise<ShowAnalytics> {
+  const show = await readableShow(deps, user, showId);
+  const range = listenRange(query, deps.now());
+  const followerDays = range.days.slice(-92);
+  const [figures, followers] = await Promise.all([
+    readFigures(deps.rollups, `s:${showId}`, range),
+    deps.rollups.feedFollowers(showId, followerDays),
+  ]);
+  const points = followerDays.map((period, index) => {
+    const { fetchers, subscribers } = followers[index] ?? { fetchers: 0, subscribers: 0 };
+    return { period, fetchers, aggregatorSubscribers: subscribers };
+  });
+  const last = points.at(-1);
+  return {
+    show: { id: show.id, name: show.name, uId: show.uId },
+    ...figures,
+    feedFollowers: { points, latest: last ? last.fetchers + last.aggregatorSubscribers : 0 },
+  };
+}

@@ -1,0 +1,54 @@
+import express from 'express';
+import { handle, handleSignedIn, requireAccess } from '@podz/kit';
+import { analyticsCsvQuerySchema, analyticsRangeQuerySchema, showIdParamsSchema } from '@podz/proto';
+import type { AnalyticsDeps } from '../domain/analytics-deps';
+import { episodeFigures } from '../domain/episode-figures';
+import { episodesTable } from '../domain/episodes-table';
+import { exportCsv } from '../domain/export-csv';
+import { networkFigures } from '../domain/network-figures';
+import { showFigures } from '../domain/show-figures';
+
+/** Download figures: a show's for its owner and hosts, everything for admins. */
+export function analyticsRoutes(deps: AnalyticsDeps): express.Router {
+  const router = express.Router();
+  const team = requireAccess('owner', 'host', 'admin');
+  const range = { params: showIdParamsSchema, query: analyticsRangeQuerySchema };
+
+  router.get(
+    '/api/analytics/network',
+    requireAccess('admin'),
+    handle({ query: analyticsRangeQuerySchema }, ({ query }) => networkFigures(deps, query)),
+  );
+  router.get(
+    '/api/analytics/shows/:id',
+    team,
+    handleSignedIn(range, ({ params, query, user }) => showFigures(deps, user, params.id, query)),
+  );
+  router.get(
+    '/api/analytics/shows/:id/episodes',
+    team,
+    handleSignedIn({ params: showIdParamsSchema }, ({ params, user }) =>
+      episodesTable(deps, user, params.id),
+    ),
+  );
+  router.get(
+    '/api/analytics/shows/:id/export.csv',
+    team,
+    handleSignedIn(
+      { params: showIdParamsSchema, query: analyticsCsvQuerySchema },
+      async ({ params, query, user }, _req, res) => {
+        const { filename, body } = await exportCsv(deps, user, params.id, query.table, query);
+        res.setHeader('content-type', 'text/csv; charset=utf-8');
+        res.setHeader('content-disposition', `attachment; filename="${filename}"`);
+        res.setHeader('cache-control', 'private, no-store');
+        res.send(body);
+      },
+    ),
+  );
+  router.get(
+    '/api/analytics/episodes/:id',
+    team,
+    handleSignedIn(range, ({ params, query, user }) => episodeFigures(deps, user, params.id, query)),
+  );
+  return router;
+}

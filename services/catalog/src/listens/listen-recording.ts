@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import type { RecordStream } from '@podz/kit';
+import type { ListenRecord } from '@podz/proto';
+import type { RequestHandler } from 'express';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { AudioAttributions } from './audio-attribution';
+import { CountryTable } from './country-of';
+import { ListenerSalts } from './listener-hash';
+import { recordListens } from './record-listens';
+
+export interface ListenRecorder {
+  audio: RequestHandler;
+  feed: RequestHandler;
+}
+
+const pass: RequestHandler = (_req, _res, next) => next();
+
+/** Where the country package keeps its CSV files, however the workspace was installed. */
+function countryDataDirectory(): string {
+  return path.dirname(require.resolve('@ip-location-db/geo-whois-asn-country/package.json'));
+}
+
+/**
+ * The listen recorder, assembled: off (`LISTEN_RECORDING=false`), requests pass untouched.
+ * The country table loads in the background from the moment the service starts.
+ */
+export function listenRecording(
+  deps: CatalogDeps,
+  redis: Redis,
+  stream: RecordStream<ListenRecord>,
+  saltPrefix: string,
+): ListenRecorder {
+  if (!deps.config.LISTEN_RECORDING) return { audio: pass, feed: pass };
+  const countries = CountryTable.load(countryDataDirectory()).catch((err: unknown) => {
+    deps.logger.warn({ err }, 'country table not loaded: listens are recorded without a country');
+    return null;
+  });
+  return recordListens({
+    stream,
+    salts: new ListenerSalts(redis, saltPrefix),
+    countries,
+    attributions: new AudioAttributions(deps),
+    showIdOf: async (uId) => (await deps.podcasts.findByName(uId))?._id.toHexString() ?? null,
+    logger: deps.logger,
+  });
+}
