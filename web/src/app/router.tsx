@@ -48,6 +48,7 @@ const Mediaz = lazy(() => import('./routes/mediaz'));
 const ImageGallery = lazy(() => import('./routes/image-gallery'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
+const ShowAnalytics = lazy(() => import('./routes/show-analytics'));
 
 /** Spec §2: public routes (and sign-in), in the top-navigation layout. */
 const PUBLIC_ROUTES: [string, React.ComponentType][] = [
@@ -92,6 +93,7 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.documentation.path, Documentation],
   [paths.podzManagement.path, PodzManagement],
   [paths.imageGallery.path, ImageGallery],
+  [paths.showAnalytics.path, ShowAnalytics],
 ];
 
 const routes = (table: [string, React.ComponentType][]) =>

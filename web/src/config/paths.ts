@@ -51,6 +51,11 @@ export const paths = {
   podcasts: fixed('/podcasts'),
   podcastRequests: fixed('/podcast-requests'),
   addPodcast: { path: '/podcasts', href: () => '/podcasts?add=true' },
+  // Reached from My PODZ and a show's page, not from the side menu (which stays as spec §2 has it).
+  showAnalytics: {
+    path: '/podcasts/:id/analytics',
+    href: (id: string) => `/podcasts/${encodeURIComponent(id)}/analytics`,
+  },
   mediaz: fixed('/mediaz'),
   documentation: fixed('/documentation'),
   podzManagement: fixed('/podz-management'),

@@ -41,6 +41,11 @@ export const queryKeys = {
     invitations: (page: number) => ['hosting', 'invitations', page] as const,
     guestEpisodes: (userId: string, page: number) => ['hosting', 'guest-episodes', userId, page] as const,
   },
+  analytics: {
+    show: (id: string, range: Filter) => ['analytics', 'show', id, range] as const,
+    episodes: (id: string) => ['analytics', 'episodes', id] as const,
+    network: (range: Filter) => ['analytics', 'network', range] as const,
+  },
   media: {
     all: ['media'] as const,
     page: (kind: string | undefined, search: string, page: number, limit: number) =>

@@ -57,6 +57,8 @@ export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
   { path: paths.settings.path, rule: roles('user', 'host', 'guest', 'owner', 'admin') },
   { path: paths.podzManagement.path, rule: roles('admin') },
   { path: paths.imageGallery.path, rule: roles('admin', 'owner') },
+  // The service checks which shows: its owner's, its confirmed hosts', any for admins.
+  { path: paths.showAnalytics.path, rule: roles('owner', 'host', 'admin') },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

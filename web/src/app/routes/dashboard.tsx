@@ -2,7 +2,8 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useDailyStats, useNetworkFigures } from '../../features/dashboard/api/dashboard-api';
-import { DailyChart } from '../../features/dashboard/components/daily-chart';
+import { SeriesChart } from '../../components/series-chart';
+import { NetworkListening } from '../../features/analytics/components/network-listening';
 import { FigureCard } from '../../features/dashboard/components/figure-card';
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
@@ -36,7 +37,7 @@ function Activity() {
         {(data) => (
           <div className="grid gap-4 lg:grid-cols-2">
             {CHARTS.map(([metric, title]) => (
-              <DailyChart key={metric} title={title} days={data.days} values={data.series[metric]} />
+              <SeriesChart key={metric} title={title} periods={data.days} values={data.series[metric]} />
             ))}
           </div>
         )}
@@ -101,6 +102,7 @@ export default function DashboardRoute() {
                 <FigureCard label="Follows" value={totals.follows} to={shows} />
               </Group>
             )}
+            <NetworkListening />
             <Activity />
           </>
         )}

@@ -1,4 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useSession } from '../../stores/session-store';
 import { Avatar } from '../../components/ui/avatar';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
@@ -13,11 +15,18 @@ export default function ShowRoute() {
   const [page, setPage] = usePageParam();
   const show = useShowByName(name);
   const episodes = useShowEpisodes(show.data?.id, page);
+  const user = useSession((state) => state.user);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <QueryState query={show}>
         {(podcast) => {
           const hosts = podcast.hosts.filter((host) => host.confirmed);
+          // Its figures are for its owner, its hosts and admins (the service checks the same).
+          const team =
+            user !== undefined &&
+            (user.access.includes('admin') ||
+              podcast.owner.id === user.id ||
+              hosts.some((host) => host.user.id === user.id));
           return (
             <>
               <div className="flex flex-col gap-6 sm:flex-row">
@@ -45,6 +54,14 @@ export default function ShowRoute() {
                       >
                         RSS feed
                       </a>
+                    )}
+                    {team && (
+                      <Link
+                        to={paths.showAnalytics.href(podcast.id)}
+                        className="text-sm font-semibold text-indigo-700 underline"
+                      >
+                        Analytics
+                      </Link>
                     )}
                   </div>
                   {hosts.length > 0 && (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ShowSummary } from '../../../components/show-summary';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/api-client';
@@ -55,9 +57,14 @@ export function HostInvitations() {
               >
                 <ShowSummary show={show} detail={`Invited by ${show.owner.username}`} />
                 {show.confirmed ? (
-                  <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
-                    Confirmed
-                  </span>
+                  <div className="flex flex-wrap items-center gap-3">
+                    <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+                      Confirmed
+                    </span>
+                    <Link to={paths.showAnalytics.href(show.id)} className={buttonClass('secondary')}>
+                      Analytics
+                    </Link>
+                  </div>
                 ) : (
                   <div className="flex gap-2">
                     <Button disabled={answer.isPending} onClick={() => void respond(show, 'confirmed')}>

@@ -1,8 +1,9 @@
 import type { Podcast } from '@podz/proto';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ShowSummary } from '../../../components/show-summary';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/api-client';
@@ -94,6 +95,9 @@ export function MyShows({ ownerId }: { ownerId: string }) {
                         <Button variant="secondary" onClick={() => setEditing(show.id)}>
                           Edit
                         </Button>
+                        <Link to={paths.showAnalytics.href(show.id)} className={buttonClass('secondary')}>
+                          Analytics
+                        </Link>
                         <Button variant="danger" onClick={() => void onDelete(show)}>
                           Delete
                         </Button>

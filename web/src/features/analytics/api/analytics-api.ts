@@ -1,0 +1,49 @@
+import type { AnalyticsInterval, NetworkAnalytics, ShowAnalytics, ShowEpisodesAnalytics } from '@podz/proto';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** A range of UTC days as the API takes it. */
+export interface FigureRange {
+  from: string;
+  to: string;
+  interval: AnalyticsInterval;
+}
+
+/** New listens show within seconds: the figures are read again every few seconds while on screen. */
+const LIVE_MS = 5000;
+
+export const rangeQuery = (range: FigureRange) =>
+  new URLSearchParams({ from: range.from, to: range.to, interval: range.interval }).toString();
+
+export function useShowAnalytics(showId: string, range: FigureRange) {
+  return useQuery({
+    queryKey: queryKeys.analytics.show(showId, range),
+    refetchInterval: LIVE_MS,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiFetch<ShowAnalytics>(`/api/analytics/shows/${showId}?${rangeQuery(range)}`, { signal }),
+  });
+}
+
+export function useShowEpisodesAnalytics(showId: string) {
+  return useQuery({
+    queryKey: queryKeys.analytics.episodes(showId),
+    refetchInterval: LIVE_MS,
+    queryFn: ({ signal }) =>
+      apiFetch<ShowEpisodesAnalytics>(`/api/analytics/shows/${showId}/episodes`, { signal }),
+  });
+}
+
+export function useNetworkAnalytics(range: FigureRange) {
+  return useQuery({
+    queryKey: queryKeys.analytics.network(range),
+    refetchInterval: LIVE_MS * 2,
+    queryFn: ({ signal }) =>
+      apiFetch<NetworkAnalytics>(`/api/analytics/network?${rangeQuery(range)}`, { signal }),
+  });
+}
+
+/** Where the CSV of one of the view's tables downloads from (the session cookie goes along). */
+export const csvHref = (showId: string, table: string, range: FigureRange) =>
+  `/api/analytics/shows/${showId}/export.csv?table=${table}&${rangeQuery(range)}`;
