@@ -26,6 +26,10 @@ export interface BenchStack {
    * environment and resolves once it is ready (the fault suite's crash scenario).
    */
   crash(name: ServiceName | 'gateway'): Promise<void>;
+  /** Stops one process cleanly (SIGTERM); `resume` starts it again. */
+  pause(name: ServiceName): Promise<void>;
+  /** Starts a paused (or running: it is stopped first) process, its environment changed by `env`. */
+  resume(name: ServiceName, env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -105,5 +109,21 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     pids[name] = managed[at]!.child.pid!;
     await waitForHealthy(`${name === 'gateway' ? gatewayUrl : urls[name]}/readyz`, 120_000);
   };
-  return { run, gatewayUrl, urls, databases, namespace, keys, pids, crash, stop };
+  const paused = new Set<ServiceName>();
+  const pause = async (name: ServiceName) => {
+    const at = managed.findIndex((m) => m.name === name);
+    await stopProcess(managed[at]!);
+    paused.add(name);
+  };
+  const resume = async (name: ServiceName, env: Record<string, string> = {}) => {
+    if (!paused.has(name)) await pause(name);
+    paused.delete(name);
+    const at = managed.findIndex((m) => m.name === name);
+    const changed = { ...environments.get(name)!, ...env };
+    environments.set(name, changed);
+    managed[at] = launch(name, changed);
+    pids[name] = managed[at]!.child.pid!;
+    await waitForHealthy(`${urls[name]}/readyz`, 120_000);
+  };
+  return { run, gatewayUrl, urls, databases, namespace, keys, pids, crash, pause, resume, stop };
 }

@@ -18,6 +18,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** The status every answer should have (200 unless given). */
   status?: number;
+  /** Requests per second over all connections; as fast as they answer when not given. */
+  rate?: number;
 }
 
 function once(url: string, options: LoadOptions, seconds: number): Promise<autocannon.Result> {
@@ -26,6 +28,7 @@ function once(url: string, options: LoadOptions, seconds: number): Promise<autoc
     connections: options.connections ?? 20,
     duration: seconds,
     headers: options.headers ?? {},
+    ...(options.rate ? { overallRate: options.rate } : {}),
   });
 }
 

@@ -12,6 +12,7 @@ import { startBenchStack, type BenchStack } from '../bench/bench-stack';
 import { signIn } from '../demo/seed-demo-network';
 import { probe, type Probe, type ProbeResult } from './probe';
 import { crashScenario } from './crashes';
+import { listenScenario } from './listens';
 import { readTopic } from './topic-reader';
 
 interface Outcome {
@@ -196,7 +197,7 @@ async function brokerOutage(stack: BenchStack, brokers: string, write: Probe): P
 }
 
 async function main(): Promise<void> {
-  // `npm run faults -- --only=crashes,kafka`: some scenarios (store, redis, kafka, crashes).
+  // `npm run faults -- --only=crashes,kafka`: some scenarios (store, redis, kafka, crashes, listens).
   const only = process.argv
     .find((arg) => arg.startsWith('--only='))
     ?.slice('--only='.length)
@@ -249,6 +250,14 @@ async function main(): Promise<void> {
         async () => ({
           scenario: 'each service SIGKILLed 20 times while writes with events were in flight',
           ...(await crashScenario(stack!, brokers, { token: admin.token, id: me.id })),
+        }),
+      ],
+      listens: [
+        'catalog and analytics killed while listens stream',
+        async () => ({
+          scenario:
+            'catalog SIGKILLed 10 times during downloads, then analytics 10 times while it applies them',
+          ...(await listenScenario(stack!, { token: admin.token })),
         }),
       ],
     };

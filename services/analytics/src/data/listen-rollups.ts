@@ -125,15 +125,54 @@ export class ListenRollups {
     return sums;
   }
 
-  /** Unique listeners per day (`lis`) or per month (`lism`). */
-  async listeners(entity: Entity, unit: 'lis' | 'lism', periods: string[]): Promise<number[]> {
-    if (periods.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const period of periods) pipeline.pfcount(`${this.prefix}:${entity}:${unit}:${period}`);
-    return ((await pipeline.exec()) ?? []).map(([err, value]) => {
-      if (err) throw err;
-      return Number(value);
-    });
+  /** Unique listeners per day (`lis`) or per month (`lism`); `closedBefore`: see `settled`. */
+  async listeners(
+    entity: Entity,
+    unit: 'lis' | 'lism',
+    periods: string[],
+    closedBefore = '',
+  ): Promise<number[]> {
+    const count = async (wanted: string[]) => {
+      if (wanted.length === 0) return [];
+      const pipeline = this.redis.pipeline();
+      for (const period of wanted) pipeline.pfcount(`${this.prefix}:${entity}:${unit}:${period}`);
+      return ((await pipeline.exec()) ?? []).map(([err, value]) => {
+        if (err) throw err;
+        return String(value);
+      });
+    };
+    const values = await this.settled(
+      `${this.prefix}:${entity}:${unit}:settled`,
+      periods,
+      closedBefore,
+      count,
+    );
+    return values.map(Number);
+  }
+
+  /**
+   * Figures of periods that can no longer change (before `closedBefore`: a record is applied at
+   * most a day or two late) are counted once and kept in `key`, so a long range is one `HMGET`
+   * and not a `PFCOUNT` per day; the periods still open are counted each time.
+   */
+  private async settled(
+    key: string,
+    periods: string[],
+    closedBefore: string,
+    count: (periods: string[]) => Promise<string[]>,
+  ): Promise<string[]> {
+    const closed = periods.filter((period) => period < closedBefore);
+    const kept = closed.length ? await this.redis.hmget(key, ...closed) : [];
+    const missing = closed.filter((_, index) => kept[index] === null);
+    const open = periods.filter((period) => period >= closedBefore);
+    const [counted, live] = await Promise.all([count(missing), count(open)]);
+    if (missing.length)
+      await this.redis.hset(key, Object.fromEntries(missing.map((p, i) => [p, counted[i] ?? '0'])));
+    const byPeriod = new Map<string, string>();
+    closed.forEach((period, index) => byPeriod.set(period, kept[index] ?? '0'));
+    missing.forEach((period, index) => byPeriod.set(period, counted[index] ?? '0'));
+    open.forEach((period, index) => byPeriod.set(period, live[index] ?? '0'));
+    return periods.map((period) => byPeriod.get(period) ?? '0');
   }
 
   async allTime(entities: Entity[]): Promise<number[]> {
@@ -171,22 +210,36 @@ export class ListenRollups {
   }
 
   /** Per day: distinct feed fetchers and the aggregators' reported subscribers (summed). */
-  async feedFollowers(show: string, days: string[]): Promise<{ fetchers: number; subscribers: number }[]> {
-    if (days.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const day of days) {
-      pipeline.pfcount(`${this.prefix}:s:${show}:fetchers:${day}`);
-      pipeline.hvals(`${this.prefix}:s:${show}:aggregators:${day}`);
-    }
-    const results = (await pipeline.exec()) ?? [];
-    return days.map((_, index) => {
-      const [fetchErr, fetchers] = results[index * 2] ?? [new Error('no answer'), 0];
-      const [aggErr, values] = results[index * 2 + 1] ?? [new Error('no answer'), []];
-      if (fetchErr ?? aggErr) throw fetchErr ?? aggErr;
-      return {
-        fetchers: Number(fetchers),
-        subscribers: (values as string[]).reduce((sum, value) => sum + Number(value), 0),
-      };
+  async feedFollowers(
+    show: string,
+    days: string[],
+    closedBefore = '',
+  ): Promise<{ fetchers: number; subscribers: number }[]> {
+    const count = async (wanted: string[]) => {
+      if (wanted.length === 0) return [];
+      const pipeline = this.redis.pipeline();
+      for (const day of wanted) {
+        pipeline.pfcount(`${this.prefix}:s:${show}:fetchers:${day}`);
+        pipeline.hvals(`${this.prefix}:s:${show}:aggregators:${day}`);
+      }
+      const results = (await pipeline.exec()) ?? [];
+      return wanted.map((_, index) => {
+        const [fetchErr, fetchers] = results[index * 2] ?? [new Error('no answer'), 0];
+        const [aggErr, values] = results[index * 2 + 1] ?? [new Error('no answer'), []];
+        if (fetchErr ?? aggErr) throw fetchErr ?? aggErr;
+        const subscribers = (values as string[]).reduce((sum, value) => sum + Number(value), 0);
+        return `${Number(fetchers)},${subscribers}`;
+      });
+    };
+    const values = await this.settled(
+      `${this.prefix}:s:${show}:followers:settled`,
+      days,
+      closedBefore,
+      count,
+    );
+    return values.map((value) => {
+      const [fetchers = 0, subscribers = 0] = value.split(',').map(Number);
+      return { fetchers, subscribers };
     });
   }
 }

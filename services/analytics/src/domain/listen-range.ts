@@ -11,16 +11,22 @@ export interface ListenRange {
   days: string[];
   /** Every month the range touches. */
   months: string[];
-  /** Months lying wholly inside the range, read from the month hashes… */
+  /**
+   * Months the range covers up to the last day that can have downloads (today at most), read from
+   * the month hashes…
+   */
   wholeMonths: string[];
   /** …and the days outside them, read from the day hashes. */
   edgeDays: string[];
+  /** Days before this one can no longer change: a record arrives a day or two late at most. */
+  closedBefore: string;
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function listenRange(query: AnalyticsRangeQuery, now: Date): ListenRange {
-  const to = query.to ?? dayOf(now.getTime());
+  const today = dayOf(now.getTime());
+  const to = query.to ?? today;
   const from = query.from ?? dayOf(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
   const days: string[] = [];
   for (let ms = Date.parse(from); ms <= Date.parse(to); ms += DAY_MS) days.push(dayOf(ms));
@@ -29,10 +35,24 @@ export function listenRange(query: AnalyticsRangeQuery, now: Date): ListenRange 
   const wholeMonths: string[] = [];
   const edgeDays: string[] = [];
   for (const [month, inRange] of byMonth) {
-    if (inRange.length === daysInMonth(month)) wholeMonths.push(month);
+    // Days after today have nothing yet: this month so far is the month's hash.
+    const last = `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
+    const lastWithDownloads = last < today ? last : today;
+    const covered = inRange[0] === `${month}-01` && (inRange.at(-1) ?? '') >= lastWithDownloads;
+    if (covered) wholeMonths.push(month);
     else edgeDays.push(...inRange);
   }
-  return { from, to, interval: query.interval, days, months: [...byMonth.keys()], wholeMonths, edgeDays };
+  const closedBefore = dayOf(Date.parse(today) - 2 * DAY_MS);
+  return {
+    from,
+    to,
+    interval: query.interval,
+    days,
+    months: [...byMonth.keys()],
+    wholeMonths,
+    edgeDays,
+    closedBefore,
+  };
 }
 
 function daysInMonth(month: string): number {

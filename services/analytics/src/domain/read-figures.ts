@@ -21,7 +21,12 @@ export async function readFigures(rollups: ListenRollups, entity: Entity, range:
   const [daily, sums, listeners, [allTime = 0]] = await Promise.all([
     rollups.perPeriod(entity, 'days', range.days),
     rollups.breakdown(entity, range.wholeMonths, range.edgeDays),
-    rollups.listeners(entity, unit === 'day' ? 'lis' : 'lism', periods),
+    rollups.listeners(
+      entity,
+      unit === 'day' ? 'lis' : 'lism',
+      periods,
+      unit === 'day' ? range.closedBefore : '',
+    ),
     rollups.allTime([entity]),
   ]);
   const countries = ranked(sums, 'c:').map((row) => ({

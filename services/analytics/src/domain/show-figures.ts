@@ -5,6 +5,9 @@ import { listenRange } from './listen-range';
 import { readFigures } from './read-figures';
 import { readableShow } from './show-access';
 
+/** Feed followers are shown for the last days of the range: a count of today's followers, over a month. */
+const FOLLOWER_DAYS = 30;
+
 /** `GET /api/analytics/shows/:id`: a show's downloads, listeners, breakdowns and feed followers. */
 export async function showFigures(
   deps: AnalyticsDeps,
@@ -14,10 +17,10 @@ export async function showFigures(
 ): Promise<ShowAnalytics> {
   const show = await readableShow(deps, user, showId);
   const range = listenRange(query, deps.now());
-  const followerDays = range.days.slice(-92);
+  const followerDays = range.days.slice(-FOLLOWER_DAYS);
   const [figures, followers] = await Promise.all([
     readFigures(deps.rollups, `s:${showId}`, range),
-    deps.rollups.feedFollowers(showId, followerDays),
+    deps.rollups.feedFollowers(showId, followerDays, range.closedBefore),
   ]);
   const points = followerDays.map((period, index) => {
     const { fetchers, subscribers } = followers[index] ?? { fetchers: 0, subscribers: 0 };

@@ -1,6 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
-import { createInterface } from 'node:readline';
 import { expandIPv6 } from '@podz/proto';
 
 /**
@@ -20,16 +19,20 @@ export class CountryTable {
     private readonly v6Codes: Uint16Array,
   ) {}
 
-  /** Reads the package's two numeric CSV files (about half a second, without blocking for it). */
-  static async load(directory: string): Promise<CountryTable> {
+  /**
+   * Reads the package's two numeric CSV files at once (about 0.3 s, at start, before the service
+   * takes requests): a record never waits for the table, so a crash right after a start loses no
+   * more than at any other time.
+   */
+  static read(directory: string): CountryTable {
     const v4 = { starts: [] as number[], ends: [] as number[], codes: [] as number[] };
-    for await (const [start, end, code] of rows(`${directory}/geo-whois-asn-country-ipv4-num.csv`)) {
+    for (const [start, end, code] of rows(`${directory}/geo-whois-asn-country-ipv4-num.csv`)) {
       v4.starts.push(Number(start));
       v4.ends.push(Number(end));
       v4.codes.push(codeNumber(code));
     }
     const v6 = { starts: [] as bigint[], ends: [] as bigint[], codes: [] as number[] };
-    for await (const [start, end, code] of rows(`${directory}/geo-whois-asn-country-ipv6-num.csv`)) {
+    for (const [start, end, code] of rows(`${directory}/geo-whois-asn-country-ipv6-num.csv`)) {
       v6.starts.push(BigInt(start) >> 64n);
       v6.ends.push(BigInt(end) >> 64n);
       v6.codes.push(codeNumber(code));
@@ -84,10 +87,9 @@ function find<T extends number | bigint>(
 const codeNumber = (code: string) => (code.charCodeAt(0) << 8) | code.charCodeAt(1);
 const codeString = (code: number) => String.fromCharCode(code >> 8, code & 0xff);
 
-async function* rows(path: string): AsyncGenerator<[string, string, string]> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  for await (const line of lines) {
-    const [start, end, code] = line.split(',');
+function* rows(path: string): Generator<[string, string, string]> {
+  for (const line of readFileSync(path, 'latin1').split('\n')) {
+    const [start, end, code] = line.trim().split(',');
     if (start && end && code && /^[A-Z]{2}$/.test(code)) yield [start, end, code];
   }
 }

@@ -23,7 +23,6 @@ function countryDataDirectory(): string {
 
 /**
  * The listen recorder, assembled: off (`LISTEN_RECORDING=false`), requests pass untouched.
- * The country table loads in the background from the moment the service starts.
  */
 export function listenRecording(
   deps: CatalogDeps,
@@ -32,10 +31,12 @@ export function listenRecording(
   saltPrefix: string,
 ): ListenRecorder {
   if (!deps.config.LISTEN_RECORDING) return { audio: pass, feed: pass };
-  const countries = CountryTable.load(countryDataDirectory()).catch((err: unknown) => {
-    deps.logger.warn({ err }, 'country table not loaded: listens are recorded without a country');
-    return null;
-  });
+  let countries: CountryTable | null = null;
+  try {
+    countries = CountryTable.read(countryDataDirectory());
+  } catch (err) {
+    deps.logger.warn({ err }, 'country table not read: listens are recorded without a country');
+  }
   return recordListens({
     stream,
     salts: new ListenerSalts(redis, saltPrefix),

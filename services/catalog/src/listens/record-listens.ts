@@ -9,8 +9,8 @@ import type { ListenerSalts } from './listener-hash';
 export interface ListenRecording {
   stream: RecordStream<ListenRecord>;
   salts: ListenerSalts;
-  /** Loaded once, in the background; records wait for it rather than go without a country. */
-  countries: Promise<CountryTable | null>;
+  /** Read at start; null when the package's data could not be read (records then have no country). */
+  countries: CountryTable | null;
   attributions: AudioAttributions;
   /** A show's id by the name in its feed's URL. */
   showIdOf: (uId: string) => Promise<string | null>;
@@ -62,7 +62,7 @@ export function recordListens(recording: ListenRecording): { audio: RequestHandl
     where: Pick<ListenRecord, 'kind' | 'show' | 'episode' | 'published' | 'file'>,
     bytes: { start: number; sent: number },
   ) => {
-    const [hashes, table] = await Promise.all([salts.hashes(at, request.ip, request.ua), countries]);
+    const hashes = await salts.hashes(at, request.ip, request.ua);
     stream.push({
       id: crypto.randomUUID(),
       at,
@@ -74,7 +74,7 @@ export function recordListens(recording: ListenRecording): { audio: RequestHandl
       ...hashes,
       ua: request.ua,
       referrer: request.referrer,
-      country: table?.countryOf(request.ip) ?? null,
+      country: countries?.countryOf(request.ip) ?? null,
     });
   };
 

@@ -1,0 +1,333 @@
+// The listen figures of `npm run bench`: audio served with and without recording, listen → counted
+// latency at 1,000 listens a second, analytics catching up on a year of a big show's listens
+// (1,000,000 records put on the topic), and the analytics reads over that year.
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { Redis } from 'ioredis';
+import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
+import { catalogListens, type ListenRecord } from '../../proto/src';
+import { createKafka, type Logger } from '../../services/kit/src';
+import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { signIn } from '../demo/seed-demo-network';
+import { atLeast, atMost, cpuSeconds, percentile, type Figure } from './bench-kit';
+import type { BenchStack } from './bench-stack';
+import { load } from './http-load';
+import { rangeLoad } from './range-client';
+import type { SeededNetwork } from './seed-network';
+
+const IPHONE = 'AppleCoreMedia/1.0.0.20E247 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)';
+const RANGE = 256 * 1024;
+const LISTEN_RATE = 1000;
+const LISTEN_SECONDS = 10;
+const YEAR_RECORDS = 1_000_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Episode {
+  id: string;
+  url: string;
+  bytes: number;
+}
+
+/** A show of the admin's with two episodes: ten minutes of audio (9.6 MB) and one second (16 kB). */
+async function prepare(stack: BenchStack, token: string): Promise<{ long: Episode; short: Episode }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const json = async (path: string, body: unknown) => {
+    const res = await fetch(`${stack.gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ id: string; audio: { url: string; bytes: number } }>;
+  };
+  const show = await json('/api/podcasts', { name: `Listen bench ${stack.run}`, category: 'Technology' });
+  const episode = async (seconds: number, title: string): Promise<Episode> => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(wavTone({ seconds, notes: [330, 440] }))]), 'bench.wav');
+    const upload = await fetch(`${stack.gatewayUrl}/api/media/audio`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    if (upload.status !== 201) throw new Error(`upload: ${upload.status}`);
+    const audio = (await upload.json()) as { id: string };
+    const created = await json('/api/episodes', { podcastId: show.id, title, audioId: audio.id });
+    return { id: created.id, url: created.audio.url, bytes: created.audio.bytes };
+  };
+  return { long: await episode(600, 'Ten minutes'), short: await episode(1, 'One second') };
+}
+
+/** 256 kB ranged GETs of the long episode through the gateway, 20 connections, and catalog's CPU. */
+async function rangedAudio(stack: BenchStack, long: Episode) {
+  const warmupSeconds = 2;
+  const seconds = 10;
+  const before = cpuSeconds(stack.pids.catalog);
+  const result = await rangeLoad({
+    url: `${stack.gatewayUrl}${long.url}`,
+    headers: { range: `bytes=${RANGE}-${2 * RANGE - 1}`, 'user-agent': IPHONE },
+    connections: 20,
+    warmupSeconds,
+    seconds,
+    status: 206,
+  });
+  if (result.unexpected) throw new Error(`ranged audio: ${result.unexpected} unexpected answers`);
+  const requests = result.requestsPerSecond * (warmupSeconds + seconds);
+  const cpuMs = ((cpuSeconds(stack.pids.catalog) - before) * 1000) / requests;
+  return { rps: result.requestsPerSecond, p99: result.p99, cpuMs };
+}
+
+/**
+ * Whole downloads of the short episode at `rate` a second, each from a listener of its own, and
+ * the time from each response's end until the rollups count as many downloads.
+ */
+async function listenToCounted(stack: BenchStack, redis: Redis, short: Episode): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const totals = `analytics:${stack.databases.analytics}:listens:g1:totals`;
+  const finished: number[] = [];
+  const samples: [number, number][] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      samples.push([performance.now(), Number((await redis.hget(totals, `e:${short.id}`)) ?? 0)]);
+      await sleep(20);
+    }
+  })();
+  const target = new URL(`${stack.gatewayUrl}${short.url}`);
+  const get = (n: number) =>
+    new Promise<void>((resolve) => {
+      const req = http.get(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          headers: {
+            'user-agent': IPHONE,
+            'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) finished.push(performance.now());
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => resolve());
+    });
+  const total = LISTEN_RATE * LISTEN_SECONDS;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / LISTEN_RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(get(n));
+  }
+  await Promise.all(pending);
+  // Every download counted, or a minute gone.
+  const deadline = performance.now() + 60_000;
+  while ((samples.at(-1)?.[1] ?? 0) < finished.length && performance.now() < deadline) await sleep(100);
+  polling = false;
+  await poller;
+  agent.destroy();
+  finished.sort((a, b) => a - b);
+  return finished.map((at, index) => {
+    const seen = samples.find(([, count]) => count >= index + 1);
+    return seen ? Math.max(0, seen[0] - at) : 60_000;
+  });
+}
+
+const APPS = [
+  IPHONE,
+  'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)',
+  'Spotify/8.8.0 iOS/16.4 (iPhone15,2)',
+  'PocketCasts/1.0 (Pocket Casts - Android; +https://pocketcasts.com/)',
+  'AntennaPod/3.2.0',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+];
+const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
+const COUNTRIES = ['US', 'GB', 'DE', 'NL', 'FR', 'CA', 'AU', 'BR', 'IN', 'JP'];
+const hash = () => randomBytes(16).toString('base64url');
+
+/** A year of the big show's listens: about 2,700 requests a day over its episodes, apps and countries. */
+function yearOfListens(show: string, episodes: string[], now: number): ListenRecord[] {
+  const records: ListenRecord[] = [];
+  const file = { bytes: 28_804_096, offset: 4096, seconds: 1800 };
+  const day = 86_400_000;
+  while (records.length < YEAR_RECORDS) {
+    const at = now - Math.floor(Math.random() * 365 * day);
+    const index = Math.floor(Math.random() * episodes.length);
+    const listener = hash();
+    const ua = Math.random() < 0.08 ? BOT : APPS[Math.floor(Math.random() * APPS.length)]!;
+    const base = {
+      kind: 'audio' as const,
+      method: 'GET' as const,
+      show,
+      episode: episodes[index]!,
+      published: now - 365 * day + Math.floor((index / episodes.length) * 365 * day),
+      file,
+      listener,
+      monthListener: listener,
+      ua,
+      referrer: null,
+      country: COUNTRIES[Math.floor(Math.random() * COUNTRIES.length)]!,
+    };
+    // A listener asks in one to three ranges, the first sometimes after a probe.
+    const parts = 1 + Math.floor(Math.random() * 3);
+    const size = Math.floor(file.bytes / (3 * parts));
+    if (Math.random() < 0.1) {
+      records.push({ ...base, id: randomUUID(), at, status: 206, range: 'bytes=0-1', start: 0, sent: 2 });
+    }
+    for (let part = 0; part < parts; part++) {
+      const start = part * size;
+      records.push({
+        ...base,
+        id: randomUUID(),
+        at: at + part * 1000,
+        status: 206,
+        range: `bytes=${start}-`,
+        start,
+        sent: size,
+      });
+    }
+  }
+  return records.slice(0, YEAR_RECORDS);
+}
+
+/** Puts the year's records on the listen topic, 5,000 to a request. */
+async function produce(infra: ResolvedInfra, stack: BenchStack, records: ListenRecord[], logger: Logger) {
+  const kafka = createKafka('bench-listens', infra.endpoints.KAFKA_BROKERS.split(','), logger);
+  const producer = kafka.producer();
+  await producer.connect();
+  try {
+    for (let from = 0; from < records.length; from += 5000) {
+      await producer.send({
+        topic: stack.namespace + catalogListens.topic,
+        acks: -1,
+        messages: records
+          .slice(from, from + 5000)
+          .map((record) => ({ key: record.listener, value: JSON.stringify(record) })),
+      });
+    }
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+/** Until the listen group has read the whole topic: how long analytics took from its start. */
+async function caughtUpOnListens(infra: ResolvedInfra, stack: BenchStack, logger: Logger, started: number) {
+  const admin = createKafka('bench-lag', infra.endpoints.KAFKA_BROKERS.split(','), logger).admin();
+  await admin.connect();
+  const topic = stack.namespace + catalogListens.topic;
+  const groupId = `${stack.namespace}analytics-listens-g1`;
+  try {
+    for (;;) {
+      const ends = await admin.fetchTopicOffsets(topic);
+      const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+      const lag = ends.reduce((sum, end) => {
+        const at = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+        return sum + Number(end.high) - Math.max(0, Number(at));
+      }, 0);
+      if (lag === 0) return (performance.now() - started) / 1000;
+      if (performance.now() - started > 15 * 60_000) throw new Error(`listens not caught up: ${lag} behind`);
+      await sleep(500);
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export async function listensBench(
+  stack: BenchStack,
+  infra: ResolvedInfra,
+  seeded: SeededNetwork,
+  redis: Redis,
+  logger: Logger,
+): Promise<Figure[]> {
+  const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`);
+  const { long, short } = await prepare(stack, admin.token);
+  const figures: Figure[] = [];
+
+  // Recording on (as deployed), then off, in the same run.
+  const on = await rangedAudio(stack, long);
+  await stack.resume('catalog', { LISTEN_RECORDING: 'false' });
+  const off = await rangedAudio(stack, long);
+  await stack.resume('catalog', { LISTEN_RECORDING: 'true' });
+  figures.push(
+    {
+      name: 'audio, 256 kB ranges, gateway, 20 conns, recording',
+      value: on.rps,
+      unit: 'req/s',
+      goal: atLeast(1000),
+    },
+    { name: 'audio, 256 kB ranges, recording off', value: off.rps, unit: 'req/s' },
+    { name: 'audio: recording on ÷ off', value: on.rps / off.rps, unit: '×', goal: atLeast(0.9) },
+    {
+      name: 'audio: catalog CPU per request, recording on / off',
+      value: on.cpuMs,
+      unit: `ms / ${off.cpuMs.toFixed(2)}`,
+    },
+  );
+
+  const delays = await listenToCounted(stack, redis, short);
+  figures.push(
+    {
+      name: `listens: ${LISTEN_RATE}/s for ${LISTEN_SECONDS} s, counted`,
+      value: delays.length,
+      unit: 'downloads',
+    },
+    {
+      name: `listen → counted p99 at ${LISTEN_RATE}/s`,
+      value: percentile(delays, 99),
+      unit: 'ms',
+      goal: atMost(5000),
+    },
+  );
+
+  // A year of the big show's listens, applied by analytics from a standing start.
+  const episodes = (await (
+    await fetch(
+      `${stack.urls.catalog}/api/episodes/podcast-episodes?podcastId=${seeded.bigShow.id}&limit=100`,
+    )
+  ).json()) as { items: { id: string }[] };
+  const records = yearOfListens(
+    seeded.bigShow.id,
+    episodes.items.map((e) => e.id),
+    Date.now(),
+  );
+  await stack.pause('analytics');
+  await produce(infra, stack, records, logger);
+  const started = performance.now();
+  await stack.resume('analytics');
+  const caughtUp = await caughtUpOnListens(infra, stack, logger, started);
+  figures.push({
+    name: `analytics ingestion, ${(records.length / 1e6).toFixed(1)} M records from a standing start`,
+    value: records.length / caughtUp,
+    unit: 'records/s',
+    goal: atLeast(5000),
+  });
+
+  const bearer = { authorization: `Bearer ${admin.token}` };
+  // The view's 12 months: this month and the eleven before it, by month.
+  const now = new Date();
+  const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))
+    .toISOString()
+    .slice(0, 10);
+  const year = `from=${firstMonth}&interval=month`;
+  for (const [label, path] of [
+    ['show', `/api/analytics/shows/${seeded.bigShow.id}?${year}`],
+    ['episode', `/api/analytics/episodes/${episodes.items[0]!.id}?${year}`],
+  ] as const) {
+    const read = await load(`${stack.gatewayUrl}${path}`, { headers: bearer, rate: 200 });
+    if (read.unexpected) throw new Error(`analytics ${label} read: ${read.breakdown}`);
+    figures.push({
+      name: `analytics read, ${label}, 12 months, at 200/s, p99`,
+      value: read.p99,
+      unit: 'ms',
+      goal: atMost(50),
+    });
+  }
+  return figures;
+}

@@ -1,0 +1,98 @@
+// Ranged GETs of one file as fast as 20 connections take them, from a process of its own and with
+// Node's own HTTP client: autocannon's parser tops out near 250 answers a second at 256 kB each on
+// this machine, far below what the services serve, so it would measure itself.
+import { fork } from 'node:child_process';
+import http from 'node:http';
+
+interface RangeLoad {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  /** The status every answer should have. */
+  status: number;
+}
+
+export interface RangeLoadResult {
+  requestsPerSecond: number;
+  p99: number;
+  unexpected: number;
+}
+
+const CHILD_FLAG = '--range-client';
+
+async function run(load: RangeLoad): Promise<RangeLoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections });
+  const url = new URL(load.url);
+  const latencies: number[] = [];
+  let unexpected = 0;
+  let counting = false;
+  let stopping = false;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const req = http.get(
+        { agent, host: url.hostname, port: url.port, path: url.pathname, headers: load.headers },
+        (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => {
+            if (counting) {
+              if (res.statusCode === load.status) latencies.push(performance.now() - started);
+              else unexpected++;
+            }
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        if (counting) unexpected++;
+        resolve();
+      });
+    });
+  const connection = async () => {
+    while (!stopping) await one();
+  };
+  const connections = Array.from({ length: load.connections }, connection);
+  await new Promise((resolve) => setTimeout(resolve, load.warmupSeconds * 1000));
+  counting = true;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, load.seconds * 1000));
+  counting = false;
+  const seconds = (performance.now() - started) / 1000;
+  stopping = true;
+  await Promise.all(connections);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0,
+    unexpected,
+  };
+}
+
+/** Runs one load in a child process and answers its result. */
+export function rangeLoad(load: RangeLoad): Promise<RangeLoadResult> {
+  const child = fork(__filename, [CHILD_FLAG], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the range client exited (${code})`)));
+    child.once('message', (message: RangeLoadResult | { error: string }) => {
+      child.kill();
+      if ('error' in message) reject(new Error(message.error));
+      else resolve(message);
+    });
+    child.send(load);
+  });
+}
+
+if (process.argv.includes(CHILD_FLAG) && process.send) {
+  process.once('message', (load: RangeLoad) => {
+    run(load).then(
+      (result) => process.send!(result),
+      (err: unknown) => process.send!({ error: String(err) }),
+    );
+  });
+}
