@@ -114,7 +114,7 @@ beforeAll(async () => {
   ])
     stream.push(record);
   await stream.flush();
-  await eventually('listens applied', async () => analytics.recordConsumers[0].applied >= 3, 30_000);
+  await eventually('listens applied', async () => (analytics.recordConsumers[0]?.applied ?? 0) >= 3, 30_000);
 });
 afterAll(async () => {
   await stream?.stop();

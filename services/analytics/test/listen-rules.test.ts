@@ -83,8 +83,11 @@ async function apply(...records: ListenRecord[]) {
   for (const record of records) stream.push(record);
   sent += records.length;
   await stream.flush();
-  const consumer = analytics.recordConsumers[0];
-  await eventually(`${sent} listen records applied`, async () => consumer.applied >= sent, 30_000);
+  await eventually(
+    `${sent} listen records applied`,
+    async () => (analytics.recordConsumers[0]?.applied ?? 0) >= sent,
+    30_000,
+  );
 }
 
 const downloads = async (entity: Entity, day = '2026-11-20') =>

@@ -57,7 +57,7 @@ export interface ServiceParts {
    */
   attach?: (server: Server) => void | (() => Promise<void>) | Promise<void | (() => Promise<void>)>;
   /** Record streams this service sends to: connected at start, flushed once HTTP has closed. */
-  streams?: RecordStream<never>[];
+  streams?: Pick<RecordStream<unknown>, 'connect' | 'stop'>[];
   /** Record streams this service reads, in batches; started and stopped beside the consumers. */
   recordConsumers?: RecordConsumer<RecordStreamDefinition>[];
   /** Started once consumers run; stopped (a run in progress finished) right after HTTP closes. */
