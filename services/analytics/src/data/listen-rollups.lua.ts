@@ -84,3 +84,78 @@ if subscribers >= 0 then
 end
 return 0
 `;
+
+/**
+ * Everything a range's figures need from one entity, in one step: its downloads on each day, the
+ * breakdown hashes of whole months and other days summed field by field, unique listeners per
+ * period (settled periods counted once and kept), and its all-time total. ARGV: prefix, entity,
+ * the unit of the series (`days`, or `months` when the range is whole months), then four lists
+ * each led by its length (series periods, whole months, other days, listener periods) with the
+ * listener unit (`lis` or `lism`) and the first open period between the third and the fourth.
+ */
+export const READ_FIGURES = `
+local p = ARGV[1]
+local e = p .. ':' .. ARGV[2]
+local series = ARGV[3]
+local at = 4
+local function list()
+  local n = tonumber(ARGV[at])
+  local out = {}
+  for k = 1, n do out[k] = ARGV[at + k] end
+  at = at + n + 1
+  return out
+end
+local days = list()
+local months = list()
+local edges = list()
+local unit = ARGV[at]
+local closedBefore = ARGV[at + 1]
+at = at + 2
+local periods = list()
+
+local daily = {}
+if #days > 0 then
+  local raw = redis.call('HMGET', e .. ':' .. series, unpack(days))
+  for k = 1, #days do daily[k] = tonumber(raw[k] or 0) or 0 end
+end
+
+local sums = {}
+local order = {}
+local function add(key)
+  local flat = redis.call('HGETALL', key)
+  for k = 1, #flat, 2 do
+    local field = flat[k]
+    if not sums[field] then
+      sums[field] = 0
+      order[#order + 1] = field
+    end
+    sums[field] = sums[field] + tonumber(flat[k + 1])
+  end
+end
+for _, month in ipairs(months) do add(e .. ':month:' .. month) end
+for _, day in ipairs(edges) do add(e .. ':day:' .. day) end
+local breakdown = {}
+for _, field in ipairs(order) do
+  breakdown[#breakdown + 1] = field
+  breakdown[#breakdown + 1] = sums[field]
+end
+
+local listeners = {}
+local settled = e .. ':' .. unit .. ':settled'
+for k, period in ipairs(periods) do
+  local key = e .. ':' .. unit .. ':' .. period
+  if period < closedBefore then
+    local kept = redis.call('HGET', settled, period)
+    if not kept then
+      kept = redis.call('PFCOUNT', key)
+      redis.call('HSET', settled, period, kept)
+    end
+    listeners[k] = tonumber(kept)
+  else
+    listeners[k] = redis.call('PFCOUNT', key)
+  end
+end
+
+local total = tonumber(redis.call('HGET', p .. ':totals', ARGV[2]) or '0')
+return { daily, breakdown, listeners, total }
+`;

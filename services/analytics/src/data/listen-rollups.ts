@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { APPLY_FEED_FETCH, APPLY_LISTEN } from './listen-rollups.lua';
+import { APPLY_FEED_FETCH, APPLY_LISTEN, READ_FIGURES } from './listen-rollups.lua';
 
 /** An audio record that passed the filters, with everything the rollups need. */
 export interface CountableListen {
@@ -37,7 +37,19 @@ export type Entity = 'n' | `s:${string}` | `e:${string}`;
 type RollupRedis = Redis & {
   applyListen(...args: (string | number)[]): Promise<number>;
   applyFeedFetch(...args: (string | number)[]): Promise<number>;
+  readFigures(...args: (string | number)[]): Promise<[number[], (string | number)[], number[], number]>;
 };
+
+/** What a range's figures read from one entity (`ListenRollups.figures`). */
+export interface EntityFigures {
+  /** Downloads in each period of the series asked for (days, or months). */
+  daily: number[];
+  /** The breakdown fields (`h:<hour>`, `a:<app>`, …) summed over the range. */
+  sums: Map<string, number>;
+  /** Unique listeners in each period asked for. */
+  listeners: number[];
+  allTime: number;
+}
 
 /**
  * The download rollups in Redis, one generation under one prefix, all read by key:
@@ -63,6 +75,7 @@ export class ListenRollups {
     if (!('applyListen' in redis)) {
       redis.defineCommand('applyListen', { numberOfKeys: 0, lua: APPLY_LISTEN });
       redis.defineCommand('applyFeedFetch', { numberOfKeys: 0, lua: APPLY_FEED_FETCH });
+      redis.defineCommand('readFigures', { numberOfKeys: 0, lua: READ_FIGURES });
     }
   }
 
@@ -102,6 +115,34 @@ export class ListenRollups {
       counted += Number(value) === 1 ? 1 : 0;
     }
     return counted;
+  }
+
+  /**
+   * A range's figures of one entity in one round trip (the sums done in Redis): what a read of
+   * twelve months costs whatever the network's size.
+   */
+  async figures(
+    entity: Entity,
+    range: { wholeMonths: string[]; edgeDays: string[]; closedBefore: string },
+    series: { unit: 'days' | 'months'; periods: string[] },
+    listeners: { unit: 'lis' | 'lism'; periods: string[] },
+  ): Promise<EntityFigures> {
+    const counted = (items: string[]) => [items.length, ...items];
+    const [daily, flat, perPeriod, allTime] = await this.redis.readFigures(
+      this.prefix,
+      entity,
+      series.unit,
+      ...counted(series.periods),
+      ...counted(range.wholeMonths),
+      ...counted(range.edgeDays),
+      listeners.unit,
+      listeners.unit === 'lis' ? range.closedBefore : range.closedBefore.slice(0, 7),
+      ...counted(listeners.periods),
+    );
+    const sums = new Map<string, number>();
+    for (let index = 0; index + 1 < flat.length; index += 2)
+      sums.set(String(flat[index]), Number(flat[index + 1]));
+    return { daily: daily.map(Number), sums, listeners: perPeriod.map(Number), allTime: Number(allTime) };
   }
 
   /** Downloads of `entity` on each of `days` / in each of `months`. */

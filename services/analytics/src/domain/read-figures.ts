@@ -12,30 +12,32 @@ function ranked(sums: Map<string, number>, prefix: string) {
 }
 
 /**
- * The figures of a show, an episode or the network over a range, every one read by key: the daily
- * hash once, the breakdowns from whole months plus edge days, listeners per day or per month.
+ * The figures of a show, an episode or the network over a range, every one read by key in one
+ * script: the daily hash once, the breakdowns from whole months plus edge days, listeners per day
+ * or per month.
  */
 export async function readFigures(rollups: ListenRollups, entity: Entity, range: ListenRange) {
   const unit = listenersUnit(range);
   const periods = unit === 'day' ? range.days : range.months;
-  const [daily, sums, listeners, [allTime = 0]] = await Promise.all([
-    rollups.perPeriod(entity, 'days', range.days),
-    rollups.breakdown(entity, range.wholeMonths, range.edgeDays),
-    rollups.listeners(
-      entity,
-      unit === 'day' ? 'lis' : 'lism',
-      periods,
-      unit === 'day' ? range.closedBefore : '',
-    ),
-    rollups.allTime([entity]),
-  ]);
+  // A range of whole months by month reads its twelve months, not its 365 days.
+  const byMonth = range.interval === 'month' && range.edgeDays.length === 0;
+  const series = byMonth
+    ? { unit: 'months' as const, periods: range.months }
+    : { unit: 'days' as const, periods: range.days };
+  const { daily, sums, listeners, allTime } = await rollups.figures(entity, range, series, {
+    unit: unit === 'day' ? 'lis' : 'lism',
+    periods,
+  });
+  const points = byMonth
+    ? range.months.map((period, index) => ({ period, downloads: daily[index] ?? 0 }))
+    : byInterval(range, daily);
   const countries = ranked(sums, 'c:').map((row) => ({
     ...row,
     name: row.name === '??' ? 'Unknown' : row.name,
   }));
   return {
     range: { from: range.from, to: range.to, interval: range.interval },
-    downloads: { total: daily.reduce((sum, value) => sum + value, 0), points: byInterval(range, daily) },
+    downloads: { total: daily.reduce((sum, value) => sum + value, 0), points },
     listeners: {
       interval: unit,
       points: periods.map((period, index) => ({ period, listeners: listeners[index] ?? 0 })),
