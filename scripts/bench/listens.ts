@@ -250,7 +250,9 @@ export async function listensBench(
   const { long, short } = await prepare(stack, admin.token);
   const figures: Figure[] = [];
 
-  // Recording on (as deployed), then off, in the same run.
+  // Recording on (as deployed), then off, in the same run, each on a catalog process started for
+  // it (the one that served the stages before carries their heap and caches).
+  await stack.resume('catalog', { LISTEN_RECORDING: 'true' });
   const on = await rangedAudio(stack, long);
   await stack.resume('catalog', { LISTEN_RECORDING: 'false' });
   const off = await rangedAudio(stack, long);

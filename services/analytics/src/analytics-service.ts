@@ -12,10 +12,6 @@ import { keepDirectory } from './consumers/keep-directory';
 import { analyticsRoutes } from './http/analytics-routes';
 import { statsRoutes } from './http/stats-routes';
 
-/** Where a listen generation's rollups live in Redis. */
-export const rollupPrefix = (database: string, generation: number) =>
-  `analytics:${database}:listens:g${generation}`;
-
 /**
  * The analytics service: per-day counts of sign-ups, episodes published, follows and messages,
  * kept from the domain events, and the download figures, applied from catalog's listen stream by
@@ -59,3 +55,7 @@ export function startAnalytics(config: AnalyticsConfig, now: () => Date = () => 
     },
   });
 }
+
+/** Where a listen generation's rollups live in Redis. */
+export const rollupPrefix = (database: string, generation: number) =>
+  `analytics:${database}:listens:g${generation}`;

@@ -1,14 +1,11 @@
-/**
- * The Lua the listen rollups run in Redis: each record applied in one atomic step, so a record
- * handed over twice (a redelivery after a crash) changes nothing the second time. Keys are built
- * in the scripts from the prefix, which a single Redis allows (a Redis Cluster would need them
- * declared and in one hash slot).
- */
+// Keys are built in the scripts from the prefix, which a single Redis allows (a Redis Cluster
+// would need them declared and in one hash slot).
 
 /**
- * One audio request that may count. Its byte range joins the listener's ranges for the episode on
- * the day; when the distinct bytes covered first reach the threshold, the download is counted, once,
- * in every rollup. ARGV: prefix, day, month, hour, show, episode, listener, month listener, first
+ * The Lua the listen rollups run in Redis, each record in one atomic step (a record handed over
+ * twice changes nothing the second time): one audio request that may count. Its byte range
+ * joins the listener's ranges for the episode on the day; when the distinct bytes covered first
+ * reach the threshold, the download is counted, once, in every rollup. ARGV: prefix, day, month, hour, show, episode, listener, month listener, first
  * byte, last byte, threshold, app, device, os, country, days since published (-1 unknown), ttl.
  */
 export const APPLY_LISTEN = `

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { APPLY_FEED_FETCH, APPLY_LISTEN, READ_FIGURES } from './listen-rollups.lua';
 
-/** An audio record that passed the filters, with everything the rollups need. */
+/** What the download rollups in Redis are fed: an audio record that passed the IAB filters. */
 export interface CountableListen {
   day: string;
   month: string;

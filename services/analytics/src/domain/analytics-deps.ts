@@ -3,6 +3,7 @@ import type { DailyCounters } from '../data/daily-counters';
 import type { ListenRollups } from '../data/listen-rollups';
 import type { ShowDirectory } from '../data/show-directory';
 
+/** What the analytics use cases are given: the counters, the download rollups, the directory, a clock. */
 export interface AnalyticsDeps {
   logger: Logger;
   counters: DailyCounters;

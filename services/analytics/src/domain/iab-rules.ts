@@ -2,12 +2,11 @@ import type { ListenFile, ListenRecord } from '@podz/proto';
 import type { Agent } from './user-agents';
 
 /**
- * The IAB Tech Lab Podcast Measurement Technical Guidelines v2.3 (§5.5), as PODZ applies them to
- * its listen records, in order: filter, size threshold, dedupe. docs/analytics.md says the same in
- * prose; the conformance suite (test/listen-rules.test.ts) holds one test per rule.
+ * The IAB Tech Lab Podcast Measurement Technical Guidelines v2.3 (§5.5) as PODZ applies them to
+ * its listen records, in order: filter, size threshold, dedupe (docs/analytics.md says the same in
+ * prose; test/listen-rules.test.ts holds one test per rule). A download is the header plus this
+ * many seconds of audio.
  */
-
-/** Seconds of audio beyond the header a request must have delivered. */
 export const COUNTED_SECONDS = 60;
 
 /** The dedupe window: one download per listener per episode per UTC calendar day. */

@@ -10,8 +10,9 @@ const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error
 /**
  * Feeds podcast apps poll: rendered once per change (the response cache), and conditional GETs
  * (`If-None-Match`, `If-Modified-Since`) answer 304, so a poll that finds nothing new costs a few
- * bytes. Apps may cache for five minutes; shared caches not at all, so that every fetch reaches the
- * listen recorder (the feed-follower figures).
+ * bytes. Apps may cache for five minutes; shared caches (the gateway's edge) for a second, so a feed
+ * polled by many at once costs one render and one recorded fetch a second: fetches answered by the
+ * edge are not recorded (the feed-follower figures are an estimate; docs/analytics.md).
  */
 export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder): express.Router {
   const router = express.Router();
@@ -22,7 +23,7 @@ export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder): express.
       { params: feedParams },
       {
         cache: deps.responses,
-        cacheControl: 'public, max-age=300, s-maxage=0',
+        cacheControl: 'public, max-age=300, s-maxage=1',
         render: (feed: Awaited<ReturnType<typeof showFeed>>) => ({
           body: feed.xml,
           type: 'application/rss+xml; charset=utf-8',
