@@ -14,13 +14,12 @@ import {
   ensureStreamTopic,
   EventProducer,
   loadConfig,
-  RecordConsumer,
 } from '../../services/kit/src';
 import { catalogListens } from '../../proto/src';
 import { rollupPrefix } from '../../services/analytics/src/analytics-service';
+import { applyListenStream, listenGroupId } from '../../services/analytics/src/consumers/apply-listen-stream';
 import { analyticsConfigSchema } from '../../services/analytics/src/config';
 import { ListenRollups } from '../../services/analytics/src/data/listen-rollups';
-import { applyListens } from '../../services/analytics/src/domain/apply-listens';
 import { UserAgents } from '../../services/analytics/src/domain/user-agents';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,18 +39,11 @@ async function main() {
   const producer = new EventProducer(kafka, config.KAFKA_NAMESPACE);
   await producer.connect();
   const deps = { rollups: new ListenRollups(redis, prefix), agents: new UserAgents(), dropped: new Map() };
-  const groupId = `${config.KAFKA_NAMESPACE}analytics-listens-g${generation}`;
-  const consumer = new RecordConsumer({
-    kafka,
-    groupId,
-    definition: catalogListens,
-    namespace: config.KAFKA_NAMESPACE,
-    logger,
-    producer,
-    apply: async (records) => {
-      await applyListens(deps, records);
-    },
-  });
+  const groupId = listenGroupId(config.KAFKA_NAMESPACE, generation);
+  const consumer = applyListenStream(
+    { kafka, logger, producer, namespace: config.KAFKA_NAMESPACE, generation },
+    deps,
+  );
   const ends = await admin.fetchTopicOffsets(topic);
   const total = ends.reduce((sum, end) => sum + Number(end.high) - Number(end.low), 0);
   console.log(`rebuilding generation ${generation} (${prefix}) from ${total} records on ${topic}`);

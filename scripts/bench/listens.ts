@@ -8,6 +8,7 @@ import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import { catalogListens, type ListenRecord } from '../../proto/src';
 import { createKafka, type Logger } from '../../services/kit/src';
 import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { listenGroupId } from '../../services/analytics/src/consumers/apply-listen-stream';
 import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, cpuSeconds, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
@@ -221,7 +222,7 @@ async function caughtUpOnListens(infra: ResolvedInfra, stack: BenchStack, logger
   const admin = createKafka('bench-lag', infra.endpoints.KAFKA_BROKERS.split(','), logger).admin();
   await admin.connect();
   const topic = stack.namespace + catalogListens.topic;
-  const groupId = `${stack.namespace}analytics-listens-g1`;
+  const groupId = listenGroupId(stack.namespace, 1);
   try {
     for (;;) {
       const ends = await admin.fetchTopicOffsets(topic);

@@ -32,11 +32,14 @@ export function startAnalytics(config: AnalyticsConfig, now: () => Date = () => 
         directory: new ShowDirectory(redis, `analytics:${db.name}:directory`),
         now,
       };
-      const listens = applyListenStream(context, {
-        rollups: deps.rollups,
-        agents: new UserAgents(),
-        dropped: new Map(),
-      });
+      const listens = applyListenStream(
+        { ...context, namespace: config.KAFKA_NAMESPACE, generation: config.LISTEN_GENERATION },
+        {
+          rollups: deps.rollups,
+          agents: new UserAgents(),
+          dropped: new Map(),
+        },
+      );
       return {
         routes: [statsRoutes(deps), analyticsRoutes(deps)],
         // A new generation is a new group: it starts at the beginning of every topic. The counting
