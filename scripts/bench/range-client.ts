@@ -18,6 +18,8 @@ export interface RangeLoadResult {
   requestsPerSecond: number;
   p99: number;
   unexpected: number;
+  /** The client's own CPU per answer, while counting. */
+  cpuMs: number;
 }
 
 const CHILD_FLAG = '--range-client';
@@ -57,9 +59,11 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   await new Promise((resolve) => setTimeout(resolve, load.warmupSeconds * 1000));
   counting = true;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await new Promise((resolve) => setTimeout(resolve, load.seconds * 1000));
   counting = false;
   const seconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
   stopping = true;
   await Promise.all(connections);
   agent.destroy();
@@ -68,6 +72,7 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
     requestsPerSecond: latencies.length / seconds,
     p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0,
     unexpected,
+    cpuMs: (user + system) / 1000 / Math.max(1, latencies.length),
   };
 }
 

@@ -29,7 +29,7 @@ import {
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { load } from './http-load';
-import { listensBench } from './listens';
+import { audioBench, listensBench } from './listens';
 import { messagingBench } from './messaging';
 import { notificationsBench } from './notifications';
 import {
@@ -56,6 +56,7 @@ const GROUPS = [
   'notifications',
   'events',
   'web',
+  'audio',
   'listens',
 ] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -386,6 +387,10 @@ async function main(): Promise<void> {
         { name: 'events: write→topic p99 at 100/s', value: lag.topicP99, unit: 'ms', goal: atMost(100) },
         { name: 'events: write→consumer applied p99', value: lag.appliedP99, unit: 'ms', goal: atMost(250) },
       );
+    }
+    if (runs('audio')) {
+      await stage('audio');
+      figures.push(...(await audioBench(stack)));
     }
     if (runs('listens')) {
       await stage('listens');

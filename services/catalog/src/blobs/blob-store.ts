@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { badRequest } from '@podz/kit';
 
 export interface BlobInfo {
@@ -13,7 +14,7 @@ export interface BlobStore {
   put(key: string, body: NodeJS.ReadableStream, contentType: string): Promise<BlobInfo>;
   stat(key: string): Promise<BlobInfo | undefined>;
   /** Bytes `start`..`end` inclusive, or the whole blob. */
-  read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
 

@@ -1,9 +1,15 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { checkKey, type BlobInfo, type BlobStore } from './blob-store';
+import { OpenFiles, type OpenFile } from './open-files';
+
+/** Ranges up to this size are read in one call and answered from memory, not streamed. */
+const ONE_READ_BYTES = 1024 * 1024;
+const STREAM_CHUNK_BYTES = 256 * 1024;
 
 const TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
@@ -19,9 +25,12 @@ const TYPES: Record<string, string> = {
 /**
  * Blobs as files under one folder. A write goes to a temporary name and is renamed when complete,
  * so a reader never sees half a file and a failed upload leaves nothing. The content type follows
- * from the extension, which the service chose from the sniffed type.
+ * from the extension, which the service chose from the sniffed type. Files being read are kept
+ * open for a second (`OpenFiles`): a player's ranges then cost one read each.
  */
 export class LocalBlobStore implements BlobStore {
+  private readonly open = new OpenFiles();
+
   constructor(private readonly root: string) {}
 
   private file(key: string): string {
@@ -50,27 +59,83 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async stat(key: string): Promise<BlobInfo | undefined> {
-    try {
-      const info = await stat(this.file(key));
-      if (!info.isFile()) return undefined;
-      const ext = key.split('.').pop() ?? '';
-      return {
-        key,
-        bytes: info.size,
-        contentType: TYPES[ext] ?? 'application/octet-stream',
-        modifiedAt: info.mtime,
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw err;
-    }
+    const file = await this.open.acquire(this.file(key));
+    if (!file) return undefined;
+    file.release();
+    const ext = key.split('.').pop() ?? '';
+    return {
+      key,
+      bytes: file.stats.size,
+      contentType: TYPES[ext] ?? 'application/octet-stream',
+      modifiedAt: file.stats.mtime,
+    };
   }
 
-  async read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
-    return createReadStream(this.file(key), range ? { start: range.start, end: range.end } : {});
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = await this.open.acquire(this.file(key));
+    if (!file) throw Object.assign(new Error(`No blob ${key}`), { code: 'ENOENT' });
+    const start = range?.start ?? 0;
+    const end = range?.end ?? file.stats.size - 1;
+    if (end - start + 1 <= ONE_READ_BYTES) {
+      let bytes: Buffer;
+      try {
+        bytes = await readRange(file, start, end);
+      } finally {
+        file.release();
+      }
+      const stream = new Readable({ read() {} });
+      stream.push(bytes);
+      stream.push(null);
+      return stream;
+    }
+    return rangeStream(file, start, end);
   }
 
   async delete(key: string): Promise<void> {
+    this.open.forget(this.file(key));
     await rm(this.file(key), { force: true });
   }
+}
+
+/**
+ * Bytes `start`..`end` of an open file as a stream, a chunk at a time, releasing the file when it
+ * ends or is destroyed. Not the handle's own `createReadStream`: destroying that closes the file,
+ * which other readers may be using.
+ */
+function rangeStream(file: OpenFile, start: number, end: number): Readable {
+  let position = start;
+  return new Readable({
+    highWaterMark: STREAM_CHUNK_BYTES,
+    read() {
+      const length = Math.min(STREAM_CHUNK_BYTES, end - position + 1);
+      if (length <= 0) {
+        this.push(null);
+        return;
+      }
+      const buffer = Buffer.allocUnsafe(length);
+      file.handle.read(buffer, 0, length, position).then(
+        ({ bytesRead }) => {
+          position += bytesRead;
+          this.push(bytesRead === 0 ? null : buffer.subarray(0, bytesRead));
+        },
+        (err: unknown) => this.destroy(err as Error),
+      );
+    },
+    destroy(err, callback) {
+      file.release();
+      callback(err);
+    },
+  });
+}
+
+/** Bytes `start`..`end` of an open file; fewer if the file is shorter. */
+async function readRange(file: OpenFile, start: number, end: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(Math.max(0, end - start + 1));
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await file.handle.read(buffer, filled, buffer.length - filled, start + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === buffer.length ? buffer : buffer.subarray(0, filled);
 }

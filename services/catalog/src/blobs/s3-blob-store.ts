@@ -67,7 +67,7 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const object = await this.client.send(
       new GetObjectCommand({
         Bucket: this.settings.bucket,
@@ -75,7 +75,7 @@ export class S3BlobStore implements BlobStore {
         ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
       }),
     );
-    return object.Body as NodeJS.ReadableStream;
+    return object.Body as Readable;
   }
 
   async delete(key: string): Promise<void> {

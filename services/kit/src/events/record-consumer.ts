@@ -43,6 +43,10 @@ export class RecordConsumer<D extends RecordStreamDefinition> {
       groupId: options.groupId,
       allowAutoTopicCreation: false,
       maxBytesPerPartition: 4 * 1024 * 1024,
+      // The broker answers a fetch once 64 kB are there or a quarter second has gone: a stream
+      // read as fast as it is written would cost a fetch, an apply and a commit every few records.
+      minBytes: 64 * 1024,
+      maxWaitTimeInMs: 250,
     });
     this.joined = new Promise((resolve) => {
       const remove = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
