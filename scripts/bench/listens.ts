@@ -41,7 +41,10 @@ async function showWithEpisode(stack: BenchStack, token: string, seconds: number
     if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<{ id: string; audio: { url: string; bytes: number } }>;
   };
-  const show = await json('/api/podcasts', { name: `Listen bench ${stack.run}`, category: 'Technology' });
+  const show = await json('/api/podcasts', {
+    name: `Listen bench ${stack.run} ${seconds} s`,
+    category: 'Technology',
+  });
   const episode = async (seconds: number, title: string): Promise<Episode> => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(wavTone({ seconds, notes: [330, 440] }))]), 'bench.wav');
