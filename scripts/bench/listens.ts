@@ -12,7 +12,6 @@ import { listenGroupId } from '../../services/analytics/src/consumers/apply-list
 import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, cpuSeconds, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
-import { load } from './http-load';
 import { rangeLoad } from './range-client';
 import type { SeededNetwork } from './seed-network';
 
@@ -363,14 +362,25 @@ export async function listensBench(
     ['show', `/api/analytics/shows/${seeded.bigShow.id}?${year}`],
     ['episode', `/api/analytics/episodes/${episodes.items[0]!.id}?${year}`],
   ] as const) {
-    const read = await load(`${stack.gatewayUrl}${path}`, { headers: bearer, rate: 200 });
-    if (read.unexpected) throw new Error(`analytics ${label} read: ${read.breakdown}`);
-    figures.push({
-      name: `analytics read, ${label}, 12 months, at 200/s, p99`,
-      value: read.p99,
-      unit: 'ms',
-      goal: atMost(50),
+    const read = await rangeLoad({
+      url: `${stack.gatewayUrl}${path}`,
+      headers: bearer,
+      connections: 50,
+      rate: 200,
+      warmupSeconds: 2,
+      seconds: 10,
+      status: 200,
     });
+    if (read.unexpected) throw new Error(`analytics ${label} read: ${read.unexpected} unexpected answers`);
+    figures.push(
+      { name: `analytics read, ${label}, 12 months, at 200/s, p50`, value: read.p50, unit: 'ms' },
+      {
+        name: `analytics read, ${label}, 12 months, at 200/s, p99`,
+        value: read.p99,
+        unit: 'ms',
+        goal: atMost(50),
+      },
+    );
   }
   return figures;
 }

@@ -1,6 +1,9 @@
-// Ranged GETs of one file as fast as 20 connections take them, from a process of its own and with
-// Node's own HTTP client: autocannon's parser tops out near 250 answers a second at 256 kB each on
-// this machine, far below what the services serve, so it would measure itself.
+// GETs of one URL from a process of its own with Node's own HTTP client: as fast as the connections
+// take them (autocannon's parser tops out near 250 answers a second at 256 kB each on this machine,
+// far below what the services serve, so it would measure itself), or paced at a steady rate, each
+// due at its time (autocannon's `overallRate` sends each connection's share of a second back to
+// back at the start of the second: at 200 a second on 20 connections, bursts of 20 in flight,
+// whose queue it then reports as latency).
 import { fork } from 'node:child_process';
 import http from 'node:http';
 
@@ -12,10 +15,13 @@ interface RangeLoad {
   seconds: number;
   /** The status every answer should have. */
   status: number;
+  /** Requests a second, evenly spaced, latency counted from when each was due; `connections` in flight at most. */
+  rate?: number;
 }
 
 export interface RangeLoadResult {
   requestsPerSecond: number;
+  p50: number;
   p99: number;
   unexpected: number;
   /** The client's own CPU per answer, while counting. */
@@ -31,11 +37,10 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   let unexpected = 0;
   let counting = false;
   let stopping = false;
-  const one = () =>
+  const one = (started = performance.now()) =>
     new Promise<void>((resolve) => {
-      const started = performance.now();
       const req = http.get(
-        { agent, host: url.hostname, port: url.port, path: url.pathname, headers: load.headers },
+        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: load.headers },
         (res) => {
           res.on('data', () => undefined);
           res.on('end', () => {
@@ -55,7 +60,22 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   const connection = async () => {
     while (!stopping) await one();
   };
-  const connections = Array.from({ length: load.connections }, connection);
+  const paced = async (rate: number) => {
+    const start = performance.now();
+    const inFlight = new Set<Promise<void>>();
+    for (let n = 0; !stopping; n++) {
+      const due = start + (n * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (inFlight.size >= load.connections) await Promise.race(inFlight);
+      const request: Promise<void> = one(due).then(() => {
+        inFlight.delete(request);
+      });
+      inFlight.add(request);
+    }
+    await Promise.all(inFlight);
+  };
+  const connections = load.rate ? [paced(load.rate)] : Array.from({ length: load.connections }, connection);
   await new Promise((resolve) => setTimeout(resolve, load.warmupSeconds * 1000));
   counting = true;
   const started = performance.now();
@@ -68,9 +88,11 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   await Promise.all(connections);
   agent.destroy();
   latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return {
     requestsPerSecond: latencies.length / seconds,
-    p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0,
+    p50: at(0.5),
+    p99: at(0.99),
     unexpected,
     cpuMs: (user + system) / 1000 / Math.max(1, latencies.length),
   };
