@@ -83,7 +83,14 @@ export {
 } from './events/outbox';
 export { OutboxRelay, type AggregateModel } from './events/outbox-relay';
 export { markDeleted, purgeTombstones } from './events/tombstone';
-export { EventConsumer, on, type EventHandler, type Subscription } from './events/event-consumer';
+export {
+  EventConsumer,
+  on,
+  onBatch,
+  type BatchHandler,
+  type EventHandler,
+  type Subscription,
+} from './events/event-consumer';
 export { HandledEvents } from './events/handled-events';
 export {
   startService,

@@ -2,7 +2,7 @@ import type { Admin } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { createEvent, deadLetterTopic } from '@podz/proto';
 import { testInfra, uniqueName, readTopic } from '../src/testing';
-import { EventConsumer, on } from '../src/events/event-consumer';
+import { EventConsumer, on, onBatch } from '../src/events/event-consumer';
 import { EventProducer } from '../src/events/event-producer';
 import { HandledEvents } from '../src/events/handled-events';
 import { createKafka, ensureTopics } from '../src/events/kafka-client';
@@ -57,7 +57,77 @@ async function startConsumer(
   return definition;
 }
 
+/** A consumer whose one subscription takes its events in batches; it starts after `published`. */
+async function startBatchConsumer(
+  topic: string,
+  handler: (names: string[]) => Promise<void>,
+  published: (definition: ReturnType<typeof widgetCreated>) => Promise<void>,
+) {
+  const definition = widgetCreated(topic);
+  await ensureTopics(admin, [topic]);
+  await published(definition);
+  const consumer = new EventConsumer({
+    kafka,
+    groupId: uniqueName('group'),
+    subscriptions: [onBatch(definition, (events) => handler(events.map((event) => event.data.name)))],
+    producer,
+    logger,
+    retry: { attempts: 2, initialDelayMs: 10 },
+  });
+  consumers.push(consumer);
+  await consumer.start();
+  await consumer.ready();
+}
+
 describe('event consumers', () => {
+  it('hand consecutive events of a batch subscription over together, in order', async () => {
+    const topic = uniqueName('test.widget.batch');
+    const calls: string[][] = [];
+    const names = Array.from({ length: 30 }, (_, n) => `w${n}`);
+    await startBatchConsumer(
+      topic,
+      async (batch) => void calls.push(batch),
+      // One key, one partition: all thirty wait there before the group first fetches.
+      (definition) =>
+        producer.publish(
+          names.map((name) => ({ topic, envelope: createEvent(definition, 'w-b', { name }) })),
+        ),
+    );
+    await waitFor(() => calls.flat().length === names.length, 'every event of the batch');
+    expect(calls.flat()).toEqual(names);
+    expect(calls.length).toBeLessThan(names.length);
+  });
+
+  it('handle a batch that keeps failing one event at a time, parking only the failing one', async () => {
+    const topic = uniqueName('test.widget.batchfail');
+    const handled: string[] = [];
+    const names = ['a', 'b', 'poison', 'c'];
+    let publishedDefinition: ReturnType<typeof widgetCreated> | undefined;
+    await startBatchConsumer(
+      topic,
+      async (batch) => {
+        if (batch.includes('poison')) throw new Error('batch exploded');
+        handled.push(...batch);
+      },
+      (definition) => {
+        publishedDefinition = definition;
+        return producer.publish(
+          names.map((name) => ({ topic, envelope: createEvent(definition, 'w-bf', { name }) })),
+        );
+      },
+    );
+    await waitFor(() => handled.includes('c'), 'the events around the failing one');
+    expect(handled).toEqual(['a', 'b', 'c']);
+    const [parked] = await readTopic(infra.kafkaBrokers, deadLetterTopic(topic), {
+      until: (m) => m.length >= 1,
+    });
+    expect(JSON.parse(parked!.value!)).toMatchObject({
+      type: publishedDefinition!.type,
+      data: { name: 'poison' },
+    });
+    expect(parked!.headers['x-error']).toBe('batch exploded');
+  });
+
   it('handle the same event delivered twice only once', async () => {
     const topic = uniqueName('test.widget.dup');
     const handled: string[] = [];

@@ -175,13 +175,84 @@ describe('the embedded outbox', () => {
         return newWithEvents({ name }, [event]);
       }),
     );
-    // Two instances of a service: their claims overlap, each lease decides who publishes what.
-    const relays = [0, 1].map(() => new OutboxRelay(producer, logger, { pollMs: 60_000 }));
+    // Two instances of a service take over what a third left behind: their claims overlap, each
+    // lease decides who publishes what.
+    const relays = [0, 1].map(
+      (n) =>
+        new OutboxRelay(producer, logger, { pollMs: 60_000, owner: `instance-${n}`, takeOverAfterMs: 0 }),
+    );
     relays.forEach((relay) => relay.watch(Widget));
     const published = await Promise.all(relays.map((relay) => relay.flush()));
     expect(published[0]! + published[1]!).toBe(names.length);
     const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= names.length });
     expect(messages.map((m) => JSON.parse(m.value!).data.name).sort()).toEqual([...names].sort());
     expect(await Widget.countDocuments({ name: /^shared-/, outboxPending: true })).toBe(0);
+  });
+
+  it("leaves a live instance's fresh events to its relay, and takes over those it left waiting", async () => {
+    const topic = uniqueName('test.widget.owner');
+    await ensureTopics(admin, [topic]);
+    const definition = widgetCreated(topic);
+    const Widget = widgetModel(db);
+    const event = (name: string) => ({ topic, envelope: createEvent(definition, 'w-owner', { name }) });
+    const widget = await Widget.create(newWithEvents({ name: 'owned' }, [event('first')]));
+    const another = new OutboxRelay(producer, logger, { pollMs: 60_000, owner: 'another-instance' });
+    another.watch(Widget);
+    const own = new OutboxRelay(producer, logger, { pollMs: 60_000 });
+    own.watch(Widget);
+
+    expect(await another.flush()).toBe(0);
+    expect(await own.flush()).toBe(1);
+    const published = await Widget.collection.findOne({ _id: widget._id });
+    expect(published).toMatchObject({ outbox: [], outboxPending: false });
+    expect(published).not.toHaveProperty('outboxLeaseToken');
+
+    // This process records another event and (as if it died) never publishes it.
+    await Widget.updateOne({ _id: widget._id }, withEvents({}, [event('left')]));
+    await Widget.collection.updateOne(
+      { _id: widget._id },
+      { $set: { outboxAt: new Date(Date.now() - 60_000) } },
+    );
+    expect(await another.flush()).toBe(1);
+    const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= 2 });
+    expect(messages.map((m) => JSON.parse(m.value!).data.name)).toEqual(['first', 'left']);
+  });
+
+  it('loses no event when two relays take turns at a document written all along', async () => {
+    const topic = uniqueName('test.widget.turns');
+    await ensureTopics(admin, [topic]);
+    const definition = widgetCreated(topic);
+    const Widget = widgetModel(db);
+    const widget = await Widget.create({ name: 'turns' });
+    // One relay owns the writes; the other takes over whatever waits at all, so they overlap.
+    const relays = [
+      new OutboxRelay(producer, logger, { pollMs: 5 }),
+      new OutboxRelay(producer, logger, {
+        pollMs: 5,
+        owner: 'another-instance',
+        takeOverAfterMs: 0,
+        leaseMs: 1,
+      }),
+    ];
+    relays.forEach((relay) => {
+      relay.watch(Widget);
+      relay.start();
+    });
+    const names = Array.from({ length: 120 }, (_, i) => `turn-${i}`);
+    for (const name of names) {
+      const event = { topic, envelope: createEvent(definition, widget.id, { name }) };
+      await Widget.updateOne({ _id: widget._id }, withEvents({ $set: { name } }, [event]));
+      relays[names.indexOf(name) % 2]!.kick();
+    }
+    await waitFor(
+      async () => (await Widget.collection.countDocuments({ _id: widget._id, outboxPending: true })) === 0,
+      'an empty outbox',
+    );
+    await Promise.all(relays.map((relay) => relay.stop()));
+    const messages = await readTopic(infra.kafkaBrokers, topic, {
+      until: (m) => new Set(m.map((x) => x.value)).size >= names.length,
+    });
+    const seen = new Set(messages.map((m) => JSON.parse(m.value!).data.name as string));
+    expect([...seen].sort()).toEqual([...names].sort());
   });
 });

@@ -1,4 +1,4 @@
-import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import {
   deadLetterTopic,
   envelopeSchema,
@@ -13,14 +13,31 @@ import { DEFAULT_PARTITIONS } from './kafka-client';
 
 export type EventHandler<D extends EventDefinition> = (event: EventEnvelope<EventData<D>>) => Promise<void>;
 
+export type BatchHandler<D extends EventDefinition> = (
+  events: EventEnvelope<EventData<D>>[],
+) => Promise<void>;
+
 export interface Subscription {
   definition: EventDefinition;
   handler: EventHandler<EventDefinition>;
+  /** Takes consecutive events of the type at once (see `onBatch`). */
+  batch?: BatchHandler<EventDefinition>;
 }
 
 /** Pairs an event definition with its handler, keeping the handler's `data` typed. */
 export function on<D extends EventDefinition>(definition: D, handler: EventHandler<D>): Subscription {
   return { definition, handler: handler as EventHandler<EventDefinition> };
+}
+
+/**
+ * A handler of several events of one type at once: the consecutive ones of a fetched batch of a
+ * partition, in order, so that a write per event can become a write per batch. It must be
+ * idempotent by itself (a group that records handled events hands it one event at a time), and
+ * when a batch keeps failing, its events are tried one by one so only the failing one is parked.
+ */
+export function onBatch<D extends EventDefinition>(definition: D, handler: BatchHandler<D>): Subscription {
+  const batch = handler as BatchHandler<EventDefinition>;
+  return { definition, handler: (event) => batch([event]), batch };
 }
 
 export interface ConsumerOptions {
@@ -40,6 +57,22 @@ export interface ConsumerOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class PoisonEvent extends Error {}
+
+/** A message read: an event for a subscription, one for nobody here, or one that cannot be read. */
+type Read =
+  | { kind: 'event'; subscription: Subscription; event: EventEnvelope }
+  | { kind: 'other' }
+  | { kind: 'poison'; error: unknown };
+
+/** Consecutive events for one batch handler, waiting to be handed over together. */
+interface Run {
+  subscription: Subscription;
+  handler: BatchHandler<EventDefinition>;
+  events: EventEnvelope[];
+  messages: KafkaMessage[];
+  /** The offset of the run's last message. */
+  through: string;
+}
 
 /**
  * Handles each event at most once per consumer group, retries a failing handler with backoff, and
@@ -86,7 +119,8 @@ export class EventConsumer {
     this.running = this.consumer
       .run({
         partitionsConsumedConcurrently: DEFAULT_PARTITIONS,
-        eachMessage: (payload) => this.onMessage(payload),
+        eachBatchAutoResolve: false,
+        eachBatch: (payload) => this.onBatch(payload),
       })
       .catch((err: unknown) =>
         // kafkajs retries a failed join itself; what reaches here outlasted its retries.
@@ -106,28 +140,117 @@ export class EventConsumer {
     await this.consumer.disconnect();
   }
 
-  private async onMessage({ topic, partition, message }: EachMessagePayload): Promise<void> {
-    const { groupId, handled, logger } = this.options;
+  /**
+   * A fetched batch of one partition, in order: each event by its handler, consecutive events of a
+   * batch subscription together; an offset is resolved only once everything before it is handled.
+   * Stopping (or losing the partition) mid-batch leaves the rest for whoever reads next.
+   */
+  private async onBatch({
+    batch,
+    resolveOffset,
+    heartbeat,
+    isRunning,
+    isStale,
+    commitOffsetsIfNecessary,
+  }: EachBatchPayload): Promise<void> {
+    const { topic, partition } = batch;
+    let run: Run | undefined;
+    const flush = async () => {
+      if (!run) return;
+      const done = run;
+      run = undefined;
+      await this.handleRun(topic, partition, done);
+      resolveOffset(done.through);
+      await heartbeat();
+    };
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) return;
+      const read = this.read(message.value);
+      const handler = read.kind === 'event' && !this.options.handled ? read.subscription.batch : undefined;
+      if (read.kind === 'event' && handler) {
+        if (run && run.subscription !== read.subscription) await flush();
+        run ??= {
+          subscription: read.subscription,
+          handler,
+          events: [],
+          messages: [],
+          through: message.offset,
+        };
+        run.events.push(read.event);
+        run.messages.push(message);
+        run.through = message.offset;
+        continue;
+      }
+      await flush();
+      if (read.kind === 'poison') await this.deadLetter(topic, partition, message, read.error);
+      if (read.kind === 'event') await this.handleOne(topic, partition, message, read);
+      resolveOffset(message.offset);
+      await heartbeat();
+    }
+    if (!isRunning() || isStale()) return;
+    await flush();
+    await commitOffsetsIfNecessary();
+  }
+
+  private read(value: Buffer | null): Read {
     let envelope: EventEnvelope;
     try {
-      envelope = this.parse(message.value);
-    } catch (err) {
-      await this.deadLetter(topic, partition, message, err);
-      return;
+      envelope = this.parse(value);
+    } catch (error) {
+      return { kind: 'poison', error };
     }
     const subscription = this.byType.get(envelope.type);
-    if (!subscription) return; // another group's business
-    if (handled && (await handled.has(groupId, envelope.id))) {
-      logger.debug({ eventId: envelope.id, type: envelope.type }, 'event already handled, skipping');
+    if (!subscription) return { kind: 'other' }; // another group's business
+    const data = subscription.definition.data.safeParse(envelope.data);
+    if (!data.success) {
+      return {
+        kind: 'poison',
+        error: new PoisonEvent(`data does not match ${envelope.type}: ${data.error.message}`),
+      };
+    }
+    return { kind: 'event', subscription, event: { ...envelope, data: data.data } };
+  }
+
+  private async handleOne(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    { subscription, event }: { subscription: Subscription; event: EventEnvelope },
+  ): Promise<void> {
+    const { groupId, handled, logger } = this.options;
+    if (handled && (await handled.has(groupId, event.id))) {
+      logger.debug({ eventId: event.id, type: event.type }, 'event already handled, skipping');
       return;
     }
     try {
-      const data = subscription.definition.data.safeParse(envelope.data);
-      if (!data.success) throw new PoisonEvent(`data does not match ${envelope.type}: ${data.error.message}`);
-      await this.runWithRetry(() => subscription.handler({ ...envelope, data: data.data }), envelope);
-      await handled?.record(groupId, envelope.id, envelope.type);
+      await this.runWithRetry(() => subscription.handler(event), event);
+      await handled?.record(groupId, event.id, event.type);
     } catch (err) {
       await this.deadLetter(topic, partition, message, err);
+    }
+  }
+
+  /** A batch that keeps failing is handled one event at a time, so only what fails is parked. */
+  private async handleRun(
+    topic: string,
+    partition: number,
+    { subscription, handler, events, messages }: Run,
+  ) {
+    // A batch of one is handled as the event it is: retried, then parked.
+    if (events.length > 1) {
+      try {
+        await this.runWithRetry(() => handler(events), events);
+        return;
+      } catch (err) {
+        this.options.logger.warn(
+          { err, count: events.length, type: subscription.definition.type },
+          'event batch failed; handling its events one by one',
+        );
+      }
+    }
+    for (const [index, event] of events.entries()) {
+      const message = messages[index];
+      if (message) await this.handleOne(topic, partition, message, { subscription, event });
     }
   }
 
@@ -144,7 +267,10 @@ export class EventConsumer {
     return parsed.data as EventEnvelope;
   }
 
-  private async runWithRetry(run: () => Promise<void>, envelope: EventEnvelope): Promise<void> {
+  private async runWithRetry(
+    run: () => Promise<void>,
+    cause: EventEnvelope | EventEnvelope[],
+  ): Promise<void> {
     let delay = this.retry.initialDelayMs;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -152,8 +278,9 @@ export class EventConsumer {
         return;
       } catch (err) {
         if (attempt >= this.retry.attempts) throw err;
+        const [first, count] = Array.isArray(cause) ? [cause[0], cause.length] : [cause, 1];
         this.options.logger.warn(
-          { err, attempt, eventId: envelope.id, type: envelope.type },
+          { err, attempt, eventId: first?.id, type: first?.type, count },
           'event handler failed, retrying',
         );
         await sleep(delay);
@@ -165,7 +292,7 @@ export class EventConsumer {
   private async deadLetter(
     topic: string,
     partition: number,
-    message: EachMessagePayload['message'],
+    message: KafkaMessage,
     err: unknown,
   ): Promise<void> {
     const reason = err instanceof Error ? err.message : String(err);

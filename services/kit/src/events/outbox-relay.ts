@@ -3,35 +3,47 @@ import type { Collection, Document } from 'mongodb';
 import type { Model } from 'mongoose';
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
-import type { OutboxEntry } from './outbox';
+import { THIS_PROCESS, type OutboxEntry } from './outbox';
 
 /** All the relay needs of an aggregate's model: its collection. */
 export type AggregateModel = Pick<Model<unknown>, 'collection'>;
 
-// Documents claimed per look at the collection; the rest wait for the next round of the same run.
+// Documents read per look at the collection; the rest wait for the next round of the same run.
 const CLAIM_BATCH = 100;
 
 interface Claimed {
   docs: Document[];
-  token: string;
+  /** The documents this relay leased (taken over from another owner): released on failure. */
+  leased: Document['_id'][];
   /** The batch was full: more may be pending. */
   full: boolean;
 }
 
 export interface OutboxRelayOptions {
   pollMs: number;
-  /** How long one relay may hold a document before another may take it over. */
+  /** How long one relay may hold a document it took over before another may take it. */
   leaseMs?: number;
+  /** How long another process's events may wait before this relay takes them over. */
+  takeOverAfterMs?: number;
+  /** Whose events this relay publishes without claiming them: this process's, unless a test says. */
+  owner?: string;
 }
 
 /**
  * Publishes what aggregates recorded in their outbox, then removes exactly those entries.
  *
- * A document is claimed with a lease first, so two instances of a service do not publish the same
- * entries side by side; a relay that dies mid-way simply lets its lease run out. An event can still
- * be published twice (published, then a crash before the removal): consumers are idempotent for
- * that reason. Removal uses `$pullAll` with the exact entries read, through the driver rather than
- * mongoose, because FerretDB ignores `$pull` with a condition and casting could reorder fields.
+ * Each write stamps the process that recorded the events (`outboxOwner`); that process's relay
+ * publishes them straight away, without a claim, so two instances of a service do not publish the
+ * same entries side by side and a document costs no write before it is published. Events another
+ * process has left waiting for `takeOverAfterMs` (it died, or is stuck) are taken over with a
+ * lease first, so that of several instances one takes them; a relay that dies mid-way lets its
+ * lease run out. An event can still be published twice (published, then a crash before the
+ * removal, or two owners of one document in turn): consumers are idempotent for that reason.
+ *
+ * Removal checks that the outbox still starts where it did when read (its size and the id of its
+ * first entry; entries are only ever appended, and removed as a prefix) and uses `$pullAll` with
+ * the exact entries read, through the driver rather than mongoose, because FerretDB ignores
+ * `$pull` with a condition and casting could reorder fields.
  */
 export class OutboxRelay {
   private readonly collections: Collection<Document>[] = [];
@@ -40,6 +52,8 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private readonly leaseMs: number;
+  private readonly takeOverAfterMs: number;
+  private readonly owner: string;
 
   constructor(
     private readonly producer: EventProducer,
@@ -47,6 +61,8 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions,
   ) {
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.takeOverAfterMs = options.takeOverAfterMs ?? 3_000;
+    this.owner = options.owner ?? THIS_PROCESS;
   }
 
   watch(model: AggregateModel): void {
@@ -109,86 +125,122 @@ export class OutboxRelay {
     let published = 0;
     for (const collection of this.collections) {
       for (;;) {
-        const { docs, token, full } = await this.claim(collection);
-        if (docs.length > 0) published += await this.publishClaimed(collection, docs, token);
+        const { docs, leased, full } = await this.claim(collection);
+        if (docs.length > 0) published += await this.publishClaimed(collection, docs, leased);
         // A short batch was all there was; a write since then kicks the relay again.
-        if (!full) break;
+        if (!full || docs.length === 0) break;
       }
     }
     return published;
   }
 
   /**
-   * Leases up to a batch of documents with unpublished events whose lease (if any) ran out, and
-   * reads them. A few statements per batch, whatever its size: on FerretDB every statement costs
-   * milliseconds, so a relay that claimed and cleared one document at a time topped out at about
-   * 25 events a second. The documents are read before they are leased; when the lease took all of
-   * them, what was read is what gets published: an entry recorded in between stays, since clearing
-   * checks the outbox's size and removes exactly what was sent. (Another relay that published and
-   * released a document in that gap while it got a new event makes a duplicate, which consumers
-   * already skip.)
+   * Reads up to a batch of documents with unpublished events: this relay's own, and those another
+   * process has left waiting too long, which it leases first. A few statements per batch, whatever
+   * its size: on FerretDB every statement costs milliseconds, so a relay that claimed and cleared
+   * one document at a time topped out at about 25 events a second, and a lease on every document
+   * was a third of a message's writes to its conversation.
    */
   private async claim(collection: Collection<Document>): Promise<Claimed> {
-    const leaseFree = () => ({
-      outboxPending: true,
-      $or: [{ outboxLeaseUntil: { $exists: false } }, { outboxLeaseUntil: { $lt: new Date() } }],
-    });
-    const candidates = await collection.find(leaseFree()).limit(CLAIM_BATCH).toArray();
-    const token = randomUUID();
+    const now = new Date();
+    const leaseFree = {
+      $or: [{ outboxLeaseUntil: { $exists: false } }, { outboxLeaseUntil: { $lt: now } }],
+    };
+    const candidates = await collection
+      .find({
+        outboxPending: true,
+        $and: [
+          leaseFree,
+          {
+            $or: [
+              { outboxOwner: this.owner },
+              { outboxAt: { $exists: false } },
+              { outboxAt: { $lt: new Date(now.getTime() - this.takeOverAfterMs) } },
+            ],
+          },
+        ],
+      })
+      .limit(CLAIM_BATCH)
+      .toArray();
     const full = candidates.length === CLAIM_BATCH;
-    if (candidates.length === 0) return { docs: [], token, full };
-    const ids = candidates.map((row) => row._id);
-    const leased = await collection.updateMany(
-      { _id: { $in: ids }, ...leaseFree() },
-      { $set: { outboxLeaseUntil: new Date(Date.now() + this.leaseMs), outboxLeaseToken: token } },
+    const own = candidates.filter((doc) => doc.outboxOwner === this.owner);
+    const waiting = candidates.filter((doc) => doc.outboxOwner !== this.owner);
+    if (waiting.length === 0) return { docs: own, leased: [], full };
+    const ids = waiting.map((doc) => doc._id);
+    const token = randomUUID();
+    const lease = await collection.updateMany(
+      { _id: { $in: ids }, outboxPending: true, ...leaseFree },
+      { $set: { outboxLeaseUntil: new Date(now.getTime() + this.leaseMs), outboxLeaseToken: token } },
     );
-    if (leased.modifiedCount === candidates.length) return { docs: candidates, token, full };
-    const docs = await collection.find({ _id: { $in: ids }, outboxLeaseToken: token }).toArray();
-    return { docs, token, full };
+    // The documents are read before they are leased; when the lease took all of them, what was
+    // read is what gets published (an entry recorded in between stays: removal checks the outbox).
+    const taken =
+      lease.modifiedCount === waiting.length
+        ? waiting
+        : await collection.find({ _id: { $in: ids }, outboxLeaseToken: token }).toArray();
+    return { docs: [...own, ...taken], leased: taken.map((doc) => doc._id), full };
   }
 
   private async publishClaimed(
     collection: Collection<Document>,
     docs: Document[],
-    token: string,
+    leased: Document['_id'][],
   ): Promise<number> {
-    const ids = docs.map((doc) => doc._id);
     const release = { $unset: { outboxLeaseUntil: '', outboxLeaseToken: '' } };
-    const entries = docs.flatMap((doc) => (doc.outbox ?? []) as OutboxEntry[]);
+    const outboxOf = (doc: Document) => (doc.outbox ?? []) as OutboxEntry[];
+    const sending = docs.filter((doc) => outboxOf(doc).length > 0);
+    const entries = sending.flatMap(outboxOf);
     try {
       await this.producer.publish(entries.map(({ topic, ...envelope }) => ({ topic, envelope })));
     } catch (err) {
-      await collection.updateMany({ _id: { $in: ids }, outboxLeaseToken: token }, release);
+      if (leased.length > 0) await collection.updateMany({ _id: { $in: leased } }, release);
       throw err;
     }
-    // Usually nothing was recorded meanwhile: one write per outbox size empties them all.
-    const bySize = new Map<number, Document['_id'][]>();
-    for (const doc of docs) {
-      const size = ((doc.outbox ?? []) as unknown[]).length;
-      bySize.set(size, [...(bySize.get(size) ?? []), doc._id]);
+    // Usually nothing was recorded meanwhile: one write per outbox size empties them all. A
+    // document only holds its own events, so "holds one of these first ids" is "holds its own".
+    const bySize = new Map<number, Document[]>();
+    for (const doc of sending) {
+      const size = outboxOf(doc).length;
+      bySize.set(size, [...(bySize.get(size) ?? []), doc]);
     }
     let cleared = 0;
     for (const [size, sameSize] of bySize) {
       const result = await collection.updateMany(
-        { _id: { $in: sameSize }, outboxLeaseToken: token, outbox: { $size: size } },
         {
-          $set: { outbox: [], outboxPending: false },
-          ...release,
-        } as Document,
+          _id: { $in: sameSize.map((doc) => doc._id) },
+          outbox: { $size: size },
+          'outbox.id': { $in: sameSize.map((doc) => outboxOf(doc)[0]?.id) },
+        },
+        { $set: { outbox: [], outboxPending: false }, ...release } as Document,
       );
       cleared += result.modifiedCount;
     }
-    // The rest got new events while we published: remove exactly what went out, keep the flag.
+    // The rest got new events while we published (or another relay removed what we sent): remove
+    // exactly what went out, and keep the flag while anything is left.
     const grown =
-      cleared === docs.length
+      cleared === sending.length
         ? []
         : await collection
-            .find({ _id: { $in: ids }, outboxLeaseToken: token }, { projection: { _id: 1 } })
+            .find(
+              {
+                _id: { $in: sending.map((doc) => doc._id) },
+                'outbox.id': { $in: sending.map((doc) => outboxOf(doc)[0]?.id) },
+              },
+              { projection: { _id: 1 } },
+            )
             .toArray();
     for (const { _id } of grown) {
-      const sent = (docs.find((doc) => String(doc._id) === String(_id))?.outbox ?? []) as OutboxEntry[];
+      const sent = outboxOf(sending.find((doc) => String(doc._id) === String(_id)) ?? {});
       await collection.updateOne({ _id }, { $pullAll: { outbox: sent }, ...release } as Document);
       await collection.updateOne({ _id, outbox: { $size: 0 } }, { $set: { outboxPending: false } });
+    }
+    // A document flagged with an empty outbox (cleared by another relay in between): unflag it.
+    const empty = docs.filter((doc) => outboxOf(doc).length === 0).map((doc) => doc._id);
+    if (empty.length > 0) {
+      await collection.updateMany(
+        { _id: { $in: empty }, outbox: { $size: 0 } },
+        { $set: { outboxPending: false }, ...release },
+      );
     }
     this.logger.debug({ count: entries.length, collection: collection.collectionName }, 'outbox published');
     return entries.length;

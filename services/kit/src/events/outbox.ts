@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Schema, type UpdateQuery } from 'mongoose';
 import { createEvent, type EventData, type EventDefinition, type EventEnvelope } from '@podz/proto';
 import type { PendingEvent } from './event-producer';
@@ -7,7 +8,25 @@ export type OutboxEntry = EventEnvelope & { topic: string };
 
 type Transform = (doc: unknown, ret: Record<string, unknown>, opts: unknown) => unknown;
 
-export const OUTBOX_FIELDS = ['outbox', 'outboxPending', 'outboxLeaseUntil', 'outboxLeaseToken'] as const;
+export const OUTBOX_FIELDS = [
+  'outbox',
+  'outboxPending',
+  'outboxOwner',
+  'outboxAt',
+  'outboxLeaseUntil',
+  'outboxLeaseToken',
+] as const;
+
+/**
+ * This process, as the owner of the events it records: its own relay publishes them without
+ * claiming them first (see OutboxRelay).
+ */
+export const THIS_PROCESS = randomUUID();
+
+/** Who recorded the events and when: the fields set beside every write of events. */
+function recordedBy(): { outboxPending: true; outboxOwner: string; outboxAt: Date } {
+  return { outboxPending: true, outboxOwner: THIS_PROCESS, outboxAt: new Date() };
+}
 
 function toEntry({ topic, envelope }: PendingEvent): OutboxEntry {
   return { ...envelope, topic };
@@ -21,6 +40,9 @@ export function outboxPlugin(schema: Schema): void {
   schema.add({
     outbox: { type: [Schema.Types.Mixed], select: false, default: undefined },
     outboxPending: { type: Boolean, select: false, index: true },
+    // The process whose write recorded the latest events, and when.
+    outboxOwner: { type: String, select: false },
+    outboxAt: { type: Date, select: false },
     outboxLeaseUntil: { type: Date, select: false },
     // Which relay run holds the lease, so it can tell its documents apart from another's.
     outboxLeaseToken: { type: String, select: false },
@@ -46,14 +68,14 @@ export function withEvents<U extends UpdateQuery<unknown>>(update: U, events: re
   const record = update as Record<string, Record<string, unknown> | undefined>;
   return {
     ...update,
-    $set: { ...record.$set, outboxPending: true },
+    $set: { ...record.$set, ...recordedBy() },
     $push: { ...record.$push, outbox: { $each: events.map(toEntry) } },
   } as U;
 }
 
 /** The fields of a new aggregate together with its first events. */
 export function newWithEvents<T extends object>(fields: T, events: readonly PendingEvent[]) {
-  return events.length === 0 ? fields : { ...fields, outbox: events.map(toEntry), outboxPending: true };
+  return events.length === 0 ? fields : { ...fields, outbox: events.map(toEntry), ...recordedBy() };
 }
 
 /** One event for the outbox, validated against its proto definition now rather than at publish time. */

@@ -23,6 +23,13 @@ export interface ConversationEntry {
   at: number;
 }
 
+export interface SentMessage {
+  participantIds: string[];
+  conversationId: string;
+  messageId: string;
+  at: Date;
+}
+
 export class ActivityLists {
   constructor(
     private readonly redis: Redis,
@@ -39,13 +46,20 @@ export class ActivityLists {
 
   /** A message was recorded: its conversation moves up for every participant, and the message is listed. */
   async sent(participantIds: string[], conversationId: string, messageId: string, at: Date): Promise<void> {
+    await this.sentAll([{ participantIds, conversationId, messageId, at }]);
+  }
+
+  /** `sent` for several messages in one round trip. */
+  async sentAll(sent: SentMessage[]): Promise<void> {
     const transaction = this.redis.multi();
-    // GT: two sends racing never move a conversation back to the older one's time.
-    for (const id of participantIds) {
-      transaction.zadd(this.conversationsKey(id), 'GT', at.getTime(), conversationId);
+    for (const { participantIds, conversationId, messageId, at } of sent) {
+      // GT: two sends racing never move a conversation back to the older one's time.
+      for (const id of participantIds) {
+        transaction.zadd(this.conversationsKey(id), 'GT', at.getTime(), conversationId);
+      }
+      const messages = this.messagesKey(conversationId);
+      transaction.zadd(messages, 0, messageId).expire(messages, MESSAGES_TTL_SECONDS);
     }
-    const messages = this.messagesKey(conversationId);
-    transaction.zadd(messages, 0, messageId).expire(messages, MESSAGES_TTL_SECONDS);
     await exec(transaction);
   }
 

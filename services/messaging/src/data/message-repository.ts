@@ -60,10 +60,10 @@ export class MessageRepository {
     }
   }
 
-  /** The message's conversation has recorded it: it may be listed from the store from now on. */
-  async confirm(id: string): Promise<void> {
-    await this.model.collection.updateOne(
-      { _id: new Types.ObjectId(id), pending: true },
+  /** The messages' conversations have recorded them: they may be listed from the store from now on. */
+  async confirm(ids: string[]): Promise<void> {
+    await this.model.collection.updateMany(
+      { _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, pending: true },
       { $unset: { pending: '' } },
     );
   }
