@@ -15,7 +15,8 @@ export type PodcastStatus = z.infer<typeof podcastStatusSchema>;
  * An episode is `draft` until published; a published episode whose `publishedAt` lies ahead is
  * scheduled and appears once that time has come.
  */
-export const EPISODE_STATUSES = ['draft', 'published'] as const;
+/** `scheduled`: published by the catalog's release clock at its `publishedAt`. */
+export const EPISODE_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export const episodeStatusSchema = z.enum(EPISODE_STATUSES);
 export type EpisodeStatus = z.infer<typeof episodeStatusSchema>;
 

@@ -144,6 +144,15 @@ export const episodeUpdated = defineEvent({
   data: z.object(episodeState),
   example: episodeExample,
 });
+export const episodePublished = defineEvent({
+  type: 'podz.catalog.episode.published',
+  topic: episodeTopic,
+  source,
+  description:
+    'An episode went public: added or edited as published, or its scheduled time came (`publishedAt` is that moment).',
+  data: z.object(episodeState),
+  example: episodeExample,
+});
 export const episodeDeleted = defineEvent({
   type: 'podz.catalog.episode.deleted',
   topic: episodeTopic,
@@ -190,6 +199,7 @@ export const CATALOG_PODCAST_EVENTS = [
 export const CATALOG_EPISODE_EVENTS = [
   episodeCreated,
   episodeUpdated,
+  episodePublished,
   episodeDeleted,
   guestAdded,
   guestRemoved,

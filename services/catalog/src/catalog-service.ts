@@ -1,4 +1,12 @@
-import { BackgroundJobs, idempotent, ListKeeper, RankedLists, RecordStream, startService } from '@podz/kit';
+import {
+  BackgroundJobs,
+  idempotent,
+  ListKeeper,
+  PeriodicTask,
+  RankedLists,
+  RecordStream,
+  startService,
+} from '@podz/kit';
 import { UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
 import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
@@ -15,6 +23,7 @@ import { mediaFamily } from './data/media-lists';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/ensure-lists';
+import { releaseScheduledEpisodes } from './domain/release-scheduled-episodes';
 import { userSync } from './consumers/user-sync';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
@@ -52,11 +61,16 @@ export function startCatalog(config: CatalogConfig) {
           prefix: `catalog:${db.name}:podcasts`,
           logger,
         }),
-        episodes: new EpisodeRepository(models.episodes, relay, {
-          redis,
-          prefix: `catalog:${db.name}:episodes`,
-          logger,
-        }),
+        episodes: new EpisodeRepository(
+          models.episodes,
+          relay,
+          {
+            redis,
+            prefix: `catalog:${db.name}:episodes`,
+            logger,
+          },
+          models.releaseClock,
+        ),
         follows: new FollowRepository(models.follows, relay),
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
@@ -87,6 +101,9 @@ export function startCatalog(config: CatalogConfig) {
           feedRoutes(deps, recorder),
         ],
         streams: [listens],
+        tasks: [
+          new PeriodicTask('releases', config.RELEASE_SWEEP_MS, () => releaseScheduledEpisodes(deps), logger),
+        ],
         aggregates: [models.podcasts, models.episodes, models.follows],
         consumers: [
           { subscriptions: userSync(deps) },

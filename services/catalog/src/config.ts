@@ -27,10 +27,12 @@ export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_c
   /** Importing feeds from loopback or private addresses: off in production, on in tests. */
   FEED_IMPORT_ALLOW_PRIVATE: flag,
   /**
-   * How long a rendered public answer may be served from the response cache. Writes invalidate it
-   * at once; this bounds only what no write announces (a scheduled episode whose time has come).
+   * How long a rendered public answer may be served from the response cache. Writes (a scheduled
+   * episode's release among them) invalidate it at once; this bounds only what no write announces.
    */
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** How often the release clock looks for scheduled episodes whose time has come. */
+  RELEASE_SWEEP_MS: z.coerce.number().int().min(100).default(1000),
   FEED_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   FEED_IMPORT_MAX_BYTES: z.coerce
     .number()

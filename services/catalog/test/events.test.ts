@@ -67,15 +67,16 @@ describe('catalog events', () => {
     expect(types).toEqual(expected);
     const episodeMessages = (
       await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.catalogEpisode), {
-        until: (seen) => seen.filter((m) => m.key === episode.id).length >= 2,
+        until: (seen) => seen.filter((m) => m.key === episode.id).length >= 3,
         timeoutMs: 20_000,
       })
     ).filter((m) => m.key === episode.id);
     const envelopes = [...podcastMessages, ...episodeMessages].map((m) =>
       envelopeSchema.parse(JSON.parse(m.value!)),
     );
-    expect(envelopes.slice(-2).map((e) => e.type)).toEqual([
+    expect(envelopes.slice(-3).map((e) => e.type)).toEqual([
       'podz.catalog.episode.created',
+      'podz.catalog.episode.published',
       'podz.catalog.episode.guest-added',
     ]);
     for (const envelope of envelopes) {

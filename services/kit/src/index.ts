@@ -103,6 +103,7 @@ export {
 export { runMain } from './service/run-main';
 export { BackgroundJobs } from './service/background-jobs';
 export { PeriodicTask } from './service/periodic-task';
+export { hourOf, sweepDueHours, type DueHours } from './service/due-hours';
 export { mailConfigFields } from './mail/mail-config';
 export { Mailer, type Email } from './mail/mailer';
 export { renderEmail, type EmailContent } from './mail/email-layout';

@@ -14,6 +14,27 @@ export function formatDate(iso: string | null | undefined): string {
   return iso ? dateFormat.format(new Date(iso)) : '';
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** A moment in the reader's own time zone, named: "Nov 26, 2026, 2:00 PM GMT+1". */
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? dateTimeFormat.format(new Date(iso)) : '';
+}
+
+/** An ISO moment as a `datetime-local` input shows it (the browser's time zone), to the minute. */
+export function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
 /** Today's messages by their time, older ones by their date. */
 export function formatMessageTime(iso: string | null | undefined): string {
   if (!iso) return '';

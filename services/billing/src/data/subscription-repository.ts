@@ -1,4 +1,4 @@
-import { isDuplicateKey, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { hourOf, isDuplicateKey, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { RenewalClockModel, SubscriptionModel, SubscriptionRecord } from './subscription-model';
 
 export type { SubscriptionRecord };
@@ -7,9 +7,6 @@ export type SubscriptionFields = Omit<
   '_id' | 'createdAt' | 'updatedAt' | 'version' | 'dueHour'
 >;
 export type SubscriptionChanges = Partial<SubscriptionFields>;
-
-/** The clock's bucket for a moment: its UTC hour, `2026-11-25T12`. */
-export const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 
 /** `dueHour` always follows `dueAt`: whoever moves one moves the other. */
 function withDueHour<T extends { dueAt?: Date | null }>(fields: T): T & { dueHour?: string | null } {

@@ -77,6 +77,8 @@ const episodeSchema = new Schema(
     episode: { type: Number, default: null },
     publishedAt: { type: Date, required: true, index: true },
     status: { type: String, enum: EPISODE_STATUSES, required: true },
+    /** A scheduled episode's hour (`2026-11-26T12`), where the release clock looks; null otherwise. */
+    releaseHour: { type: String, default: null, index: true },
     explicit: { type: Boolean, default: false },
     guests: { type: [userRef], default: [] },
     /** The guests' ids, top-level beside `guests` (see `hostIds`). */
@@ -151,6 +153,12 @@ const mediaStorageSchema = new Schema(
   { collection: 'media_storage', versionKey: false },
 );
 
+/** The release clock's bookmark: every hour before `sweptThrough` holds no scheduled episode. */
+const releaseClockSchema = new Schema(
+  { _id: { type: String, required: true }, sweptThrough: { type: String, required: true } },
+  { collection: 'release_clock', versionKey: false },
+);
+
 export type PodcastRecord = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };
 export type EpisodeRecord = InferSchemaType<typeof episodeSchema> & { _id: Types.ObjectId };
 export type MediaRecord = InferSchemaType<typeof mediaSchema> & { _id: Types.ObjectId };
@@ -162,6 +170,7 @@ export function catalogModels(db: Connection) {
     follows: db.model('Follow', followSchema),
     media: db.model('Media', mediaSchema),
     mediaStorage: db.model('MediaStorage', mediaStorageSchema),
+    releaseClock: db.model('ReleaseClock', releaseClockSchema),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Types, type FilterQuery } from 'mongoose';
 import {
+  hourOf,
   findInIdOrder,
   inIdOrder,
   newWithEvents,
@@ -15,6 +16,7 @@ import type { CatalogModels, EpisodeRecord } from './catalog-models';
 import type { RecordsAt } from './podcast-repository';
 
 type EpisodeModel = CatalogModels['episodes'];
+type ReleaseClockModel = CatalogModels['releaseClock'];
 export type EpisodeFilter = FilterQuery<EpisodeRecord>;
 
 const live = { deletedAt: null };
@@ -24,9 +26,23 @@ type GuestFields = { guests?: { id: string }[] };
 /** The guests' ids kept beside `guests` (an index on a dotted path serves nothing on FerretDB). */
 const guestIds = (fields: GuestFields) => (fields.guests ? { guestIds: fields.guests.map((g) => g.id) } : {});
 
-function withGuestIds(update: Record<string, unknown>): Record<string, unknown> {
-  const $set = update.$set as GuestFields | undefined;
-  return $set ? { ...update, $set: { ...$set, ...guestIds($set) } } : update;
+type ReleaseFields = { status?: string; publishedAt?: Date | string };
+
+/**
+ * `releaseHour` follows `status` and `publishedAt`: the hour a scheduled episode is filed under for
+ * the release clock, null for any other. Whoever sets the status sets the time with it.
+ */
+const releaseHour = (fields: ReleaseFields) =>
+  fields.status === undefined
+    ? {}
+    : {
+        releaseHour:
+          fields.status === 'scheduled' && fields.publishedAt ? hourOf(new Date(fields.publishedAt)) : null,
+      };
+
+function withDerived(update: Record<string, unknown>): Record<string, unknown> {
+  const $set = update.$set as (GuestFields & ReleaseFields) | undefined;
+  return $set ? { ...update, $set: { ...$set, ...guestIds($set), ...releaseHour($set) } } : update;
 }
 
 /**
@@ -40,6 +56,7 @@ export class EpisodeRepository {
     private readonly model: EpisodeModel,
     private readonly relay: OutboxRelay,
     records: RecordsAt,
+    private readonly releaseClock: ReleaseClockModel,
   ) {
     this.records = new RecordCache<EpisodeRecord>(records.redis, records.prefix, records.logger, (ids) =>
       findInIdOrder<EpisodeRecord>(this.model, ids, live),
@@ -106,7 +123,10 @@ export class EpisodeRepository {
   ): Promise<EpisodeRecord> {
     const _id = new Types.ObjectId();
     await this.model.create(
-      newWithEvents({ _id, ...fields, ...guestIds(fields as GuestFields) }, events(_id.toHexString())),
+      newWithEvents(
+        { _id, ...fields, ...guestIds(fields as GuestFields), ...releaseHour(fields as ReleaseFields) },
+        events(_id.toHexString()),
+      ),
     );
     this.relay.kick();
     return present(await this.findById(_id.toHexString()), `episode ${_id.toHexString()}`);
@@ -119,7 +139,10 @@ export class EpisodeRepository {
   ): Promise<number> {
     const docs = rows.map((row) => {
       const _id = new Types.ObjectId();
-      return newWithEvents({ _id, ...row, ...guestIds(row as GuestFields) }, events(_id.toHexString(), row));
+      return newWithEvents(
+        { _id, ...row, ...guestIds(row as GuestFields), ...releaseHour(row as ReleaseFields) },
+        events(_id.toHexString(), row),
+      );
     });
     await this.model.insertMany(docs);
     this.relay.kick();
@@ -134,12 +157,52 @@ export class EpisodeRepository {
   ): Promise<EpisodeRecord | null> {
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), ...live },
-      withEvents(withGuestIds({ $set: fields }), events),
+      withEvents(withDerived({ $set: fields }), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     if (result.matchedCount !== 1) return null;
     await this.records.invalidateAfterWrite([id]);
     return this.findById(id);
+  }
+
+  /** The scheduled episodes filed under the hour (due or not yet): one keyed read. */
+  scheduledIn(hour: string): Promise<EpisodeRecord[]> {
+    return this.model.find({ releaseHour: hour, ...live }).lean<EpisodeRecord[]>();
+  }
+
+  /**
+   * The episode goes public with its events, if it is still scheduled for the time it was read
+   * with: of two clocks (or a clock and an edit) one decides. The episode as it now is, or null.
+   */
+  async release(episode: EpisodeRecord, events: PendingEvent[]): Promise<EpisodeRecord | null> {
+    const result = await this.model.updateOne(
+      {
+        _id: episode._id,
+        status: 'scheduled',
+        releaseHour: episode.releaseHour,
+        publishedAt: episode.publishedAt,
+        ...live,
+      },
+      withEvents({ $set: { status: 'published', releaseHour: null } }, events),
+    );
+    if (result.modifiedCount !== 1) return null;
+    this.relay.kick();
+    const id = episode._id.toHexString();
+    await this.records.invalidateAfterWrite([id]);
+    return this.findById(id);
+  }
+
+  async releasedThrough(): Promise<string | undefined> {
+    const row = await this.releaseClock.findById('releases').lean<{ sweptThrough: string }>();
+    return row?.sweptThrough;
+  }
+
+  async setReleasedThrough(hour: string): Promise<void> {
+    await this.releaseClock.updateOne(
+      { _id: 'releases' },
+      { $set: { sweptThrough: hour } },
+      { upsert: true },
+    );
   }
 
   /** Follows the show's visibility, so public lists need no join. */

@@ -1,12 +1,12 @@
 import { type AuthUser, pendingEvent, sanitizeRichText } from '@podz/kit';
-import { episodeCreated } from '@podz/proto';
+import { episodeCreated, episodePublished } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { placeEpisode } from './place-episode';
 import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
-import { episodeState, guestEvents, managedShow, type CreateBody } from './episode-rules';
+import { episodeState, guestEvents, managedShow, releaseStatus, type CreateBody } from './episode-rules';
 
 /** `POST /api/episodes`: the show's owner (or an admin) adds an episode with uploaded audio. */
 export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: CreateBody) {
@@ -14,6 +14,8 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
   const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');
   const image = body.imageId ? (await uploadedMedia(deps, user, body.imageId, 'image', 'imageId')).url : null;
   const guests = await knownUsers(deps, body.guestIds, 'body.guestIds');
+  const publishedAt = body.publishedAt ? new Date(body.publishedAt) : new Date();
+  const status = releaseStatus(body.status, publishedAt);
   const fields = {
     podcast: body.podcastId,
     title: body.title,
@@ -27,8 +29,8 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     image,
     season: body.season ?? null,
     episode: body.episode ?? null,
-    publishedAt: body.publishedAt ? new Date(body.publishedAt) : new Date(),
-    status: body.status,
+    publishedAt,
+    status,
     explicit: body.explicit,
     guests,
     categories: body.categories,
@@ -37,6 +39,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
   };
   const episode = await deps.episodes.create(fields as never, (id) => [
     pendingEvent(episodeCreated, id, episodeState(fields, id)),
+    ...(status === 'published' ? [pendingEvent(episodePublished, id, episodeState(fields, id))] : []),
     ...guestEvents(id, body.podcastId, body.title, guests, []),
   ]);
   await placeEpisode(deps, episode);

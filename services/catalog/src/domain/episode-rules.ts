@@ -1,7 +1,8 @@
-import { type AuthUser, forbidden, notFound, pendingEvent } from '@podz/kit';
+import { type AuthUser, badRequest, forbidden, notFound, pendingEvent } from '@podz/kit';
 import {
   guestAdded,
   guestRemoved,
+  type EpisodeStatus,
   type createEpisodeBodySchema,
   type updateEpisodeBodySchema,
   type UserRef,
@@ -34,9 +35,25 @@ export const episodeState = (
   episodeId: id,
   podcastId: episode.podcast,
   title: episode.title,
-  status: episode.status as 'draft' | 'published',
+  status: episode.status as EpisodeStatus,
   publishedAt: new Date(episode.publishedAt).toISOString(),
 });
+
+/**
+ * The status an episode is stored with: one published for a time still to come is scheduled (the
+ * release clock publishes it then); one scheduled needs a time still to come.
+ */
+export function releaseStatus(status: EpisodeStatus, publishedAt: Date, now = new Date()): EpisodeStatus {
+  if (publishedAt <= now) {
+    if (status === 'scheduled') {
+      throw badRequest('A scheduled release needs a time in the future', [
+        { path: 'publishedAt', message: 'pick a time in the future, or publish now' },
+      ]);
+    }
+    return status;
+  }
+  return status === 'published' ? 'scheduled' : status;
+}
 
 /** The events of guests added to and removed from an episode. */
 export function guestEvents(

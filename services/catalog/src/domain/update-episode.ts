@@ -1,13 +1,14 @@
 import { type AuthUser, notFound, pendingEvent, type PendingEvent, sanitizeRichText } from '@podz/kit';
-import { episodeUpdated } from '@podz/proto';
+import { episodePublished, episodeUpdated } from '@podz/proto';
 import type { EpisodeRecord } from '../data/catalog-models';
+import type { EpisodeStatus } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { placeEpisode } from './place-episode';
 import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
-import { episodeState, guestEvents, managedShow, type UpdateBody } from './episode-rules';
+import { episodeState, guestEvents, managedShow, releaseStatus, type UpdateBody } from './episode-rules';
 
 /** `PUT /api/episodes/{id}`: the show's owner or an admin. */
 export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: string, body: UpdateBody) {
@@ -15,11 +16,18 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   if (!episode) throw notFound('Episode');
   const podcast = await managedShow(deps, user, episode.podcast);
   const changes: Record<string, unknown> = {};
-  for (const field of ['title', 'season', 'episode', 'status', 'explicit', 'categories'] as const) {
+  for (const field of ['title', 'season', 'episode', 'explicit', 'categories'] as const) {
     if (body[field] !== undefined) changes[field] = body[field];
   }
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
-  if (body.publishedAt !== undefined) changes.publishedAt = new Date(body.publishedAt);
+  // A new time or status decides both together (scheduled or not): the one given and the one held.
+  if (body.status !== undefined || body.publishedAt !== undefined) {
+    changes.publishedAt = body.publishedAt !== undefined ? new Date(body.publishedAt) : episode.publishedAt;
+    changes.status = releaseStatus(
+      body.status ?? (episode.status as EpisodeStatus),
+      changes.publishedAt as Date,
+    );
+  }
   if (body.audioId) {
     const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');
     changes.audio = {
@@ -36,6 +44,9 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   }
   const next = { ...episode, ...changes } as EpisodeRecord;
   const events: PendingEvent[] = [pendingEvent(episodeUpdated, id, episodeState(next, id))];
+  if (next.status === 'published' && episode.status !== 'published') {
+    events.push(pendingEvent(episodePublished, id, episodeState(next, id)));
+  }
   if (body.guestIds) {
     const wanted = await knownUsers(deps, body.guestIds, 'body.guestIds');
     const had = new Set(episode.guests.map((guest) => guest.id));

@@ -5,10 +5,21 @@ import { PeoplePicker } from '../../../components/people-picker';
 import { FormError, RICH_TEXT_HINT, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-panel';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { toLocalInput } from '../../../lib/format';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveEpisode } from '../api/owner-shows-api';
 
 const PLACEHOLDER_ID = '000000000000000000000000';
+
+const STATUS_LABELS: Record<(typeof EPISODE_STATUSES)[number], string> = {
+  draft: 'Draft (only you see it)',
+  scheduled: 'Scheduled (goes live at a time you pick)',
+  published: 'Published',
+};
+
+/** The next whole hour, for a release being scheduled. */
+const nextHour = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000).toISOString();
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Publishes an episode (audio uploaded first, with a progress bar), or edits one. */
 export function EpisodeForm({
@@ -19,13 +30,17 @@ export function EpisodeForm({
 }: {
   podcastId: string;
   episode?: Episode;
-  onDone: () => void;
+  /** Called with the status the episode was saved with. */
+  onDone: (status: string) => void;
   onCancel: () => void;
 }) {
   const save = useSaveEpisode();
   const [title, setTitle] = useState(episode?.title ?? '');
   const [description, setDescription] = useState(episode?.description ?? '');
   const [status, setStatus] = useState<string>(episode?.status ?? 'published');
+  const [releaseAt, setReleaseAt] = useState(() =>
+    toLocalInput(episode?.status === 'scheduled' ? episode.publishedAt : nextHour()),
+  );
   const [audioId, setAudioId] = useState<string>();
   const [guests, setGuests] = useState<UserRef[]>(episode?.guests ?? []);
   const [uploading, setUploading] = useState(false);
@@ -34,6 +49,10 @@ export function EpisodeForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (status === 'scheduled' && !(new Date(releaseAt).getTime() > Date.now())) {
+      setErrors({ publishedAt: 'Pick a time in the future, or publish now' });
+      return;
+    }
     if (!episode && !audioId) {
       setErrors({ audioId: uploading ? 'Wait for the upload to finish' : 'Upload the episode audio' });
       return;
@@ -42,6 +61,8 @@ export function EpisodeForm({
       title: title.trim(),
       description,
       status,
+      // The input holds the owner's local time; the API takes the moment with its offset.
+      ...(status === 'scheduled' ? { publishedAt: new Date(releaseAt).toISOString() } : {}),
       guestIds: guests.map((guest) => guest.id),
       ...(audioId ? { audioId } : {}),
     };
@@ -56,7 +77,7 @@ export function EpisodeForm({
       return;
     save.mutate(
       { id: episode?.id, body: episode ? body : { podcastId, ...body }, idempotencyKey },
-      { onSuccess: onDone, onError: fail },
+      { onSuccess: (saved) => onDone(saved.status), onError: fail },
     );
   };
 
@@ -92,15 +113,33 @@ export function EpisodeForm({
         label="Status"
         value={status}
         onChange={(e) => setStatus(e.target.value)}
-        options={EPISODE_STATUSES.map((value) => ({ value, label: value }))}
+        options={EPISODE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
       />
+      {status === 'scheduled' && (
+        <TextField
+          label="Goes live at"
+          type="datetime-local"
+          value={releaseAt}
+          onChange={(e) => setReleaseAt(e.target.value)}
+          error={errors.publishedAt}
+          hint={`Your time (${TIME_ZONE}). Followers are told when it goes live.`}
+        />
+      )}
       <PeoplePicker label="Guests" value={guests} onChange={setGuests} />
       <FormError message={formError} />
       <FormActions
         onCancel={onCancel}
         busy={save.isPending}
         disabled={uploading}
-        submitLabel={episode ? 'Save episode' : 'Publish episode'}
+        submitLabel={
+          episode
+            ? 'Save episode'
+            : status === 'scheduled'
+              ? 'Schedule episode'
+              : status === 'draft'
+                ? 'Save draft'
+                : 'Publish episode'
+        }
       />
     </form>
   );

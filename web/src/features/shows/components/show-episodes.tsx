@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatDuration } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDuration } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
 import { useDeleteEpisode, useManagedEpisodes } from '../api/owner-shows-api';
 import { EpisodeForm } from './episode-form';
@@ -39,8 +39,16 @@ export function ShowEpisodes({ podcastId }: { podcastId: string }) {
           podcastId={podcastId}
           episode={editing === 'new' ? undefined : editing}
           onCancel={() => setEditing(undefined)}
-          onDone={() => {
-            toast(editing === 'new' ? 'The episode was published' : 'The episode was saved');
+          onDone={(status) => {
+            toast(
+              editing !== 'new'
+                ? 'The episode was saved'
+                : status === 'scheduled'
+                  ? 'The episode was scheduled'
+                  : status === 'draft'
+                    ? 'The draft was saved'
+                    : 'The episode was published',
+            );
             setEditing(undefined);
           }}
         />
@@ -62,8 +70,10 @@ export function ShowEpisodes({ podcastId }: { podcastId: string }) {
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-slate-900">{episode.title}</p>
                     <p className="text-sm text-slate-600">
-                      {episode.status} · {formatDate(episode.publishedAt)} ·{' '}
-                      {formatDuration(episode.audio.durationSeconds)}
+                      {episode.status === 'scheduled'
+                        ? `scheduled · goes live ${formatDateTime(episode.publishedAt)}`
+                        : `${episode.status} · ${formatDate(episode.publishedAt)}`}{' '}
+                      · {formatDuration(episode.audio.durationSeconds)}
                     </p>
                   </div>
                   <Button variant="secondary" onClick={() => setEditing(episode)}>

@@ -1,0 +1,175 @@
+import request from 'supertest';
+import { loadConfig } from '@podz/kit';
+import { eventually, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
+import { envelopeSchema, TOPICS } from '@podz/proto';
+import { catalogConfigSchema } from '../src/config';
+import { startCatalog } from '../src/catalog-service';
+import { wavTone } from '../src/blobs/generate-media';
+import { bearer, CatalogPlatform, type Member, type TestCatalog } from './support/catalog-harness';
+
+// The release clock: a scheduled episode goes public at its time, once, whichever of two catalog
+// instances (each with its clock, on one store) gets there first.
+
+let platform: CatalogPlatform;
+let second: TestCatalog;
+let owner: Member;
+const api = () => request(platform.url);
+const FAST_CLOCK = { RELEASE_SWEEP_MS: '100' };
+
+beforeAll(async () => {
+  platform = await CatalogPlatform.start(FAST_CLOCK);
+  second = await startCatalog(
+    loadConfig(
+      catalogConfigSchema,
+      testServiceEnv('catalog', {
+        ...FAST_CLOCK,
+        MONGO_DB: platform.catalog.context.config.MONGO_DB,
+        MEDIA_DIR: platform.mediaDir,
+        PUBLIC_ORIGIN: 'http://podz.test',
+      }),
+    ),
+  );
+  owner = await platform.member('owner');
+});
+afterAll(async () => {
+  await second?.stop();
+  await platform?.stop();
+});
+
+const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+const publicEpisodes = async (podcastId: string) =>
+  (await api().get(`/api/episodes/podcast-episodes?podcastId=${podcastId}`).expect(200)).body as {
+    total: number;
+    items: { id: string; title: string }[];
+  };
+
+/** An episode scheduled `seconds` after its audio is uploaded (a slow upload eats no margin). */
+async function scheduledEpisode(podcastId: string, title: string, seconds: number, fields = {}) {
+  const audio = await api()
+    .post('/api/media/audio')
+    .set(bearer(owner.token))
+    .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
+    .expect(201);
+  const publishedAt = inSeconds(seconds);
+  const res = await api()
+    .post('/api/episodes')
+    .set(bearer(owner.token))
+    .send({ podcastId, title, audioId: audio.body.id, publishedAt, ...fields })
+    .expect(201);
+  return { ...(res.body as { id: string; status: string }), dueAt: publishedAt };
+}
+
+async function newShow() {
+  return platform.showBy<{ id: string; uId: string }>(owner, {
+    name: `Scheduled ${Date.now()}`,
+    category: 'History',
+  });
+}
+
+/**
+ * The `published` events of an episode on the topic. An edit is written first and read as the
+ * marker: on the episode's partition, everything the clocks published before it comes before it.
+ */
+async function publishedEvents(episodeId: string) {
+  const marker = `Marker ${Date.now()}`;
+  await api().put(`/api/episodes/${episodeId}`).set(bearer(owner.token)).send({ title: marker }).expect(200);
+  const envelopes = (messages: { key: string | null; value: string | null }[]) =>
+    messages
+      .filter((m) => m.key === episodeId)
+      .map(
+        (m) =>
+          envelopeSchema.parse(JSON.parse(m.value!)) as {
+            id: string;
+            type: string;
+            data: { title?: string };
+          },
+      );
+  const messages = await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.catalogEpisode), {
+    until: (seen) => envelopes(seen).some((e) => e.data.title === marker),
+    timeoutMs: 20_000,
+  });
+  expect(envelopes(messages).some((e) => e.data.title === marker)).toBe(true);
+  return envelopes(messages).filter((e) => e.type === 'podz.catalog.episode.published');
+}
+
+describe('scheduled releases', () => {
+  it('publishes a scheduled episode at its time, once, with two catalog instances', async () => {
+    const show = await newShow();
+    const feedPath = `/shows/${show.uId}/feed.xml`;
+    const scheduled = await scheduledEpisode(show.id, 'Out at three', 3);
+    const { dueAt } = scheduled;
+    // Published for a time to come: stored, and answered, as scheduled.
+    expect(scheduled.status).toBe('scheduled');
+    expect((await publicEpisodes(show.id)).total).toBe(0);
+    const feedBefore = await api().get(feedPath).expect(200);
+    expect(feedBefore.text).not.toContain('Out at three');
+    const mine = await api()
+      .get(`/api/episodes/podcast-episodes?podcastId=${show.id}`)
+      .set(bearer(owner.token))
+      .expect(200);
+    expect(mine.body.items).toMatchObject([{ id: scheduled.id, status: 'scheduled' }]);
+
+    await eventually('the release', async () => (await publicEpisodes(show.id)).total === 1);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(dueAt));
+    const released = await api().get(`/api/episodes/${scheduled.id}`).expect(200);
+    expect(released.body).toMatchObject({ status: 'published', publishedAt: dueAt });
+    const latest = await api().get('/api/episodes?limit=50').expect(200);
+    expect(latest.body.items.map((e: { id: string }) => e.id)).toContain(scheduled.id);
+    const feedAfter = await api().get(feedPath).expect(200);
+    expect(feedAfter.text).toContain('Out at three');
+    expect(feedAfter.headers.etag).not.toBe(feedBefore.headers.etag);
+
+    // Released once: one event. Delivery is at least once (both instances here share one process,
+    // so both relays may send it), and consumers skip a repeated id.
+    const events = await publishedEvents(scheduled.id);
+    expect(new Set(events.map((event) => event.id)).size).toBe(1);
+    expect(events[0]!.data).toMatchObject({
+      episodeId: scheduled.id,
+      status: 'published',
+      publishedAt: dueAt,
+    });
+  });
+
+  it('moves a release to a new time, and a cancelled one never goes out', async () => {
+    const show = await newShow();
+    const episode = await scheduledEpisode(show.id, 'Called off', 4, { status: 'scheduled' });
+    const later = inSeconds(3600);
+    const moved = await api()
+      .put(`/api/episodes/${episode.id}`)
+      .set(bearer(owner.token))
+      .send({ publishedAt: later })
+      .expect(200);
+    expect(moved.body).toMatchObject({ status: 'scheduled', publishedAt: later });
+    await api()
+      .put(`/api/episodes/${episode.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'draft', publishedAt: inSeconds(1) })
+      .expect(200);
+    // Past the first time and the last: nothing went out.
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(1500, Date.parse(episode.dueAt) - Date.now() + 1500)),
+    );
+    expect((await publicEpisodes(show.id)).total).toBe(0);
+    const stored = await api().get(`/api/episodes/${episode.id}`).set(bearer(owner.token)).expect(200);
+    expect(stored.body.status).toBe('draft');
+    expect(await publishedEvents(episode.id)).toHaveLength(0);
+  });
+
+  it('refuses a scheduled release without a time to come, in the API error shape', async () => {
+    const show = await newShow();
+    const episode = await platform.episodeBy(owner, { podcastId: show.id, title: 'Now', status: 'draft' });
+    for (const body of [{ status: 'scheduled' }, { status: 'scheduled', publishedAt: inSeconds(-60) }]) {
+      const refused = await api()
+        .put(`/api/episodes/${episode.id}`)
+        .set(bearer(owner.token))
+        .send(body)
+        .expect(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: 'A scheduled release needs a time in the future',
+      });
+    }
+    const unchanged = await api().get(`/api/episodes/${episode.id}`).set(bearer(owner.token)).expect(200);
+    expect(unchanged.body.status).toBe('draft');
+  });
+});
