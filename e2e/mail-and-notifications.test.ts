@@ -232,4 +232,57 @@ describe('notifications', () => {
     expect(digests).toHaveLength(1);
     await context.close();
   });
+
+  it("an owner schedules an episode in the form; it reaches a follower's bell when its time comes, not before", async () => {
+    const owner = await account('scheduler', ['user', 'owner']);
+    const fan = await account('waiter', ['user']);
+    const showName = `Night Shift ${fan.username.slice(-6)}`;
+    const show = await owner.api.json('/api/podcasts', 'POST', { name: showName, category: 'Science' });
+    expect(show.status).toBe(201);
+    expect((await fan.api.json(`/api/podcasts/${show.body.id}/follow`, 'PATCH')).status).toBe(200);
+    const fanView = await signedInContext(browser, stack.origin, fan.username, PASSWORD);
+    await fanView.page.goto('/mypodcasts');
+    await fanView.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    const { page, context } = await signedInContext(browser, stack.origin, owner.username, PASSWORD);
+    await page.goto('/podcasts');
+    await page.getByRole('button', { name: 'Episodes' }).click();
+    await page.getByRole('button', { name: 'Add episode' }).click();
+    const form = page.getByRole('form', { name: 'New episode' });
+    await form.getByLabel('Episode title').fill('Out at midnight');
+    await form.getByLabel('Episode audio').setInputFiles({
+      name: 'night.wav',
+      mimeType: 'audio/wav',
+      buffer: wavTone({ seconds: 2, notes: [330] }),
+    });
+    await form.getByText('Uploaded night.wav').waitFor();
+    await form.getByLabel('Status').selectOption('scheduled');
+    // The input takes minutes in the browser's time zone: the next minute at least 20 s away.
+    const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await form.getByLabel('Goes live at').fill(local);
+    await form.getByRole('button', { name: 'Schedule episode' }).click();
+    await page.getByText('The episode was scheduled').waitFor();
+    await page.getByText(/scheduled · goes live/).waitFor();
+
+    // Before its time: nothing in the bell, nothing on the show's public page.
+    expect(Date.now()).toBeLessThan(due.getTime());
+    expect(await fanView.page.getByTestId('bell-count').count()).toBe(0);
+    const before = await fan.api.json(`/api/episodes/podcast-episodes?podcastId=${show.body.id}`, 'GET');
+    expect(before.body.total).toBe(0);
+
+    // At its time the follower's bell counts it without a reload.
+    await fanView.page.getByTestId('bell-count').getByText('1').waitFor({ timeout: 120_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
+    await fanView.page.getByRole('button', { name: 'Notifications: 1 unread' }).click();
+    await fanView.page
+      .getByRole('list', { name: 'Notification list' })
+      .getByRole('link', { name: /Out at midnight/ })
+      .waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Episodes' }).click();
+    await page.getByText(/published · /).waitFor();
+    await context.close();
+    await fanView.context.close();
+  });
 });
