@@ -30,6 +30,7 @@ import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { load } from './http-load';
 import { audioBench, listensBench } from './listens';
+import { releaseBench } from './releases';
 import { messagingBench } from './messaging';
 import { notificationsBench } from './notifications';
 import {
@@ -58,6 +59,7 @@ const GROUPS = [
   'web',
   'audio',
   'listens',
+  'releases',
 ] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const only = new Set(onlyArg ? onlyArg.split(',') : GROUPS);
@@ -395,6 +397,10 @@ async function main(): Promise<void> {
     if (runs('listens')) {
       await stage('listens');
       figures.push(...(await listensBench(stack, infra, seeded, redis, logger)));
+    }
+    if (runs('releases')) {
+      await stage('scheduled releases');
+      figures.push(...(await releaseBench(stack)));
     }
     if (runs('web')) {
       await stage('web first load');
