@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { loadConfig } from '@podz/kit';
-import { eventually, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
-import { envelopeSchema, TOPICS } from '@podz/proto';
+import { eventually, testServiceEnv } from '@podz/kit/testing';
 import { catalogConfigSchema } from '../src/config';
 import { startCatalog } from '../src/catalog-service';
-import { wavTone } from '../src/blobs/generate-media';
 import { bearer, CatalogPlatform, type Member, type TestCatalog } from './support/catalog-harness';
+import { releaseHelpers } from './support/release-helpers';
 
 // The release clock: a scheduled episode goes public at its time, once, whichever of two catalog
 // instances (each with its clock, on one store) gets there first.
@@ -36,61 +35,10 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
-const publicEpisodes = async (podcastId: string) =>
-  (await api().get(`/api/episodes/podcast-episodes?podcastId=${podcastId}`).expect(200)).body as {
-    total: number;
-    items: { id: string; title: string }[];
-  };
-
-/** An episode scheduled `seconds` after its audio is uploaded (a slow upload eats no margin). */
-async function scheduledEpisode(podcastId: string, title: string, seconds: number, fields = {}) {
-  const audio = await api()
-    .post('/api/media/audio')
-    .set(bearer(owner.token))
-    .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
-    .expect(201);
-  const publishedAt = inSeconds(seconds);
-  const res = await api()
-    .post('/api/episodes')
-    .set(bearer(owner.token))
-    .send({ podcastId, title, audioId: audio.body.id, publishedAt, ...fields })
-    .expect(201);
-  return { ...(res.body as { id: string; status: string }), dueAt: publishedAt };
-}
-
-async function newShow() {
-  return platform.showBy<{ id: string; uId: string }>(owner, {
-    name: `Scheduled ${Date.now()}`,
-    category: 'History',
-  });
-}
-
-/**
- * The `published` events of an episode on the topic. An edit is written first and read as the
- * marker: on the episode's partition, everything the clocks published before it comes before it.
- */
-async function publishedEvents(episodeId: string) {
-  const marker = `Marker ${Date.now()}`;
-  await api().put(`/api/episodes/${episodeId}`).set(bearer(owner.token)).send({ title: marker }).expect(200);
-  const envelopes = (messages: { key: string | null; value: string | null }[]) =>
-    messages
-      .filter((m) => m.key === episodeId)
-      .map(
-        (m) =>
-          envelopeSchema.parse(JSON.parse(m.value!)) as {
-            id: string;
-            type: string;
-            data: { title?: string };
-          },
-      );
-  const messages = await readTopic(testInfra().kafkaBrokers, testTopic(TOPICS.catalogEpisode), {
-    until: (seen) => envelopes(seen).some((e) => e.data.title === marker),
-    timeoutMs: 20_000,
-  });
-  expect(envelopes(messages).some((e) => e.data.title === marker)).toBe(true);
-  return envelopes(messages).filter((e) => e.type === 'podz.catalog.episode.published');
-}
+const { inSeconds, publicEpisodes, scheduledEpisode, newShow, publishedEvents } = releaseHelpers(
+  () => platform,
+  () => owner,
+);
 
 describe('scheduled releases', () => {
   it('publishes a scheduled episode at its time, once, with two catalog instances', async () => {

@@ -24,15 +24,21 @@ export interface ProcessRun {
   output: string;
 }
 
-/**
- * Runs a service's real entry point (`src/main.ts`) as its own process, waits until it answers
- * `/healthz`, reads `/healthz` and `/readyz`, then sends SIGTERM and waits for it to exit.
- */
-export async function runServiceProcess(
+/** A service's real entry point running as its own process, answering on `url`. */
+export interface ServiceChild {
+  url: string;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Sends the signal and waits for the process to exit. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `src/main.ts` of a service as its own process and waits until it answers `/healthz`. */
+export async function spawnService(
   entry: string,
   env: NodeJS.ProcessEnv,
   timeoutMs = 45_000,
-): Promise<ProcessRun> {
+): Promise<ServiceChild & { health: ProcessRun['health'] }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
@@ -45,28 +51,43 @@ export async function runServiceProcess(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
 
-  const base = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   let health: ProcessRun['health'] | undefined;
   while (!health && Date.now() < deadline && child.exitCode === null) {
     try {
-      const res = await fetch(`${base}/healthz`);
+      const res = await fetch(`${url}/healthz`);
       health = { status: res.status, body: await res.json() };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
   if (!health) {
-    child.kill('SIGKILL');
-    await exited;
+    await kill('SIGKILL');
     throw new Error(
       `${path.basename(path.dirname(path.dirname(entry)))} never answered /healthz:\n${output.slice(-3000)}`,
     );
   }
-  const readyRes = await fetch(`${base}/readyz`);
+  return { url, health, output: () => output, kill };
+}
+
+/**
+ * Runs a service's real entry point (`src/main.ts`) as its own process, waits until it answers
+ * `/healthz`, reads `/healthz` and `/readyz`, then sends SIGTERM and waits for it to exit.
+ */
+export async function runServiceProcess(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 45_000,
+): Promise<ProcessRun> {
+  const child = await spawnService(entry, env, timeoutMs);
+  const readyRes = await fetch(`${child.url}/readyz`);
   const ready = { status: readyRes.status, body: await readyRes.json() };
-  child.kill('SIGTERM');
-  const { code, signal } = await exited;
-  return { health, ready, exitCode: code, signal, output };
+  const { code, signal } = await child.kill('SIGTERM');
+  return { health: child.health, ready, exitCode: code, signal, output: child.output() };
 }
