@@ -1,4 +1,4 @@
-import { capitalize, formatDuration, swapped } from './format';
+import { capitalize, formatDuration, swapped, toLocalInput } from './format';
 
 describe('formatDuration', () => {
   it('writes minutes and seconds, and hours only when there are some', () => {
@@ -25,5 +25,15 @@ describe('capitalize and swapped', () => {
     expect(swapped(items, 0, 1)).toEqual(['b', 'a', 'c']);
     expect(items).toEqual(['a', 'b', 'c']);
     expect(swapped(items, 2, 3)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('toLocalInput', () => {
+  it('writes a moment as a datetime-local input shows it, to the minute, and reads back as the same moment', () => {
+    const moment = '2026-11-26T13:45:00.000Z';
+    const local = toLocalInput(moment);
+    expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    // A datetime-local value is read in the browser's time zone, as the episode form sends it.
+    expect(new Date(local).toISOString()).toBe(moment);
   });
 });
