@@ -2,6 +2,11 @@ import { Schema, type Connection, type InferSchemaType, type Types } from 'mongo
 import { outboxPlugin } from '@podz/kit';
 import { EPISODE_CATEGORIES, EPISODE_STATUSES, PODCAST_STATUSES } from '@podz/proto';
 
+/**
+ * The catalog's documents: shows, episodes, follows, uploads and what each uploader stores, and
+ * the release clock's bookmark.
+ */
+
 // Read model of a user, embedded where a show or episode names someone; refreshed by identity events.
 const userRef = new Schema(
   { id: { type: String, required: true }, username: String, profilePicture: String },
