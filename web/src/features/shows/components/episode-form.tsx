@@ -63,6 +63,10 @@ export function EpisodeForm({
       status,
       // The input holds the owner's local time; the API takes the moment with its offset.
       ...(status === 'scheduled' ? { publishedAt: new Date(releaseAt).toISOString() } : {}),
+      // Published from a schedule: now, not at the time that was picked.
+      ...(status === 'published' && episode?.status === 'scheduled'
+        ? { publishedAt: new Date().toISOString() }
+        : {}),
       guestIds: guests.map((guest) => guest.id),
       ...(audioId ? { audioId } : {}),
     };
