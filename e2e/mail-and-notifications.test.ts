@@ -281,7 +281,8 @@ describe('notifications', () => {
       .waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Episodes' }).click();
-    await page.getByText(/published · /).waitFor();
+    // The episode's row (the show's own row says "published · Science · …" too).
+    await page.getByText(/^published · \w{3} \d{1,2}, \d{4} · /).waitFor();
     await context.close();
     await fanView.context.close();
   });
