@@ -1,7 +1,6 @@
 import { type AuthUser, notFound, pendingEvent, type PendingEvent, sanitizeRichText } from '@podz/kit';
-import { episodePublished, episodeUpdated } from '@podz/proto';
+import { episodePublished, episodeUpdated, type EpisodeStatus } from '@podz/proto';
 import type { EpisodeRecord } from '../data/catalog-models';
-import type { EpisodeStatus } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { placeEpisode } from './place-episode';
 import { moveUses } from './media-uses';
@@ -22,11 +21,9 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
   // A new time or status decides both together (scheduled or not): the one given and the one held.
   if (body.status !== undefined || body.publishedAt !== undefined) {
-    changes.publishedAt = body.publishedAt !== undefined ? new Date(body.publishedAt) : episode.publishedAt;
-    changes.status = releaseStatus(
-      body.status ?? (episode.status as EpisodeStatus),
-      changes.publishedAt as Date,
-    );
+    const publishedAt = body.publishedAt !== undefined ? new Date(body.publishedAt) : episode.publishedAt;
+    changes.publishedAt = publishedAt;
+    changes.status = releaseStatus(body.status ?? (episode.status as EpisodeStatus), publishedAt);
   }
   if (body.audioId) {
     const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');
