@@ -23,6 +23,8 @@ export * from './events/registry';
 export * from './catalog/catalog-fields';
 export * from './catalog/podcast-api';
 export * from './catalog/episode-api';
+export * from './catalog/transcript-api';
+export * from './catalog/chapter-api';
 export * from './identity/user-fields';
 export * from './identity/user-api';
 export * from './identity/auth-api';

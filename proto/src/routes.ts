@@ -99,6 +99,10 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/episodes/:id/prevEpisodes', 'catalog', 'public'),
   route('GET', '/api/episodes/:id/guests', 'catalog', 'public'),
   route('POST', '/api/episodes', 'catalog', OWNERS),
+  route('POST', '/api/episodes/:id/transcript', 'catalog', OWNERS),
+  route('PUT', '/api/episodes/:id/transcript', 'catalog', OWNERS),
+  route('DELETE', '/api/episodes/:id/transcript', 'catalog', OWNERS),
+  route('PUT', '/api/episodes/:id/chapters', 'catalog', OWNERS),
   // catalog: uploads, and what they become on the site
   route('POST', '/api/media/audio', 'catalog', OWNERS),
   route('POST', '/api/media/images', 'catalog', 'signed-in'),
@@ -108,6 +112,8 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('DELETE', '/api/media/:id', 'catalog', OWNERS),
   route('GET', '/media/audio/:file', 'catalog', 'public'),
   route('GET', '/media/images/:file', 'catalog', 'public'),
+  route('GET', '/media/transcripts/:file', 'catalog', 'public'),
+  route('GET', '/media/chapters/:file', 'catalog', 'public'),
   route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),
   // requests
   route('GET', '/api/requests', 'requests', ADMINS),

@@ -11,6 +11,8 @@ import {
   episodeStatusSchema,
   textSchema,
 } from './catalog-fields';
+import { chapterSchema, CHAPTER_SOURCES } from './chapter-api';
+import { transcriptInfoSchema } from './transcript-api';
 
 /** What an episode answer says of its show, so lists need no second call. */
 export const showSummarySchema = z.object({
@@ -43,6 +45,11 @@ export const episodeSchema = z.object({
   explicit: z.boolean(),
   guests: z.array(userRefSchema),
   categories: z.array(categorySchema),
+  transcript: transcriptInfoSchema.nullable(),
+  chapters: z.array(chapterSchema),
+  chaptersSource: z.enum(CHAPTER_SOURCES).nullable(),
+  /** The JSON chapters file for apps (`podcast:chapters`); null without chapters. */
+  chaptersUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -25,6 +25,7 @@ import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/ensure-lists';
 import { releaseScheduledEpisodes } from './domain/release-scheduled-episodes';
 import { userSync } from './consumers/user-sync';
+import { episodeCompanionRoutes } from './http/episode-companion-routes';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
 import { mediaRoutes } from './http/media-routes';
@@ -97,6 +98,7 @@ export function startCatalog(config: CatalogConfig) {
         routes: [
           podcastRoutes(deps),
           episodeRoutes(deps),
+          episodeCompanionRoutes(deps),
           mediaRoutes(deps, recorder),
           feedRoutes(deps, recorder),
         ],

@@ -108,3 +108,67 @@ export function pngCover({ size, seed, colors }: CoverOptions): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A playable MP3 of silence: MPEG-1 Layer III frames at 128 kbit/s, 44.1 kHz, whose side
+ * information is all zero (no bits for any granule, which decoders play as silence).
+ */
+export function mp3Silence(seconds: number): Buffer {
+  const frameBytes = 417; // 144 × 128,000 / 44,100, no padding
+  const frames = Math.ceil((seconds * 44_100) / 1152);
+  const frame = Buffer.alloc(frameBytes);
+  frame.writeUInt32BE(0xfffb9000, 0); // sync, MPEG-1, Layer III, no CRC, 128 kbit/s, 44.1 kHz, stereo
+  return Buffer.concat(Array.from({ length: frames }, () => frame));
+}
+
+export interface TagChapter {
+  startSeconds: number;
+  endSeconds: number;
+  title: string;
+  url?: string;
+}
+
+/**
+ * An ID3v2.3 tag holding chapters as the Chapter Frame Addendum writes them: a top-level ordered
+ * `CTOC` naming every `CHAP`, each with a `TIT2` title (UTF-16 with BOM) and an optional `WXXX` link.
+ */
+export function id3ChapterTag(chapters: TagChapter[]): Buffer {
+  const frame = (id: string, data: Buffer) => {
+    const head = Buffer.alloc(10);
+    head.write(id, 0, 'latin1');
+    head.writeUInt32BE(data.length, 4);
+    return Buffer.concat([head, data]);
+  };
+  const utf16 = (text: string) => Buffer.concat([Buffer.from([1, 0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const ids = chapters.map((_, i) => `chp${i}`);
+  const toc = frame(
+    'CTOC',
+    Buffer.concat([
+      Buffer.from('toc\0', 'latin1'),
+      Buffer.from([0x03, chapters.length]),
+      ...ids.map((id) => Buffer.from(`${id}\0`, 'latin1')),
+    ]),
+  );
+  const chaps = chapters.map((chapter, i) => {
+    const times = Buffer.alloc(16, 0xff);
+    times.writeUInt32BE(Math.round(chapter.startSeconds * 1000), 0);
+    times.writeUInt32BE(Math.round(chapter.endSeconds * 1000), 4);
+    return frame(
+      'CHAP',
+      Buffer.concat([
+        Buffer.from(`${ids[i]}\0`, 'latin1'),
+        times,
+        frame('TIT2', utf16(chapter.title)),
+        ...(chapter.url ? [frame('WXXX', Buffer.from(`\0\0${chapter.url}`, 'latin1'))] : []),
+      ]),
+    );
+  });
+  const body = Buffer.concat([toc, ...chaps]);
+  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  const size = body.length;
+  header[6] = (size >> 21) & 0x7f;
+  header[7] = (size >> 14) & 0x7f;
+  header[8] = (size >> 7) & 0x7f;
+  header[9] = size & 0x7f;
+  return Buffer.concat([header, body]);
+}

@@ -20,6 +20,8 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+  vtt: 'text/vtt; charset=utf-8',
+  json: 'application/json',
 };
 
 /**

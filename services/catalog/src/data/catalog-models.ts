@@ -1,11 +1,28 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 import { outboxPlugin } from '@podz/kit';
-import { EPISODE_CATEGORIES, EPISODE_STATUSES, PODCAST_STATUSES } from '@podz/proto';
+import {
+  CHAPTER_SOURCES,
+  EPISODE_CATEGORIES,
+  EPISODE_STATUSES,
+  PODCAST_STATUSES,
+  TRANSCRIPT_SOURCES,
+} from '@podz/proto';
 
 /**
  * The catalog's documents: shows, episodes, follows, uploads and what each uploader stores, and
  * the release clock's bookmark.
  */
+
+/** A chapter as the Podcast Namespace writes it (proto `chapterSchema`). */
+const chapter = new Schema(
+  {
+    startTime: { type: Number, required: true },
+    title: { type: String, required: true },
+    url: String,
+    img: String,
+  },
+  { _id: false },
+);
 
 // Read model of a user, embedded where a show or episode names someone; refreshed by identity events.
 const userRef = new Schema(
@@ -89,6 +106,25 @@ const episodeSchema = new Schema(
     /** The guests' ids, top-level beside `guests` (see `hostIds`). */
     guestIds: { type: [String], default: [], index: true },
     categories: { type: [String], enum: EPISODE_CATEGORIES, default: [] },
+    /**
+     * The transcript's files in the blob store (`transcripts/{episode}-{revision}.vtt` and `.json`):
+     * a new revision gets new names, so both are served as immutable.
+     */
+    transcript: {
+      type: new Schema(
+        {
+          key: { type: String, required: true },
+          language: { type: String, required: true },
+          cues: { type: Number, required: true },
+          source: { type: String, enum: TRANSCRIPT_SOURCES, required: true },
+          updatedAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    chapters: { type: [chapter], default: [] },
+    chaptersSource: { type: String, enum: [...CHAPTER_SOURCES, null], default: null },
     // Copied from the show so that public lists filter in one query (no $lookup on either store).
     showPublished: { type: Boolean, default: false, index: true },
     /** The item's guid in the feed it was imported from. */
@@ -138,6 +174,8 @@ const mediaSchema = new Schema(
     durationSeconds: { type: Number, default: null },
     /** Audio: the byte its sound starts at (after an ID3v2 tag); null for uploads older than it. */
     audioOffset: { type: Number, default: null },
+    /** Audio: the chapters its ID3v2 tag carries (`CHAP` frames), which episodes using it take. */
+    chapters: { type: [chapter], default: undefined },
     uploadedBy: { type: String, required: true, index: true },
     /**
      * Where the file is used, by the using show's or episode's id: `{ kind, name, podcastId }`.
@@ -164,9 +202,23 @@ const releaseClockSchema = new Schema(
   { collection: 'release_clock', versionKey: false },
 );
 
+/** A chapter as read back (`lean`): plain objects, not mongoose's document arrays. */
+export interface StoredChapter {
+  startTime: number;
+  title: string;
+  url?: string | null;
+  img?: string | null;
+}
+
 export type PodcastRecord = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };
-export type EpisodeRecord = InferSchemaType<typeof episodeSchema> & { _id: Types.ObjectId };
-export type MediaRecord = InferSchemaType<typeof mediaSchema> & { _id: Types.ObjectId };
+export type EpisodeRecord = Omit<InferSchemaType<typeof episodeSchema>, 'chapters'> & {
+  _id: Types.ObjectId;
+  chapters?: StoredChapter[] | null;
+};
+export type MediaRecord = Omit<InferSchemaType<typeof mediaSchema>, 'chapters'> & {
+  _id: Types.ObjectId;
+  chapters?: StoredChapter[] | null;
+};
 
 export function catalogModels(db: Connection) {
   return {

@@ -1,6 +1,7 @@
 import { type AuthUser, pendingEvent, sanitizeRichText } from '@podz/kit';
 import { episodeCreated, episodePublished } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
+import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
 import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
@@ -34,6 +35,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     explicit: body.explicit,
     guests,
     categories: body.categories,
+    ...chaptersWithAudio(undefined, audio),
     showPublished: podcast.status === 'published',
     sourceGuid: null,
   };

@@ -1,16 +1,14 @@
-import { type AuthUser, notFound, pendingEvent } from '@podz/kit';
+import { type AuthUser, pendingEvent } from '@podz/kit';
 import { episodeDeleted } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { dropEpisodes } from './place-episode';
 import { moveUses, NO_USES } from './media-uses';
 
-import { managedShow } from './episode-rules';
+import { managedEpisode } from './episode-rules';
 
 /** `DELETE /api/episodes/{id}`: the show's owner or an admin. */
 export async function deleteEpisode(deps: CatalogDeps, user: AuthUser, id: string) {
-  const episode = await deps.episodes.findById(id);
-  if (!episode) throw notFound('Episode');
-  await managedShow(deps, user, episode.podcast);
+  const { episode } = await managedEpisode(deps, user, id);
   await deps.episodes.markDeleted(id, [
     pendingEvent(episodeDeleted, id, { episodeId: id, podcastId: episode.podcast }),
   ]);

@@ -27,6 +27,13 @@ export async function managedShow(
   return podcast;
 }
 
+/** An episode with its show, when the caller may manage the show. */
+export async function managedEpisode(deps: CatalogDeps, user: AuthUser, id: string) {
+  const episode = await deps.episodes.findById(id);
+  if (!episode) throw notFound('Episode');
+  return { episode, podcast: await managedShow(deps, user, episode.podcast) };
+}
+
 /** What an episode's events say of it. */
 export const episodeState = (
   episode: Pick<EpisodeRecord, 'podcast' | 'title' | 'status' | 'publishedAt'>,

@@ -1,6 +1,8 @@
 import type { AuthUser } from '@podz/kit';
 import type { Media } from '@podz/proto';
+import type { Chapter } from '@podz/proto';
 import { audioOffset } from '../blobs/audio-offset';
+import { id3Chapters } from '../blobs/id3-chapters';
 import { inspectAudio, inspectImage } from '../blobs/inspect-media';
 import type { ReceivedUpload } from '../blobs/receive-upload';
 import type { CatalogDeps } from './catalog-deps';
@@ -18,10 +20,12 @@ export async function recordUpload(
 ): Promise<Media> {
   let durationSeconds: number | null = null;
   let offset: number | null = null;
+  let chapters: Chapter[] = [];
   try {
     if (kind === 'audio') {
       ({ durationSeconds } = await inspectAudio(deps.blobs, blob.key, blob.mime, blob.bytes));
       offset = await audioOffset(deps.blobs, blob.key);
+      if (blob.mime === 'audio/mpeg') chapters = await id3Chapters(deps.blobs, blob.key, offset);
     } else await inspectImage(deps.blobs, blob.key, blob.mime);
   } catch (err) {
     await deps.blobs.delete(blob.key).catch(() => undefined);
@@ -35,6 +39,7 @@ export async function recordUpload(
     bytes: blob.bytes,
     durationSeconds,
     audioOffset: offset,
+    ...(chapters.length ? { chapters } : {}),
     uploadedBy: user.id,
   });
   return {

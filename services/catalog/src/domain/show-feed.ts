@@ -1,11 +1,12 @@
 import { notFound } from '@podz/kit';
 import { CREW_ROLES, type CrewRole } from '@podz/proto';
 import type { EpisodeRecord } from '../data/catalog-models';
-import type { FeedEpisode, FeedPerson, FeedShow } from '../rss/feed-types';
+import type { FeedEpisode, FeedPerson, FeedShow, FeedTranscript } from '../rss/feed-types';
 import { renderFeed } from '../rss/render-feed';
 import type { CatalogDeps } from './catalog-deps';
 import { showEpisodePage } from './show-episode-page';
-import { feedPath } from './views';
+import { transcriptUrls } from '../transcripts/transcript-files';
+import { chaptersPath, feedPath } from './views';
 
 /** The newest episodes a feed carries; podcast apps page through the rest on their side. */
 export const FEED_EPISODES_MAX = 300;
@@ -78,10 +79,23 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
     publishedAt: episode.publishedAt,
     explicit: Boolean(episode.explicit),
     persons: episode.guests.map((guest) => person(guest, 'guest', 'cast')),
+    ...(episode.transcript ? { transcripts: transcriptFiles(episode.transcript, absolute) } : {}),
+    ...(episode.chapters?.length ? { chaptersUrl: absolute(chaptersPath(episode._id.toHexString())) } : {}),
   }));
   const xml = renderFeed(show, items, {
     siteUrl: `${origin}/shows/${podcast.uId}`,
     feedUrl: `${origin}${feedPath(podcast.uId)}`,
   });
   return { xml, lastModified };
+}
+
+function transcriptFiles(
+  transcript: { key: string; language: string },
+  absolute: (url: string) => string,
+): FeedTranscript[] {
+  const { url, jsonUrl } = transcriptUrls(transcript.key);
+  return [
+    { url: absolute(url), type: 'text/vtt', language: transcript.language, rel: 'captions' },
+    { url: absolute(jsonUrl), type: 'application/json', language: transcript.language },
+  ];
 }

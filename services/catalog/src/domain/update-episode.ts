@@ -2,18 +2,17 @@ import { type AuthUser, notFound, pendingEvent, type PendingEvent, sanitizeRichT
 import { episodePublished, episodeUpdated, type EpisodeStatus } from '@podz/proto';
 import type { EpisodeRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
+import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
 import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
-import { episodeState, guestEvents, managedShow, releaseStatus, type UpdateBody } from './episode-rules';
+import { episodeState, guestEvents, managedEpisode, releaseStatus, type UpdateBody } from './episode-rules';
 
 /** `PUT /api/episodes/{id}`: the show's owner or an admin. */
 export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: string, body: UpdateBody) {
-  const episode = await deps.episodes.findById(id);
-  if (!episode) throw notFound('Episode');
-  const podcast = await managedShow(deps, user, episode.podcast);
+  const { episode, podcast } = await managedEpisode(deps, user, id);
   const changes: Record<string, unknown> = {};
   for (const field of ['title', 'season', 'episode', 'explicit', 'categories'] as const) {
     if (body[field] !== undefined) changes[field] = body[field];
@@ -33,6 +32,7 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
       bytes: audio.bytes,
       durationSeconds: audio.durationSeconds ?? 0,
     };
+    Object.assign(changes, chaptersWithAudio(episode, audio));
   }
   if (body.imageId !== undefined) {
     changes.image = body.imageId

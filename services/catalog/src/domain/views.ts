@@ -1,6 +1,7 @@
-import type { Episode, Podcast, UserRef } from '@podz/proto';
+import type { Chapter, ChapterSource, Episode, Podcast, TranscriptSource, UserRef } from '@podz/proto';
 import { CREW_ROLES, type CrewRole } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
+import { transcriptUrls } from '../transcripts/transcript-files';
 
 const iso = (date: unknown) => (date instanceof Date ? date.toISOString() : String(date));
 const ref = (user: { id: string; username?: string | null; profilePicture?: string | null }): UserRef => ({
@@ -10,6 +11,7 @@ const ref = (user: { id: string; username?: string | null; profilePicture?: stri
 });
 
 export const feedPath = (uId: string) => `/shows/${uId}/feed.xml`;
+export const chaptersPath = (episodeId: string) => `/media/chapters/${episodeId}.json`;
 
 /** A show as the API answers it (proto `podcastSchema`). */
 export function podcastView(record: PodcastRecord): Podcast {
@@ -74,7 +76,32 @@ export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
     explicit: Boolean(record.explicit),
     guests: record.guests.map((guest) => ref(guest)),
     categories: record.categories as Episode['categories'],
+    transcript: record.transcript
+      ? {
+          ...transcriptUrls(record.transcript.key),
+          language: record.transcript.language,
+          cues: record.transcript.cues,
+          source: record.transcript.source as TranscriptSource,
+          updatedAt: iso(record.transcript.updatedAt),
+        }
+      : null,
+    chapters: (record.chapters ?? []).map(chapterView),
+    chaptersSource: (record.chaptersSource as ChapterSource | null) ?? null,
+    chaptersUrl: record.chapters?.length ? chaptersPath(id) : null,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
 }
+
+/** A stored chapter without the empty optional fields a document may carry. */
+export const chapterView = (chapter: {
+  startTime: number;
+  title: string;
+  url?: string | null;
+  img?: string | null;
+}): Chapter => ({
+  startTime: chapter.startTime,
+  title: chapter.title,
+  ...(chapter.url ? { url: chapter.url } : {}),
+  ...(chapter.img ? { img: chapter.img } : {}),
+});

@@ -41,6 +41,17 @@ export interface FeedEpisode {
   publishedAt: Date;
   explicit?: boolean;
   persons: FeedPerson[];
+  /** `podcast:transcript` files: the WebVTT as captions, then the JSON. */
+  transcripts?: FeedTranscript[];
+  /** The JSON chapters file (`podcast:chapters`). */
+  chaptersUrl?: string;
+}
+
+export interface FeedTranscript {
+  url: string;
+  type: string;
+  language: string;
+  rel?: 'captions';
 }
 
 export interface FeedLinks {

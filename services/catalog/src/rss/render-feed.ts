@@ -46,6 +46,13 @@ function item(episode: FeedEpisode): string {
     episode.season !== undefined ? element('podcast:season', episode.season) : '',
     episode.episode !== undefined ? element('podcast:episode', episode.episode) : '',
     ...episode.persons.map(person),
+    ...(episode.transcripts ?? []).map(
+      (file) =>
+        `<podcast:transcript${attributes({ url: file.url, type: file.type, language: file.language, rel: file.rel })}/>`,
+    ),
+    episode.chaptersUrl
+      ? `<podcast:chapters${attributes({ url: episode.chaptersUrl, type: 'application/json+chapters' })}/>`
+      : '',
     '</item>',
   ]
     .filter(Boolean)

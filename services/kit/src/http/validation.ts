@@ -11,7 +11,8 @@ export function zodDetails(error: z.ZodError): ErrorDetail[] {
 export interface InputSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
-  body?: z.ZodType;
+  /** `'own'`: the handler reads the body itself (an upload streamed, raw text) and checks it. */
+  body?: z.ZodType | 'own';
 }
 
 type Parsed<S extends InputSchemas, K extends keyof InputSchemas> = S[K] extends z.ZodType
@@ -76,12 +77,13 @@ function refuseUnexpectedBody(req: Request): void {
 
 /** The request's params, query and body as the schemas accept them, or a 400 thrown. */
 export function parseInput<S extends InputSchemas>(schemas: S, req: Request): RouteInput<S> {
-  if (schemas.body) requireReadableBody(req);
-  else if (req.method !== 'GET' && req.method !== 'HEAD') refuseUnexpectedBody(req);
+  const body = schemas.body === 'own' ? undefined : schemas.body;
+  if (body) requireReadableBody(req);
+  else if (schemas.body !== 'own' && req.method !== 'GET' && req.method !== 'HEAD') refuseUnexpectedBody(req);
   return {
     params: parsePart('params', schemas.params, req.params),
     query: parsePart('query', schemas.query, req.query),
-    body: parsePart('body', schemas.body, req.body ?? {}),
+    body: body ? parsePart('body', body, req.body ?? {}) : undefined,
     user: req.user,
   } as RouteInput<S>;
 }

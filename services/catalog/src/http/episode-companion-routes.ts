@@ -1,0 +1,93 @@
+import express from 'express';
+import { AppError, handle, handleSignedIn, requireAccess } from '@podz/kit';
+import {
+  chaptersBodySchema,
+  chaptersFileParamsSchema,
+  idParamsSchema,
+  TRANSCRIPT_LIMITS,
+  transcriptQuerySchema,
+} from '@podz/proto';
+import type { CatalogDeps } from '../domain/catalog-deps';
+import { chaptersFile } from '../domain/chapters-file';
+import { setChapters } from '../domain/episode-chapters';
+import { removeTranscript, saveTranscript } from '../domain/episode-transcript';
+import { serveBlob } from '../blobs/serve-blob';
+import { decodeText, receiveTranscript } from '../transcripts/receive-transcript';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'];
+
+/**
+ * What travels with an episode's audio: its transcript (a file, or the editor's text) and its
+ * chapters, and the files apps read of them (docs/feeds.md).
+ */
+export function episodeCompanionRoutes(deps: CatalogDeps): express.Router {
+  const router = express.Router();
+  const base = '/api/episodes/:id';
+  const owners = requireAccess('owner', 'admin');
+
+  router.post(
+    `${base}/transcript`,
+    owners,
+    handleSignedIn(
+      { params: idParamsSchema, query: transcriptQuerySchema, body: 'own' },
+      async ({ params, query, user }, req) => {
+        const text = await receiveTranscript(req);
+        return saveTranscript(deps, user, params.id, { text, source: 'upload', ...query });
+      },
+    ),
+  );
+  router.put(
+    `${base}/transcript`,
+    owners,
+    rawText,
+    handleSignedIn(
+      { params: idParamsSchema, query: transcriptQuerySchema, body: 'own' },
+      ({ params, query, user }, req) =>
+        saveTranscript(deps, user, params.id, {
+          text: decodeText(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
+          source: 'editor',
+          ...query,
+        }),
+    ),
+  );
+  router.delete(
+    `${base}/transcript`,
+    owners,
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => removeTranscript(deps, user, params.id)),
+  );
+  router.put(
+    `${base}/chapters`,
+    owners,
+    handleSignedIn({ params: idParamsSchema, body: chaptersBodySchema }, ({ params, body, user }) =>
+      setChapters(deps, user, params.id, body),
+    ),
+  );
+
+  router.get(
+    '/media/transcripts/:file',
+    serveBlob(deps.blobs, {
+      keyOf: (req) => `transcripts/${req.params.file}`,
+      cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
+    }),
+  );
+  router.get(
+    '/media/chapters/:file',
+    handle({ params: chaptersFileParamsSchema }, async ({ params }, _req, res) => {
+      const file = await chaptersFile(deps, params.file.slice(0, 24));
+      // Edits keep the URL, so apps check back after a short while.
+      res.setHeader('cache-control', 'public, max-age=300');
+      res.type('application/json+chapters').send(JSON.stringify(file));
+    }),
+  );
+  return router;
+}
+
+/** The editor's text as bytes (decoded like a file), of a text type and at most 1 MB. */
+const rawText: express.RequestHandler = (req, res, next) => {
+  if (!req.is(TEXT_TYPES)) {
+    next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the transcript as text/vtt or text/plain'));
+    return;
+  }
+  express.raw({ type: () => true, limit: TRANSCRIPT_LIMITS.bytes })(req, res, next);
+};
