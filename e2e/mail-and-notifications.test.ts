@@ -3,7 +3,15 @@ import { MailInbox, linkIn } from '@podz/kit/testing';
 import { wavTone } from '../services/catalog/src/blobs/generate-media';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
 import { ApiActor, uniqueUsername } from './support/api-actor';
-import { launchChromium, newVisitor, signInThroughForm, signedInContext } from './support/browser';
+import {
+  accessibilityProblems,
+  launchChromium,
+  newVisitor,
+  screenshot,
+  signInThroughForm,
+  signedInContext,
+  WIDTHS,
+} from './support/browser';
 import { ADMIN, startFullStack, type FullStack } from './support/full-stack';
 
 /**
@@ -35,6 +43,73 @@ async function member(prefix: string): Promise<{ username: string; email: string
   const registered = await api.json('/api/auth/register', 'POST', { username, email, password: PASSWORD });
   expect(registered.status).toBe(201);
   return { username, email };
+}
+
+const TRANSCRIPT_SRT = `1
+00:00:00,000 --> 00:00:03,000
+The night begins.
+
+2
+00:00:03,000 --> 00:00:06,000
+Lights go out one by one.
+
+3
+00:00:06,000 --> 00:00:12,000
+And then it is midnight.
+`;
+
+/**
+ * On an episode page with the transcript and chapters above: the cue being heard is highlighted
+ * as the audio plays, a click on a cue seeks there, and the chapter buttons skip between marks.
+ */
+async function followsTheAudio(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Out at midnight' }).waitFor();
+  const cues = page.getByTestId('transcript-cue');
+  await cues.nth(2).waitFor();
+  expect(await page.getByTestId('chapter-mark').count()).toBe(1);
+  const currentTime = () =>
+    page.getByTestId('episode-audio').evaluate((element: HTMLAudioElement) => element.currentTime);
+
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLAudioElement>('[data-testid="episode-audio"]')?.currentTime ?? 0) > 0.3,
+  );
+  await page
+    .locator('[data-testid="transcript-cue"][aria-current="true"]', { hasText: 'The night begins.' })
+    .waitFor();
+  await page.getByTestId('current-chapter').getByText('Dusk').waitFor();
+
+  // A click on the third cue seeks to 6 s, and it becomes the one highlighted, in chapter 2.
+  await cues.nth(2).click();
+  await page
+    .locator('[data-testid="transcript-cue"][aria-current="true"]', { hasText: 'midnight' })
+    .waitFor();
+  expect(await currentTime()).toBeGreaterThanOrEqual(6);
+  await page.getByTestId('current-chapter').getByText('Midnight').waitFor();
+
+  // Back within a chapter's first seconds goes to the chapter before; then on to the next mark.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Previous chapter' }).click();
+  await page.getByTestId('current-chapter').getByText('Dusk').waitFor();
+  expect(await currentTime()).toBeLessThan(1);
+  await page.getByRole('button', { name: 'Next chapter' }).click();
+  await page.getByTestId('current-chapter').getByText('Midnight').waitFor();
+  expect(await currentTime()).toBeCloseTo(6, 0);
+  await page
+    .locator('[data-testid="transcript-cue"][aria-current="true"]', { hasText: 'midnight' })
+    .waitFor();
+  await readableAtBothWidths(page, 'episode-transcript-chapters');
+}
+
+/** axe finds nothing serious at a phone's width and a desktop's, and each is kept as a screenshot. */
+async function readableAtBothWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, name);
+  }
+  if (original) await page.setViewportSize(original);
 }
 
 /** Signed in as `username`: the action bar's account menu is theirs. */
@@ -233,7 +308,7 @@ describe('notifications', () => {
     await context.close();
   });
 
-  it("an owner schedules an episode in the form; it reaches a follower's bell when its time comes, not before", async () => {
+  it("an owner schedules an episode with a transcript and chapters; it reaches a follower's bell when its time comes, not before, and its page follows the audio", async () => {
     const owner = await account('scheduler', ['user', 'owner']);
     const fan = await account('waiter', ['user']);
     const showName = `Night Shift ${fan.username.slice(-6)}`;
@@ -253,17 +328,39 @@ describe('notifications', () => {
     await form.getByLabel('Episode audio').setInputFiles({
       name: 'night.wav',
       mimeType: 'audio/wav',
-      buffer: wavTone({ seconds: 2, notes: [330] }),
+      buffer: wavTone({ seconds: 12, notes: [330, 440, 550] }),
     });
     await form.getByText('Uploaded night.wav').waitFor();
     await form.getByLabel('Status').selectOption('scheduled');
-    // The input takes minutes in the browser's time zone: the next minute at least 20 s away.
-    const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    // The input takes minutes in the browser's time zone: the next minute at least 45 s away
+    // (the transcript and chapters are added before it).
+    const due = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
     const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     await form.getByLabel('Goes live at').fill(local);
     await form.getByRole('button', { name: 'Schedule episode' }).click();
     await page.getByText('The episode was scheduled').waitFor();
     await page.getByText(/scheduled · goes live/).waitFor();
+
+    // Before it goes out: a transcript file (SRT, normalised by the catalog) and two chapters.
+    await page.getByRole('button', { name: 'Edit' }).last().click();
+    await page.getByLabel('Transcript file').setInputFiles({
+      name: 'night.srt',
+      mimeType: 'application/x-subrip',
+      buffer: Buffer.from(TRANSCRIPT_SRT),
+    });
+    await page
+      .getByTestId('transcript-state')
+      .getByText(/^3 cues · en · uploaded file/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByLabel('Chapter 1 title').fill('Dusk');
+    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByLabel('Chapter 2 start').fill('0:06');
+    await page.getByLabel('Chapter 2 title').fill('Midnight');
+    await page.getByRole('button', { name: 'Save chapters' }).click();
+    await page.getByRole('status').getByText('Chapters saved.').waitFor();
+    await page.getByText('2 chapters, written here.').waitFor();
+    await readableAtBothWidths(page, 'episode-editor');
 
     // Before its time: nothing in the bell, nothing on the show's public page.
     expect(Date.now()).toBeLessThan(due.getTime());
@@ -278,7 +375,8 @@ describe('notifications', () => {
     await fanView.page
       .getByRole('list', { name: 'Notification list' })
       .getByRole('link', { name: /Out at midnight/ })
-      .waitFor();
+      .click();
+    await followsTheAudio(fanView.page);
     await page.reload();
     await page.getByRole('button', { name: 'Episodes' }).click();
     // The episode's row (the show's own row says "published · Science · …" too).

@@ -19,6 +19,10 @@ export interface ApiRequest {
   body?: unknown;
   /** Sent as an HTML form (the NextAuth-shaped session calls take forms). */
   form?: Record<string, string>;
+  /** Sent as it is, with its type (a transcript written in the browser). */
+  text?: { body: string; type: string };
+  /** Sent as multipart, in the field `file` (small files; `lib/upload` reports progress). */
+  file?: File;
   /** Makes a repeat of this request harmless: the service answers it with the first answer. */
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -26,7 +30,21 @@ export interface ApiRequest {
 
 function contentType(request: ApiRequest): Record<string, string> {
   if (request.form) return { 'content-type': 'application/x-www-form-urlencoded' };
+  if (request.text) return { 'content-type': request.text.type };
+  // The browser writes a multipart type itself, with its boundary.
+  if (request.file) return {};
   return request.body === undefined ? {} : { 'content-type': 'application/json' };
+}
+
+function requestBody(request: ApiRequest): BodyInit | undefined {
+  if (request.form) return new URLSearchParams(request.form);
+  if (request.text) return request.text.body;
+  if (request.file) {
+    const form = new FormData();
+    form.append('file', request.file);
+    return form;
+  }
+  return request.body === undefined ? undefined : JSON.stringify(request.body);
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -53,11 +71,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, base =
       ...contentType(request),
       ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
     },
-    body: request.form
-      ? new URLSearchParams(request.form)
-      : request.body === undefined
-        ? undefined
-        : JSON.stringify(request.body),
+    body: requestBody(request),
     signal: request.signal,
   });
   if (res.status === 204) return undefined as T;

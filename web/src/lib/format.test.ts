@@ -1,4 +1,4 @@
-import { capitalize, formatDuration, swapped, toLocalInput } from './format';
+import { capitalize, formatClock, formatDuration, parseClock, swapped, toLocalInput } from './format';
 
 describe('formatDuration', () => {
   it('writes minutes and seconds, and hours only when there are some', () => {
@@ -35,5 +35,25 @@ describe('toLocalInput', () => {
     expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     // A datetime-local value is read in the browser's time zone, as the episode form sends it.
     expect(new Date(local).toISOString()).toBe(moment);
+  });
+});
+
+describe('chapter start times', () => {
+  it('are written as m:ss or h:mm:ss, with tenths when there are any', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(95.5)).toBe('1:35.5');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(59.96)).toBe('1:00');
+  });
+
+  it('are read from seconds, m:ss and h:mm:ss, and nothing else', () => {
+    expect(parseClock('90')).toBe(90);
+    expect(parseClock('1:30')).toBe(90);
+    expect(parseClock(' 1:02:03 ')).toBe(3723);
+    expect(parseClock('1:35.5')).toBe(95.5);
+    expect(parseClock('1:75')).toBeUndefined();
+    expect(parseClock('1:60:00')).toBeUndefined();
+    expect(parseClock('soon')).toBeUndefined();
+    expect(parseClock('')).toBeUndefined();
   });
 });

@@ -63,3 +63,21 @@ export function swapped<T>(items: readonly T[], from: number, to: number): T[] {
   copy[to] = a;
   return copy;
 }
+
+/** A start time as people type it: `m:ss` or `h:mm:ss`, with tenths when there are any. */
+export function formatClock(totalSeconds: number): string {
+  const whole = Math.floor(totalSeconds);
+  const tenths = Math.round((totalSeconds - whole) * 10);
+  const base = formatDuration(tenths === 10 ? whole + 1 : whole);
+  return tenths > 0 && tenths < 10 ? `${base}.${tenths}` : base;
+}
+
+/** `90`, `1:30`, `1:02:03` or `1:30.5` as seconds; undefined for anything else. */
+export function parseClock(text: string): number | undefined {
+  const match = /^\s*(?:(?:(\d+):)?(\d{1,2}):)?(\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) return undefined;
+  const [, hours, minutes, seconds] = match;
+  if ((hours !== undefined || minutes !== undefined) && Number(seconds) >= 60) return undefined;
+  if (hours !== undefined && Number(minutes) >= 60) return undefined;
+  return Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds);
+}

@@ -35,6 +35,7 @@ export const queryKeys = {
     previous: (id: string, limit: number) => ['episodes', id, 'previous', limit] as const,
     guests: (id: string) => ['episodes', id, 'guests'] as const,
     latest: (limit: number) => ['episodes', 'latest', limit] as const,
+    transcript: (jsonUrl: string) => ['episodes', 'transcript', jsonUrl] as const,
   },
   hosting: {
     all: ['hosting'] as const,

@@ -1,11 +1,48 @@
+import type { Episode } from '@podz/proto';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { formatDate, formatDuration } from '../../lib/format';
 import { useEpisode, useEpisodeGuests, usePreviousEpisodes } from '../../features/shows/api/shows-api';
-import { AudioPlayer } from '../../features/shows/components/audio-player';
+import { AudioPlayer } from '../../features/player/components/audio-player';
+import { ChapterList } from '../../features/player/components/chapter-list';
+import { TranscriptView } from '../../features/player/components/transcript-view';
+import { usePlayback } from '../../features/player/use-playback';
 import { EpisodeList } from '../../features/shows/components/episode-list';
+
+/**
+ * The episode itself: the player with its chapters, the show notes and the transcript, which all
+ * follow one playback.
+ */
+function EpisodeBody({ item }: { item: Episode }) {
+  const playback = usePlayback(item.audio.durationSeconds);
+  return (
+    <article>
+      <Link
+        to={paths.show.href(item.show.uId)}
+        className="flex items-center gap-3 text-sm font-semibold text-indigo-700"
+      >
+        <img src={item.show.logoPath} alt="" className="size-8 rounded" />
+        {item.show.name}
+      </Link>
+      <h1 className="mt-3 text-3xl font-extrabold text-slate-900">{item.title}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {formatDate(item.publishedAt)} · {formatDuration(item.audio.durationSeconds)}
+      </p>
+      <div className="mt-6">
+        <AudioPlayer playback={playback} src={item.audio.url} title={item.title} chapters={item.chapters} />
+      </div>
+      {/* Show notes are rich text the catalog sanitized when they were saved. */}
+      <div
+        className="mt-6 space-y-3 text-slate-700 [&_a]:text-indigo-700 [&_a]:underline"
+        dangerouslySetInnerHTML={{ __html: item.description }}
+      />
+      {item.chapters.length > 0 && <ChapterList chapters={item.chapters} playback={playback} />}
+      {item.transcript && <TranscriptView transcript={item.transcript} playback={playback} />}
+    </article>
+  );
+}
 
 /** `/shows/{name}/{episodeId}`: the player, show notes, guests and earlier episodes, in parallel. */
 export default function EpisodeRoute() {
@@ -15,31 +52,7 @@ export default function EpisodeRoute() {
   const previous = usePreviousEpisodes(episodeId);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-      <QueryState query={episode}>
-        {(item) => (
-          <article>
-            <Link
-              to={paths.show.href(item.show.uId)}
-              className="flex items-center gap-3 text-sm font-semibold text-indigo-700"
-            >
-              <img src={item.show.logoPath} alt="" className="size-8 rounded" />
-              {item.show.name}
-            </Link>
-            <h1 className="mt-3 text-3xl font-extrabold text-slate-900">{item.title}</h1>
-            <p className="mt-1 text-sm text-slate-600">
-              {formatDate(item.publishedAt)} · {formatDuration(item.audio.durationSeconds)}
-            </p>
-            <div className="mt-6">
-              <AudioPlayer src={item.audio.url} title={item.title} duration={item.audio.durationSeconds} />
-            </div>
-            {/* Show notes are rich text the catalog sanitized when they were saved. */}
-            <div
-              className="mt-6 space-y-3 text-slate-700 [&_a]:text-indigo-700 [&_a]:underline"
-              dangerouslySetInnerHTML={{ __html: item.description }}
-            />
-          </article>
-        )}
-      </QueryState>
+      <QueryState query={episode}>{(item) => <EpisodeBody item={item} />}</QueryState>
       <section aria-labelledby="guests-heading" className="mt-10">
         <h2 id="guests-heading" className="mb-3 text-xl font-bold text-slate-900">
           Guests

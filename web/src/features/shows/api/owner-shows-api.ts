@@ -1,4 +1,4 @@
-import type { Episode, Paginated, Podcast } from '@podz/proto';
+import type { Chapter, Episode, Paginated, Podcast } from '@podz/proto';
 import { PODCAST_EPISODES_PAGE_SIZE } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -88,6 +88,33 @@ export function useDeleteEpisode() {
   const refresh = useRefreshShows();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/episodes/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+export type TranscriptChange = { file: File } | { text: string } | 'remove';
+
+/** `POST` (a file), `PUT` (the editor's text) or `DELETE /api/episodes/{id}/transcript`. */
+export function useSaveTranscript(episodeId: string) {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: ({ change, language }: { change: TranscriptChange; language?: string }) => {
+      const path = `/api/episodes/${episodeId}/transcript${language ? `?language=${encodeURIComponent(language)}` : ''}`;
+      if (change === 'remove') return apiFetch<Episode>(path, { method: 'DELETE' });
+      return 'file' in change
+        ? apiFetch<Episode>(path, { method: 'POST', file: change.file })
+        : apiFetch<Episode>(path, { method: 'PUT', text: { body: change.text, type: 'text/vtt' } });
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** `PUT /api/episodes/{id}/chapters`: the whole list. */
+export function useSaveChapters(episodeId: string) {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: (body: { chapters: Chapter[]; source: 'file' | 'editor' }) =>
+      apiFetch<Episode>(`/api/episodes/${episodeId}/chapters`, { method: 'PUT', body }),
     onSuccess: refresh,
   });
 }

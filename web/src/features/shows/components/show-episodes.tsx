@@ -7,7 +7,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatDuration } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
 import { useDeleteEpisode, useManagedEpisodes } from '../api/owner-shows-api';
+import { ChapterEditor } from './chapter-editor';
 import { EpisodeForm } from './episode-form';
+import { TranscriptEditor } from './transcript-editor';
 
 /** A show's episodes for its owner: add (with upload), edit and delete. */
 export function ShowEpisodes({ podcastId }: { podcastId: string }) {
@@ -35,23 +37,35 @@ export function ShowEpisodes({ podcastId }: { podcastId: string }) {
   return (
     <div className="mt-4 grid gap-4">
       {editing ? (
-        <EpisodeForm
-          podcastId={podcastId}
-          episode={editing === 'new' ? undefined : editing}
-          onCancel={() => setEditing(undefined)}
-          onDone={(status) => {
-            toast(
-              editing !== 'new'
-                ? 'The episode was saved'
-                : status === 'scheduled'
-                  ? 'The episode was scheduled'
-                  : status === 'draft'
-                    ? 'The draft was saved'
-                    : 'The episode was published',
-            );
-            setEditing(undefined);
-          }}
-        />
+        <>
+          <EpisodeForm
+            podcastId={podcastId}
+            episode={editing === 'new' ? undefined : editing}
+            onCancel={() => setEditing(undefined)}
+            onDone={(status) => {
+              toast(
+                editing !== 'new'
+                  ? 'The episode was saved'
+                  : status === 'scheduled'
+                    ? 'The episode was scheduled'
+                    : status === 'draft'
+                      ? 'The draft was saved'
+                      : 'The episode was published',
+              );
+              setEditing(undefined);
+            }}
+          />
+          {editing === 'new' ? (
+            <p className="text-sm text-slate-600">
+              A transcript and chapters can be added once the episode is saved: choose Edit on it.
+            </p>
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <TranscriptEditor key={`t-${editing.id}`} episode={editing} />
+              <ChapterEditor key={`c-${editing.id}`} episode={editing} />
+            </div>
+          )}
+        </>
       ) : (
         <div>
           <Button onClick={() => setEditing('new')}>Add episode</Button>
