@@ -25,6 +25,7 @@ export * from './catalog/podcast-api';
 export * from './catalog/episode-api';
 export * from './catalog/transcript-api';
 export * from './catalog/chapter-api';
+export * from './catalog/feed-settings-api';
 export * from './identity/user-fields';
 export * from './identity/user-api';
 export * from './identity/auth-api';

@@ -40,7 +40,8 @@ import {
   type NetworkSize,
   type SeededNetwork,
 } from './seed-network';
-import { startVisitors } from './show-page-visitors';
+import { episodePages } from './episode-pages';
+import { pageViews } from './page-views';
 import { firstLoad } from './web-first-load';
 
 const small = process.argv.includes('--small');
@@ -51,6 +52,7 @@ const SIZE: NetworkSize = small
 const GROUPS = [
   'catalog',
   'show-pages',
+  'episode-pages',
   'rss',
   'sign-in',
   'messaging',
@@ -155,56 +157,15 @@ async function catalogReads(stack: BenchStack): Promise<Figure[]> {
 }
 
 /**
- * Visitors opening show pages: the show by name, then its first page of episodes; 2,000 views over
- * the shows, each show twice, so half the views are a show's first since its answers were last
- * rendered. Measured twice, each time with the rendered answers dropped first: at a steady 250
- * views a second (500 requests, the catalog reads' goal), where the latency goal applies, and with
- * 20 visitors as fast as they go, whose latency is mostly their own queue. Latency at the steady
- * rate counts from when each view was due, so falling behind shows. The visitors run in a process
- * of their own (show-page-visitors.ts).
+ * Visitors opening show pages: the show by name, then its first page of episodes, over every
+ * seeded show (page-views.ts says how the views are paced and measured).
  */
-async function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
-  const visitors = await startVisitors({
-    gatewayUrl: stack.gatewayUrl,
-    showNames: seeded.shows.map((show) => show.uId),
+function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
+  return pageViews(stack, redis, {
+    setup: { gatewayUrl: stack.gatewayUrl, page: 'show', showNames: seeded.shows.map((show) => show.uId) },
+    label: 'show page data (2 reads)',
+    short: 'show pages',
   });
-  try {
-    const views = 2_000;
-    const rendered = `catalog:${stack.databases.catalog}:responses:generation`;
-    const rate = 250;
-    // A second of views first, not counted: the processes compile and size their pools for these
-    // routes (without it the first second ran slow), then every rendered answer is dropped again.
-    await visitors.run({ kind: 'paced', count: rate, rate });
-
-    await redis.incr(rendered);
-    const cpuBefore = { gateway: cpuSeconds(stack.pids.gateway), catalog: cpuSeconds(stack.pids.catalog) };
-    const paced = await visitors.run({ kind: 'paced', count: views, rate });
-    const cpuPerView = (name: 'gateway' | 'catalog') =>
-      ((cpuSeconds(stack.pids[name]) - cpuBefore[name]) * 1000) / views;
-    const cpu = { gateway: cpuPerView('gateway'), catalog: cpuPerView('catalog') };
-
-    await redis.incr(rendered);
-    const saturated = await visitors.run({ kind: 'saturated', count: views, concurrency: 20 });
-    return [
-      {
-        name: `show page data (2 reads) at ${rate} views/s, p50`,
-        value: percentile(paced.latencies, 50),
-        unit: 'ms',
-      },
-      {
-        name: `show page data (2 reads) at ${rate} views/s, p99`,
-        value: percentile(paced.latencies, 99),
-        unit: 'ms',
-        goal: atMost(50),
-      },
-      { name: `show pages at ${rate}/s: gateway CPU per view`, value: cpu.gateway, unit: 'ms' },
-      { name: `show pages at ${rate}/s: catalog CPU per view`, value: cpu.catalog, unit: 'ms' },
-      { name: 'show pages, 20 visitors at full speed', value: views / saturated.seconds, unit: 'views/s' },
-      { name: 'show page data at full speed, p99', value: percentile(saturated.latencies, 99), unit: 'ms' },
-    ];
-  } finally {
-    visitors.stop();
-  }
 }
 
 async function feeds(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
@@ -362,6 +323,10 @@ async function main(): Promise<void> {
     if (runs('show-pages')) {
       await stage('show pages');
       figures.push(...(await showPages(stack, seeded, redis)));
+    }
+    if (runs('episode-pages')) {
+      await stage('episode pages');
+      figures.push(...(await episodePages(stack, seeded, redis)));
     }
     if (runs('rss')) {
       await stage('RSS feed');

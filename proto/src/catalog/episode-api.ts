@@ -13,6 +13,7 @@ import {
 } from './catalog-fields';
 import { chapterSchema, CHAPTER_SOURCES } from './chapter-api';
 import { transcriptInfoSchema } from './transcript-api';
+import { EPISODE_TYPES, SOUNDBITES_MAX, soundbiteSchema } from './feed-settings-api';
 
 /** What an episode answer says of its show, so lists need no second call. */
 export const showSummarySchema = z.object({
@@ -45,6 +46,10 @@ export const episodeSchema = z.object({
   explicit: z.boolean(),
   guests: z.array(userRefSchema),
   categories: z.array(categorySchema),
+  episodeType: z.enum(EPISODE_TYPES),
+  /** `podcast:episode display`: how the episode is numbered in words ("Part 1"), or null. */
+  episodeLabel: z.string().nullable(),
+  soundbites: z.array(soundbiteSchema),
   transcript: transcriptInfoSchema.nullable(),
   chapters: z.array(chapterSchema),
   chaptersSource: z.enum(CHAPTER_SOURCES).nullable(),
@@ -77,6 +82,14 @@ const episodeFields = {
   explicit: z.boolean({ error: 'explicit must be true or false' }),
   guestIds: z.array(objectIdSchema).max(GUESTS_MAX, { error: `at most ${GUESTS_MAX} guests` }),
   categories: z.array(categorySchema).max(3, { error: 'at most 3 categories' }),
+  episodeType: z.enum(EPISODE_TYPES, { error: `episodeType must be one of ${EPISODE_TYPES.join(', ')}` }),
+  episodeLabel: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32, { error: 'episodeLabel has at most 32 characters' })
+    .nullable(),
+  soundbites: z.array(soundbiteSchema).max(SOUNDBITES_MAX, { error: `at most ${SOUNDBITES_MAX} soundbites` }),
 };
 
 /** `POST /api/episodes` (the show's owner or an admin). */
@@ -92,6 +105,9 @@ export const createEpisodeBodySchema = z.strictObject({
   explicit: episodeFields.explicit.default(false),
   guestIds: episodeFields.guestIds.default([]),
   categories: episodeFields.categories.default([]),
+  episodeType: episodeFields.episodeType.default('full'),
+  episodeLabel: episodeFields.episodeLabel.default(null),
+  soundbites: episodeFields.soundbites.default([]),
 });
 
 /** `PUT /api/episodes/{id}` (the show's owner or an admin): any field. */
@@ -107,6 +123,9 @@ export const updateEpisodeBodySchema = z.strictObject({
   explicit: episodeFields.explicit.optional(),
   guestIds: episodeFields.guestIds.optional(),
   categories: episodeFields.categories.optional(),
+  episodeType: episodeFields.episodeType.optional(),
+  episodeLabel: episodeFields.episodeLabel.optional(),
+  soundbites: episodeFields.soundbites.optional(),
 });
 
 export const latestEpisodesQuerySchema = paginationQuerySchema(EPISODES_PAGE_SIZE);

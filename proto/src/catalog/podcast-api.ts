@@ -14,6 +14,7 @@ import {
   podcastStatusSchema,
   textSchema,
 } from './catalog-fields';
+import { feedSettingsSchema, feedSettingsUpdateSchema } from './feed-settings-api';
 
 /** Default page size of podcast lists. */
 export const PODCASTS_PAGE_SIZE = 12;
@@ -43,6 +44,12 @@ export const podcastSchema = z.object({
   sourceFeedUrl: z.string().nullable(),
   /** This show's RSS feed on PODZ (published shows). */
   feedUrl: z.string(),
+  /**
+   * `podcast:guid`: fixed when the show was made, or kept from the feed it was imported from; null
+   * for shows made before it was kept, whose feed carries the UUIDv5 of its URL (the same value).
+   */
+  feedGuid: z.string().nullable(),
+  feed: feedSettingsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -65,6 +72,8 @@ const podcastFields = {
   crew: z
     .array(z.strictObject({ userId: objectIdSchema, role: crewRoleSchema }))
     .max(CREW_MAX, { error: `at most ${CREW_MAX} crew credits` }),
+  /** The feed's Podcasting 2.0 settings (feed-settings-api.ts); those left out keep their value. */
+  feed: feedSettingsUpdateSchema,
 };
 
 /** `POST /api/podcasts` (owners). */
@@ -77,6 +86,7 @@ export const createPodcastBodySchema = z.strictObject({
   logoId: podcastFields.logoId.optional(),
   hostIds: podcastFields.hostIds.default([]),
   crew: podcastFields.crew.default([]),
+  feed: podcastFields.feed.optional(),
 });
 
 /** `PUT /api/podcasts/{id}` (its owner or an admin): any field; `featured` is for admins only. */
@@ -90,6 +100,7 @@ export const updatePodcastBodySchema = z.strictObject({
   logoId: podcastFields.logoId.optional(),
   hostIds: podcastFields.hostIds.optional(),
   crew: podcastFields.crew.optional(),
+  feed: podcastFields.feed.optional(),
   featured: z.boolean({ error: 'featured must be true or false' }).optional(),
 });
 

@@ -126,8 +126,9 @@ describe('importing a show from its feed', () => {
     const name = `Imported ${Date.now().toString(36)}`;
     feeds.bodies.set(
       '/good.xml',
-      `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+      `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
       <title>${name}</title><link>https://example.org</link><description>From elsewhere</description><language>en</language>
+      <podcast:guid>C2E4A0F2-1B0C-5D5E-8F1A-2B3C4D5E6F70</podcast:guid>
       <itunes:image href="https://example.org/cover.png"/><itunes:explicit>false</itunes:explicit>
       <item><title>One</title><guid>one</guid><pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate><enclosure url="https://example.org/1.mp3" length="1000" type="audio/mpeg"/><itunes:duration>61</itunes:duration></item>
       <item><title>Two</title><guid>two</guid><pubDate>Mon, 09 Nov 2026 10:00:00 GMT</pubDate><enclosure url="https://example.org/2.mp3" length="2000" type="audio/mpeg"/><itunes:duration>00:02:02</itunes:duration></item>
@@ -142,6 +143,10 @@ describe('importing a show from its feed', () => {
       episodesImported: 2,
       podcast: { name, category: 'Arts', sourceFeedUrl: `${feeds.url}/good.xml`, owner: { id: owner.id } },
     });
+    // The show keeps its podcast:guid from the host it left, as the namespace asks.
+    expect(res.body.podcast.feedGuid).toBe('c2e4a0f2-1b0c-5d5e-8f1a-2b3c4d5e6f70');
+    const feed = await api().get(`/shows/${res.body.podcast.uId}/feed.xml`).expect(200);
+    expect(parseFeed(feed.text)!.guid).toBe('c2e4a0f2-1b0c-5d5e-8f1a-2b3c4d5e6f70');
     const episodes = await api()
       .get(`/api/episodes/podcast-episodes?podcastId=${res.body.podcast.id}`)
       .expect(200);

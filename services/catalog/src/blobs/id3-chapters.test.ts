@@ -17,7 +17,11 @@ describe('chapters from an ID3v2 tag', () => {
 
   it('leaves an MP3 whose tag carries them playable for its full length', async () => {
     const file = Buffer.concat([tag, mp3Silence(3)]);
-    const metadata = await parseBuffer(file, { mimeType: 'audio/mpeg', size: file.length }, { duration: true });
+    const metadata = await parseBuffer(
+      file,
+      { mimeType: 'audio/mpeg', size: file.length },
+      { duration: true },
+    );
     expect(metadata.format.duration).toBeGreaterThan(2.9);
     expect(metadata.format.duration).toBeLessThan(3.2);
   });

@@ -99,7 +99,11 @@ function resynchronise(bytes: Buffer): Buffer {
 
 /** A text frame: an encoding byte, then text in that encoding (ISO-8859-1, UTF-16 or UTF-8). */
 function decodeText(data: Buffer): string {
-  return decode(data[0] ?? 0, data.subarray(1)).replace(/\0+$/, '').split('\0')[0] ?? '';
+  return (
+    decode(data[0] ?? 0, data.subarray(1))
+      .replace(/\0+$/, '')
+      .split('\0')[0] ?? ''
+  );
 }
 
 /** `WXXX`: an encoding byte, a description ended by a null of that encoding, then a Latin-1 URL. */

@@ -7,6 +7,8 @@ export interface RenderedResponse {
   type: string;
   etag: string;
   lastModified?: Date;
+  /** A permanent move: answered `301` to this URL, the body going along for readers that stay. */
+  movedTo?: string;
 }
 
 /** Where a cached read found the cache: the generation it read under, and the entry if any. */
@@ -33,21 +35,32 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-// Stored as "<etag>\n<type>\n<last-modified ms or empty>\n<body>": one string, no re-encoding.
+// Stored as "<etag>\n<type>\n<last-modified ms or empty>\n<body>": one string, no re-encoding. A
+// moved answer puts "moved <url>\n" in front; an etag always starts with a quote, so the two never
+// mix, and entries written before moves existed read as they were.
 function encode(entry: RenderedResponse): string {
-  return `${entry.etag}\n${entry.type}\n${entry.lastModified?.getTime() ?? ''}\n${entry.body}`;
+  const moved = entry.movedTo ? `moved ${entry.movedTo}\n` : '';
+  return `${moved}${entry.etag}\n${entry.type}\n${entry.lastModified?.getTime() ?? ''}\n${entry.body}`;
 }
 
 function decode(stored: string): RenderedResponse {
-  const etagEnd = stored.indexOf('\n');
-  const typeEnd = stored.indexOf('\n', etagEnd + 1);
-  const modifiedEnd = stored.indexOf('\n', typeEnd + 1);
-  const modified = stored.slice(typeEnd + 1, modifiedEnd);
+  let movedTo: string | undefined;
+  let rest = stored;
+  if (stored.startsWith('moved ')) {
+    const end = stored.indexOf('\n');
+    movedTo = stored.slice('moved '.length, end);
+    rest = stored.slice(end + 1);
+  }
+  const etagEnd = rest.indexOf('\n');
+  const typeEnd = rest.indexOf('\n', etagEnd + 1);
+  const modifiedEnd = rest.indexOf('\n', typeEnd + 1);
+  const modified = rest.slice(typeEnd + 1, modifiedEnd);
   return {
-    etag: stored.slice(0, etagEnd),
-    type: stored.slice(etagEnd + 1, typeEnd),
+    etag: rest.slice(0, etagEnd),
+    type: rest.slice(etagEnd + 1, typeEnd),
     ...(modified ? { lastModified: new Date(Number(modified)) } : {}),
-    body: stored.slice(modifiedEnd + 1),
+    ...(movedTo ? { movedTo } : {}),
+    body: rest.slice(modifiedEnd + 1),
   };
 }
 

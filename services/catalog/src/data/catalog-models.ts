@@ -4,6 +4,7 @@ import {
   CHAPTER_SOURCES,
   EPISODE_CATEGORIES,
   EPISODE_STATUSES,
+  EPISODE_TYPES,
   PODCAST_STATUSES,
   TRANSCRIPT_SOURCES,
 } from '@podz/proto';
@@ -68,6 +69,10 @@ const podcastSchema = new Schema(
     // retried after a crash is not counted twice. Only changes in flight stay here.
     followOps: { type: [String], select: false, default: undefined },
     sourceFeedUrl: { type: String, default: null },
+    /** `podcast:guid`, fixed at creation (or kept from an imported feed): it never follows the URL. */
+    feedGuid: { type: String, default: null },
+    /** The feed's Podcasting 2.0 settings (proto `feedSettingsSchema`), as the owner last set them. */
+    feed: { type: Schema.Types.Mixed, default: undefined },
     // Deleted shows stay as tombstones until the relay has published their deletion; `tombstone`
     // lets the purge find them by an index (`deletedAt: {$ne: null}` would read every show).
     deletedAt: { type: Date, default: null, index: true },
@@ -106,6 +111,9 @@ const episodeSchema = new Schema(
     /** The guests' ids, top-level beside `guests` (see `hostIds`). */
     guestIds: { type: [String], default: [], index: true },
     categories: { type: [String], enum: EPISODE_CATEGORIES, default: [] },
+    episodeType: { type: String, enum: EPISODE_TYPES, default: 'full' },
+    episodeLabel: { type: String, default: null },
+    soundbites: { type: Schema.Types.Mixed, default: undefined },
     /**
      * The transcript's files in the blob store (`transcripts/{episode}-{revision}.vtt` and `.json`):
      * a new revision gets new names, so both are served as immutable.

@@ -7,7 +7,14 @@ import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
-import { episodeState, guestEvents, managedShow, releaseStatus, type CreateBody } from './episode-rules';
+import {
+  checkSoundbites,
+  episodeState,
+  guestEvents,
+  managedShow,
+  releaseStatus,
+  type CreateBody,
+} from './episode-rules';
 
 /** `POST /api/episodes`: the show's owner (or an admin) adds an episode with uploaded audio. */
 export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: CreateBody) {
@@ -15,6 +22,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
   const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');
   const image = body.imageId ? (await uploadedMedia(deps, user, body.imageId, 'image', 'imageId')).url : null;
   const guests = await knownUsers(deps, body.guestIds, 'body.guestIds');
+  checkSoundbites(body.soundbites, audio.durationSeconds ?? 0);
   const publishedAt = body.publishedAt ? new Date(body.publishedAt) : new Date();
   const status = releaseStatus(body.status, publishedAt);
   const fields = {
@@ -35,6 +43,9 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     explicit: body.explicit,
     guests,
     categories: body.categories,
+    episodeType: body.episodeType,
+    episodeLabel: body.episodeLabel,
+    soundbites: body.soundbites,
     ...chaptersWithAudio(undefined, audio),
     showPublished: podcast.status === 'published',
     sourceGuid: null,

@@ -6,7 +6,15 @@ import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';
 
-import { crewOf, DEFAULT_LOGO, uniqueUId, type CreateBody } from './podcast-rules';
+import {
+  checkPodroll,
+  crewOf,
+  DEFAULT_LOGO,
+  feedGuidFor,
+  feedSettings,
+  uniqueUId,
+  type CreateBody,
+} from './podcast-rules';
 
 /** `POST /api/podcasts`: only owners (and admins) add shows directly (spec §6). */
 export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: CreateBody) {
@@ -23,6 +31,7 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
   const logoPath = body.logoId
     ? (await uploadedMedia(deps, user, body.logoId, 'image', 'logoId')).url
     : DEFAULT_LOGO;
+  if (body.feed?.podroll) await checkPodroll(deps, null, body.feed.podroll);
   const uId = await uniqueUId(deps, body.name);
   const podcast = await deps.podcasts.create(
     {
@@ -40,6 +49,8 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
       hosts: hosts.map((host) => ({ user: host, confirmed: false })),
       crew: await crewOf(deps, body.crew),
       sourceFeedUrl: null,
+      feedGuid: feedGuidFor(deps, uId),
+      feed: feedSettings(undefined, body.feed),
     } as never,
     (id) => [
       pendingEvent(podcastCreated, id, {

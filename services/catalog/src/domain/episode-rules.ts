@@ -76,3 +76,22 @@ export function guestEvents(
     ...removed.map((userId) => pendingEvent(guestRemoved, id, data(userId))),
   ];
 }
+
+/** Soundbites lie within the audio (when its length is known), each named by index when not. */
+export function checkSoundbites(
+  soundbites: { startTime: number; duration: number }[],
+  durationSeconds: number,
+) {
+  if (!(durationSeconds > 0)) return;
+  const problems = soundbites.flatMap((bite, index) =>
+    bite.startTime + bite.duration > durationSeconds + 0.5
+      ? [
+          {
+            path: `soundbites.${index}`,
+            message: `ends after the audio does (${Math.floor(durationSeconds)} s)`,
+          },
+        ]
+      : [],
+  );
+  if (problems.length) throw badRequest('Some soundbites do not fit the episode', problems);
+}

@@ -12,7 +12,7 @@ import { FeedImportError, parseImportedFeed } from '../rss/import-feed';
 import type { CatalogDeps } from './catalog-deps';
 import { FeedFetchError, fetchFeed } from '../rss/fetch-feed';
 import { removePodcast } from './delete-podcast';
-import { DEFAULT_LOGO, uniqueUId } from './podcast-rules';
+import { DEFAULT_LOGO, feedGuidFor, uniqueUId } from './podcast-rules';
 import { placePodcast } from './place-podcast';
 import { syncShowEpisodes } from './sync-episode';
 import { podcastView } from './views';
@@ -65,6 +65,7 @@ export async function importFromFeed(
       hosts: [],
       crew: [],
       sourceFeedUrl: body.url,
+      feedGuid: show.guid ?? feedGuidFor(deps, uId),
     } as never,
     (id) => [
       pendingEvent(podcastCreated, id, {

@@ -1,9 +1,16 @@
-import { isAdmin, type AuthUser, present } from '@podz/kit';
+import { badRequest, isAdmin, type AuthUser, present } from '@podz/kit';
 import type { z } from 'zod';
-import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/proto';
+import {
+  DEFAULT_FEED_SETTINGS,
+  type createPodcastBodySchema,
+  type FeedSettings,
+  type updatePodcastBodySchema,
+} from '@podz/proto';
+import { podcastGuid } from '../rss/podcast-guid';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { knownUsers } from './resolve-refs';
+import { feedPath } from './views';
 
 export const DEFAULT_LOGO = '/images/default-podcast.svg';
 
@@ -57,4 +64,28 @@ export async function crewOf(deps: CatalogDeps, crew: { userId: string; role: st
     user: present(byId.get(credit.userId), `user ${credit.userId}`),
     role: credit.role,
   }));
+}
+
+/** `podcast:guid` of a new show: the UUIDv5 of its feed's URL, kept from then on. */
+export const feedGuidFor = (deps: CatalogDeps, uId: string) =>
+  podcastGuid(`${deps.config.PUBLIC_ORIGIN.replace(/\/$/, '')}${feedPath(uId)}`);
+
+/** A show's feed settings: what is stored (or the defaults) with a change laid over it. */
+export function feedSettings(stored: unknown, change: Partial<FeedSettings> | undefined): FeedSettings {
+  return { ...DEFAULT_FEED_SETTINGS, ...((stored as Partial<FeedSettings> | null) ?? {}), ...(change ?? {}) };
+}
+
+/** A podroll names other published shows of the network, each once. */
+export async function checkPodroll(deps: CatalogDeps, selfId: string | null, ids: string[]): Promise<void> {
+  const shows = await deps.podcasts.findByIds([...new Set(ids)]);
+  const published = new Set(
+    shows.filter((show) => show.status === 'published').map((show) => show._id.toHexString()),
+  );
+  const problems = ids.flatMap((id, index) => {
+    const path = `feed.podroll.${index}`;
+    if (id === selfId) return [{ path, message: 'a show cannot recommend itself' }];
+    if (ids.indexOf(id) !== index) return [{ path, message: 'is named twice' }];
+    return published.has(id) ? [] : [{ path, message: 'is not a published show of this network' }];
+  });
+  if (problems.length) throw badRequest('The podroll names shows it cannot', problems);
 }

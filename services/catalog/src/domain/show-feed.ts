@@ -1,11 +1,13 @@
 import { notFound } from '@podz/kit';
-import { CREW_ROLES, type CrewRole } from '@podz/proto';
-import type { EpisodeRecord } from '../data/catalog-models';
+import { CREW_ROLES, type CrewRole, type Soundbite } from '@podz/proto';
+import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import type { FeedEpisode, FeedPerson, FeedShow, FeedTranscript } from '../rss/feed-types';
+import { podcastGuid } from '../rss/podcast-guid';
 import { renderFeed } from '../rss/render-feed';
-import type { CatalogDeps } from './catalog-deps';
-import { showEpisodePage } from './show-episode-page';
 import { transcriptUrls } from '../transcripts/transcript-files';
+import type { CatalogDeps } from './catalog-deps';
+import { feedSettings } from './podcast-rules';
+import { showEpisodePage } from './show-episode-page';
 import { chaptersPath, feedPath } from './views';
 
 /** The newest episodes a feed carries; podcast apps page through the rest on their side. */
@@ -14,9 +16,16 @@ export const FEED_EPISODES_MAX = 300;
 export interface RenderedFeed {
   xml: string;
   lastModified: Date;
+  /** Where the show's feed now lives, when its owner moved it away (a `301`). */
+  movedTo?: string;
 }
 
-/** `/shows/{uId}/feed.xml`: the RSS feed of a published show, with absolute URLs for podcast apps. */
+type Person = { username?: string | null; profilePicture?: string | null; id: string };
+
+/**
+ * `/shows/{uId}/feed.xml`: the RSS feed of a published show, with absolute URLs for podcast apps
+ * and the Podcasting 2.0 tags its owner set (docs/api.md, Feeds).
+ */
 export async function showFeed(deps: CatalogDeps, uId: string): Promise<RenderedFeed> {
   const podcast = await deps.podcasts.findByName(uId);
   if (!podcast || podcast.status !== 'published') throw notFound('Feed');
@@ -29,23 +38,21 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
   });
   const origin = deps.config.PUBLIC_ORIGIN.replace(/\/$/, '');
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
-  const person = (
-    user: { username?: string | null; profilePicture?: string | null; id: string },
-    role: string,
-    group: string,
-  ): FeedPerson => ({
+  const person = (user: Person, role: string, group: string): FeedPerson => ({
     name: user.username ?? '',
     role,
     group,
     ...(user.profilePicture ? { img: absolute(user.profilePicture) } : {}),
-    href: `${origin}/people`,
+    href: `${origin}/people/${encodeURIComponent(user.username ?? '')}`,
   });
+  const settings = feedSettings(podcast.feed, undefined);
   const lastModified = new Date(
     Math.max(
       podcast.updatedAt.getTime(),
       ...episodes.map((episode) => (episode.updatedAt as Date).getTime()),
     ),
   );
+  const feedUrl = `${origin}${feedPath(podcast.uId)}`;
   const show: FeedShow = {
     id,
     uId: podcast.uId,
@@ -56,7 +63,8 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
     language: podcast.language ?? 'en',
     explicit: Boolean(podcast.explicit),
     ownerName: podcast.owner.username ?? '',
-    locked: true,
+    ...(settings.ownerEmail ? { ownerEmail: settings.ownerEmail } : {}),
+    locked: settings.locked,
     persons: [
       ...podcast.hosts.filter((host) => host.confirmed).map((host) => person(host.user, 'host', 'cast')),
       ...podcast.crew.map((credit) =>
@@ -64,8 +72,50 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
       ),
     ],
     updatedAt: lastModified,
+    guid: podcast.feedGuid ?? podcastGuid(feedUrl),
+    medium: settings.medium,
+    // Listeners support the network where the owner names no other place.
+    funding: settings.funding.length
+      ? settings.funding
+      : [{ url: `${origin}/pricing`, title: 'Support this show with a PODZ membership' }],
+    ...(settings.license ? { license: settings.license } : {}),
+    ...(settings.location ? { location: settings.location } : {}),
+    txt: settings.txt,
+    podroll: await podrollOf(deps, settings.podroll, origin),
+    ...(settings.updateFrequency ? { updateFrequency: settings.updateFrequency } : {}),
+    trailers: episodes
+      .filter((episode) => episode.episodeType === 'trailer')
+      .map((episode) => ({
+        title: episode.title,
+        url: absolute(episode.audio.url),
+        type: episode.audio.type,
+        length: episode.audio.bytes ?? 0,
+        pubDate: episode.publishedAt,
+        ...(episode.season != null ? { season: episode.season } : {}),
+      })),
+    ...(settings.newFeedUrl ? { newFeedUrl: settings.newFeedUrl } : {}),
   };
-  const items: FeedEpisode[] = episodes.map((episode: EpisodeRecord) => ({
+  const items = episodes.map((episode) =>
+    feedEpisode(episode, { absolute, person, seasonNames: settings.seasonNames }),
+  );
+  const xml = renderFeed(show, items, { siteUrl: `${origin}/shows/${podcast.uId}`, feedUrl });
+  return { xml, lastModified, ...(settings.newFeedUrl ? { movedTo: settings.newFeedUrl } : {}) };
+}
+
+function feedEpisode(
+  episode: EpisodeRecord,
+  {
+    absolute,
+    person,
+    seasonNames,
+  }: {
+    absolute: (url: string) => string;
+    person: (user: Person, role: string, group: string) => FeedPerson;
+    seasonNames: Record<string, string>;
+  },
+): FeedEpisode {
+  const seasonName = episode.season != null ? seasonNames[String(episode.season)] : undefined;
+  return {
     id: episode._id.toHexString(),
     title: episode.title,
     description: episode.description ?? '',
@@ -75,18 +125,17 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
     durationSeconds: episode.audio.durationSeconds ?? 0,
     ...(episode.image ? { imageUrl: absolute(episode.image) } : {}),
     ...(episode.season != null ? { season: episode.season } : {}),
+    ...(seasonName ? { seasonName } : {}),
     ...(episode.episode != null ? { episode: episode.episode } : {}),
+    ...(episode.episodeLabel ? { episodeLabel: episode.episodeLabel } : {}),
+    episodeType: episode.episodeType ?? 'full',
+    soundbites: (episode.soundbites as Soundbite[] | undefined) ?? [],
     publishedAt: episode.publishedAt,
     explicit: Boolean(episode.explicit),
     persons: episode.guests.map((guest) => person(guest, 'guest', 'cast')),
     ...(episode.transcript ? { transcripts: transcriptFiles(episode.transcript, absolute) } : {}),
     ...(episode.chapters?.length ? { chaptersUrl: absolute(chaptersPath(episode._id.toHexString())) } : {}),
-  }));
-  const xml = renderFeed(show, items, {
-    siteUrl: `${origin}/shows/${podcast.uId}`,
-    feedUrl: `${origin}${feedPath(podcast.uId)}`,
-  });
-  return { xml, lastModified };
+  };
 }
 
 function transcriptFiles(
@@ -98,4 +147,16 @@ function transcriptFiles(
     { url: absolute(url), type: 'text/vtt', language: transcript.language, rel: 'captions' },
     { url: absolute(jsonUrl), type: 'application/json', language: transcript.language },
   ];
+}
+
+/** The podroll's shows that are still published, by their guid and feed (one keyed read). */
+async function podrollOf(deps: CatalogDeps, ids: string[], origin: string) {
+  if (ids.length === 0) return [];
+  const shows: PodcastRecord[] = await deps.podcasts.findByIds(ids);
+  return shows
+    .filter((show) => show.status === 'published')
+    .map((show) => {
+      const feedUrl = `${origin}${feedPath(show.uId)}`;
+      return { feedGuid: show.feedGuid ?? podcastGuid(feedUrl), feedUrl };
+    });
 }

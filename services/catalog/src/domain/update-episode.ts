@@ -1,5 +1,5 @@
 import { type AuthUser, notFound, pendingEvent, type PendingEvent, sanitizeRichText } from '@podz/kit';
-import { episodePublished, episodeUpdated, type EpisodeStatus } from '@podz/proto';
+import { episodePublished, episodeUpdated, type EpisodeStatus, type Soundbite } from '@podz/proto';
 import type { EpisodeRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { chaptersWithAudio } from './episode-chapters';
@@ -8,13 +8,30 @@ import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
-import { episodeState, guestEvents, managedEpisode, releaseStatus, type UpdateBody } from './episode-rules';
+import {
+  checkSoundbites,
+  episodeState,
+  guestEvents,
+  managedEpisode,
+  releaseStatus,
+  type UpdateBody,
+} from './episode-rules';
 
 /** `PUT /api/episodes/{id}`: the show's owner or an admin. */
 export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: string, body: UpdateBody) {
   const { episode, podcast } = await managedEpisode(deps, user, id);
   const changes: Record<string, unknown> = {};
-  for (const field of ['title', 'season', 'episode', 'explicit', 'categories'] as const) {
+  const fields = [
+    'title',
+    'season',
+    'episode',
+    'explicit',
+    'categories',
+    'episodeType',
+    'episodeLabel',
+    'soundbites',
+  ] as const;
+  for (const field of fields) {
     if (body[field] !== undefined) changes[field] = body[field];
   }
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
@@ -40,6 +57,9 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
       : null;
   }
   const next = { ...episode, ...changes } as EpisodeRecord;
+  if (body.soundbites || body.audioId) {
+    checkSoundbites((next.soundbites as Soundbite[] | undefined) ?? [], next.audio.durationSeconds ?? 0);
+  }
   const events: PendingEvent[] = [pendingEvent(episodeUpdated, id, episodeState(next, id))];
   if (next.status === 'published' && episode.status !== 'published') {
     events.push(pendingEvent(episodePublished, id, episodeState(next, id)));

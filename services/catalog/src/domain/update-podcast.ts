@@ -16,7 +16,14 @@ import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { podcastView } from './views';
 
-import { crewOf, canManage, podcastState, type UpdateBody } from './podcast-rules';
+import {
+  checkPodroll,
+  crewOf,
+  canManage,
+  feedSettings,
+  podcastState,
+  type UpdateBody,
+} from './podcast-rules';
 
 /** `PUT /api/podcasts/{id}`: the owner or an admin. New hosts are invited; dropped hosts removed. */
 export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: string, body: UpdateBody) {
@@ -36,6 +43,10 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
   }
   if (body.logoId) changes.logoPath = (await uploadedMedia(deps, user, body.logoId, 'image', 'logoId')).url;
   if (body.crew) changes.crew = await crewOf(deps, body.crew);
+  if (body.feed) {
+    if (body.feed.podroll) await checkPodroll(deps, id, body.feed.podroll);
+    changes.feed = feedSettings(podcast.feed, body.feed);
+  }
 
   const name = (changes.name as string | undefined) ?? podcast.name;
   const events = [];

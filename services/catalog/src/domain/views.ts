@@ -1,5 +1,14 @@
-import type { Chapter, ChapterSource, Episode, Podcast, TranscriptSource, UserRef } from '@podz/proto';
-import { CREW_ROLES, type CrewRole } from '@podz/proto';
+import type {
+  Chapter,
+  ChapterSource,
+  Episode,
+  FeedSettings,
+  Podcast,
+  Soundbite,
+  TranscriptSource,
+  UserRef,
+} from '@podz/proto';
+import { CREW_ROLES, DEFAULT_FEED_SETTINGS, type CrewRole } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import { transcriptUrls } from '../transcripts/transcript-files';
 
@@ -38,6 +47,8 @@ export function podcastView(record: PodcastRecord): Podcast {
     followerCount: record.followerCount ?? 0,
     sourceFeedUrl: record.sourceFeedUrl ?? null,
     feedUrl: feedPath(record.uId),
+    feedGuid: record.feedGuid ?? null,
+    feed: { ...DEFAULT_FEED_SETTINGS, ...((record.feed as Partial<FeedSettings> | null) ?? {}) },
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
@@ -76,6 +87,9 @@ export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
     explicit: Boolean(record.explicit),
     guests: record.guests.map((guest) => ref(guest)),
     categories: record.categories as Episode['categories'],
+    episodeType: (record.episodeType as Episode['episodeType'] | undefined) ?? 'full',
+    episodeLabel: record.episodeLabel ?? null,
+    soundbites: (record.soundbites as Soundbite[] | undefined) ?? [],
     transcript: record.transcript
       ? {
           ...transcriptUrls(record.transcript.key),

@@ -33,6 +33,7 @@ function send(req: Request, res: Response, response: RenderedResponse, cacheCont
     return;
   }
   res.setHeader('content-type', response.type);
+  if (response.movedTo) res.status(301).setHeader('location', response.movedTo);
   res.send(response.body);
 }
 

@@ -28,6 +28,7 @@ export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder): express.
           body: feed.xml,
           type: 'application/rss+xml; charset=utf-8',
           lastModified: feed.lastModified,
+          ...(feed.movedTo ? { movedTo: feed.movedTo } : {}),
         }),
       },
       ({ params }) => showFeed(deps, params.uId),

@@ -25,6 +25,20 @@ export interface FeedShow {
   locked: boolean;
   persons: FeedPerson[];
   updatedAt: Date;
+  /** `podcast:guid`. */
+  guid: string;
+  medium: string;
+  funding: { url: string; title: string }[];
+  license?: { identifier: string; url?: string };
+  location?: { name: string; geo?: string; osm?: string };
+  txt: { value: string; purpose?: string }[];
+  /** `podcast:podroll`: other shows, by their guid and feed. */
+  podroll: { feedGuid: string; feedUrl: string }[];
+  updateFrequency?: { label: string; rrule?: string; complete?: boolean };
+  /** `podcast:trailer`s, from the episodes typed `trailer`. */
+  trailers: { title: string; url: string; type: string; length: number; pubDate: Date; season?: number }[];
+  /** The show moved: `itunes:new-feed-url`. */
+  newFeedUrl?: string;
 }
 
 export interface FeedEpisode {
@@ -41,6 +55,12 @@ export interface FeedEpisode {
   publishedAt: Date;
   explicit?: boolean;
   persons: FeedPerson[];
+  episodeType: string;
+  /** `podcast:season name`. */
+  seasonName?: string;
+  /** `podcast:episode display`. */
+  episodeLabel?: string;
+  soundbites: { startTime: number; duration: number; title?: string }[];
   /** `podcast:transcript` files: the WebVTT as captions, then the JSON. */
   transcripts?: FeedTranscript[];
   /** The JSON chapters file (`podcast:chapters`). */

@@ -25,6 +25,8 @@ export interface ImportedShow {
   explicit: boolean;
   category?: string;
   authorName?: string;
+  /** The feed's `podcast:guid`, which stays with the show when it moves to PODZ. */
+  guid?: string;
   episodes: ImportedEpisode[];
 }
 
@@ -81,6 +83,9 @@ export function parseImportedFeed(xml: string): ImportedShow {
     explicit: Boolean(feed.explicit),
     ...(category ? { category } : {}),
     ...(line(feed.author) ? { authorName: line(feed.author) } : {}),
+    ...(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(line(feed.guid))
+      ? { guid: line(feed.guid).toLowerCase() }
+      : {}),
     episodes: episodes.slice(0, IMPORT_EPISODES_MAX),
   };
 }

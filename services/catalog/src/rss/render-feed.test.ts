@@ -27,6 +27,29 @@ const show: FeedShow = {
     { name: 'Rosa', role: 'producer', group: 'creative direction' },
   ],
   updatedAt: new Date('2026-11-20T10:00:00Z'),
+  guid: podcastGuid('https://podz.example/shows/sky-sea/feed.xml'),
+  medium: 'podcast',
+  funding: [{ url: 'https://podz.example/pricing', title: 'Support us & more' }],
+  license: { identifier: 'cc-by-4.0' },
+  location: { name: 'Lisbon, Portugal', geo: 'geo:38.7223,-9.1393', osm: 'R5400890' },
+  txt: [{ value: 'podverify-123abc', purpose: 'verify' }],
+  podroll: [
+    {
+      feedGuid: 'a8d3e2c0-0b6e-5f6c-9a8c-1f1d2b3c4d5e',
+      feedUrl: 'https://podz.example/shows/other/feed.xml',
+    },
+  ],
+  updateFrequency: { label: 'Every Monday', rrule: 'FREQ=WEEKLY;BYDAY=MO' },
+  trailers: [
+    {
+      title: 'Coming soon',
+      url: 'https://podz.example/media/audio/t.mp3',
+      type: 'audio/mpeg',
+      length: 4242,
+      pubDate: new Date('2026-10-01T08:00:00Z'),
+      season: 2,
+    },
+  ],
 };
 
 const episodes: FeedEpisode[] = [
@@ -44,6 +67,10 @@ const episodes: FeedEpisode[] = [
     publishedAt: new Date('2026-11-19T08:30:00Z'),
     explicit: false,
     persons: [{ name: 'Grace', role: 'guest', group: 'cast', img: 'https://podz.example/g.png' }],
+    episodeType: 'full',
+    seasonName: 'The deep',
+    episodeLabel: 'Part 7',
+    soundbites: [{ startTime: 73, duration: 60.5, title: 'The big wave' }],
   },
   {
     id: '64b7f0c2a1b2c3d4e5f60719',
@@ -55,6 +82,8 @@ const episodes: FeedEpisode[] = [
     durationSeconds: 61,
     publishedAt: new Date('2026-11-01T08:30:00Z'),
     persons: [],
+    episodeType: 'trailer',
+    soundbites: [],
   },
 ];
 
@@ -113,6 +142,39 @@ describe('the RSS feed', () => {
       duration: 61,
       enclosure: { type: 'audio/wav', length: 999 },
     });
+  });
+
+  it('carries the Podcasting 2.0 channel and item tags, read back by the parser', () => {
+    const feed = parseFeed(
+      renderFeed({ ...show, newFeedUrl: 'https://elsewhere.example/feed' }, episodes, links),
+    )!;
+    expect(feed).toMatchObject({
+      guid: show.guid,
+      medium: 'podcast',
+      podcastFunding: [{ url: 'https://podz.example/pricing', message: 'Support us & more' }],
+      license: { identifier: 'cc-by-4.0' },
+      podcastLocation: { name: 'Lisbon, Portugal', geo: 'geo:38.7223,-9.1393', osm: 'R5400890' },
+      podcastTxt: [{ value: 'podverify-123abc', purpose: 'verify' }],
+      podroll: [{ feedGuid: show.podroll[0]!.feedGuid, feedUrl: show.podroll[0]!.feedUrl }],
+      trailers: [
+        {
+          title: 'Coming soon',
+          url: 'https://podz.example/media/audio/t.mp3',
+          type: 'audio/mpeg',
+          length: 4242,
+          season: 2,
+        },
+      ],
+      itunesNewFeedUrl: 'https://elsewhere.example/feed',
+    });
+    const [first, second] = feed.items;
+    expect(first).toMatchObject({
+      itunesEpisodeType: 'full',
+      podcastSeason: { number: 2, name: 'The deep' },
+      podcastEpisode: { number: 7, display: 'Part 7' },
+      podcastSoundbites: [{ startTime: 73, duration: 60.5, title: 'The big wave' }],
+    });
+    expect(second!.itunesEpisodeType).toBe('trailer');
   });
 
   it('derives podcast:guid as the Podcasting 2.0 spec does', () => {

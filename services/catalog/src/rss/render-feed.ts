@@ -1,6 +1,5 @@
 import { APPLE_CATEGORIES } from './apple-categories';
 import type { FeedEpisode, FeedLinks, FeedPerson, FeedShow } from './feed-types';
-import { podcastGuid } from './podcast-guid';
 
 const escape = (value: string | number) =>
   String(value)
@@ -28,6 +27,56 @@ const person = (p: FeedPerson) =>
 
 const yesNo = (value: boolean) => (value ? 'true' : 'false');
 
+/** Seconds as the namespace writes them: a decimal with at least one fraction digit. */
+const seconds = (value: number) => (Number.isInteger(value) ? value.toFixed(1) : String(value));
+
+/** A tag with attributes and text, or attributes only when there is no text. */
+const tag = (name: string, attrs: Record<string, string | number | undefined>, text?: string) =>
+  text === undefined
+    ? `<${name}${attributes(attrs)}/>`
+    : `<${name}${attributes(attrs)}>${escape(clean(text))}</${name}>`;
+
+/** The channel's Podcasting 2.0 tags beyond guid, locked and person. */
+function namespaceTags(show: FeedShow): string[] {
+  return [
+    element('podcast:medium', show.medium),
+    ...show.funding.map((link) => tag('podcast:funding', { url: link.url }, link.title)),
+    show.license ? tag('podcast:license', { url: show.license.url }, show.license.identifier) : '',
+    show.location
+      ? tag('podcast:location', { geo: show.location.geo, osm: show.location.osm }, show.location.name)
+      : '',
+    ...show.txt.map((entry) => tag('podcast:txt', { purpose: entry.purpose }, entry.value)),
+    show.updateFrequency
+      ? tag(
+          'podcast:updateFrequency',
+          {
+            rrule: show.updateFrequency.rrule,
+            complete: show.updateFrequency.complete ? 'true' : undefined,
+          },
+          show.updateFrequency.label,
+        )
+      : '',
+    ...show.trailers.map((trailer) =>
+      tag(
+        'podcast:trailer',
+        {
+          pubdate: trailer.pubDate.toUTCString(),
+          url: trailer.url,
+          length: trailer.length,
+          type: trailer.type,
+          season: trailer.season,
+        },
+        trailer.title,
+      ),
+    ),
+    show.podroll.length
+      ? `<podcast:podroll>${show.podroll
+          .map((item) => tag('podcast:remoteItem', { feedGuid: item.feedGuid, feedUrl: item.feedUrl }))
+          .join('')}</podcast:podroll>`
+      : '',
+  ].filter(Boolean);
+}
+
 function item(episode: FeedEpisode): string {
   return [
     '<item>',
@@ -38,13 +87,21 @@ function item(episode: FeedEpisode): string {
     `<guid isPermaLink="false">${escape(episode.id)}</guid>`,
     element('pubDate', episode.publishedAt.toUTCString()),
     element('itunes:duration', Math.round(episode.durationSeconds)),
-    element('itunes:episodeType', 'full'),
+    element('itunes:episodeType', episode.episodeType),
     element('itunes:explicit', yesNo(Boolean(episode.explicit))),
     episode.imageUrl ? `<itunes:image${attributes({ href: episode.imageUrl })}/>` : '',
     episode.season !== undefined ? element('itunes:season', episode.season) : '',
     episode.episode !== undefined ? element('itunes:episode', episode.episode) : '',
-    episode.season !== undefined ? element('podcast:season', episode.season) : '',
-    episode.episode !== undefined ? element('podcast:episode', episode.episode) : '',
+    episode.season !== undefined
+      ? `<podcast:season${attributes({ name: episode.seasonName })}>${episode.season}</podcast:season>`
+      : '',
+    episode.episode !== undefined
+      ? `<podcast:episode${attributes({ display: episode.episodeLabel })}>${episode.episode}</podcast:episode>`
+      : '',
+    ...episode.soundbites.map(
+      (bite) =>
+        `<podcast:soundbite${attributes({ startTime: seconds(bite.startTime), duration: seconds(bite.duration) })}>${escape(clean(bite.title ?? ''))}</podcast:soundbite>`,
+    ),
     ...episode.persons.map(person),
     ...(episode.transcripts ?? []).map(
       (file) =>
@@ -87,12 +144,16 @@ export function renderFeed(show: FeedShow, episodes: FeedEpisode[], links: FeedL
     category,
     element('itunes:explicit', yesNo(show.explicit)),
     element('itunes:type', 'episodic'),
-    element('podcast:guid', podcastGuid(links.feedUrl)),
+    show.newFeedUrl ? element('itunes:new-feed-url', show.newFeedUrl) : '',
+    element('podcast:guid', show.guid),
     `<podcast:locked${attributes({ owner: show.ownerEmail })}>${show.locked ? 'yes' : 'no'}</podcast:locked>`,
     ...show.persons.map(person),
+    ...namespaceTags(show),
     ...episodes.map(item),
     '</channel>',
     '</rss>',
     '',
-  ].join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -50,7 +50,10 @@ export function parseCaptions(text: string): { format: CaptionFormat; cues: Cue[
       'This is not a transcript we read: send WebVTT (starting with "WEBVTT") or SRT',
     );
   }
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const cues: Cue[] = [];
   let index = format === 'vtt' ? skipBlock(lines, 0) : 0;
   while (index < lines.length) {
@@ -170,7 +173,8 @@ export function vttTime(totalSeconds: number): string {
   return `${pad(hours)}:${pad(minutes)}:${pad(secs)}.${pad(ms % 1000, 3)}`;
 }
 
-const escapeCueText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeCueText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Cues as WebVTT: numbered, a voice tag for each speaker, text escaped. */
 export function toWebVtt(cues: Cue[]): string {

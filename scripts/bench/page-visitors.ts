@@ -1,4 +1,4 @@
-// Visitors opening show pages, in a process of their own. The bench process holds the seed, the
+// Visitors opening show or episode pages, in a process of their own. The bench process holds the seed, the
 // stack's clients and every figure so far; its garbage collections (scavenges of 5–8 ms and
 // mark-compacts of about 10 ms, measured during the show-page pass) stalled every view in flight and
 // were counted as the platform's latency. A visitor's browser does not share a heap with the
@@ -16,22 +16,41 @@ export interface PassResult {
   seconds: number;
 }
 
-interface Setup {
-  gatewayUrl: string;
-  /** URL names of the shows; view n opens show (n × 7919) mod the number of shows. */
-  showNames: string[];
-}
+/** View n opens item (n × 7919) mod the number of items: show URL names, or episode ids. */
+export type VisitorSetup = { gatewayUrl: string } & (
+  { page: 'show'; showNames: string[] } | { page: 'episode'; episodeIds: string[] }
+);
 
-const CHILD_FLAG = '--show-page-visitors';
+const CHILD_FLAG = '--page-visitors';
+const pick = <T>(items: T[], n: number): T => items[(n * 7919) % items.length]!;
 
 /** A show page's data: the show by its URL name, then its first page of episodes. */
-async function view(setup: Setup, n: number): Promise<void> {
-  const name = setup.showNames[(n * 7919) % setup.showNames.length]!;
-  const podcast = await getJson<{ id: string }>(`${setup.gatewayUrl}/api/podcasts/name/${name}`);
-  await getOk(`${setup.gatewayUrl}/api/episodes/podcast-episodes?podcastId=${podcast.id}&page=1&limit=10`);
+async function showView(gatewayUrl: string, name: string): Promise<void> {
+  const podcast = await getJson<{ id: string }>(`${gatewayUrl}/api/podcasts/name/${name}`);
+  await getOk(`${gatewayUrl}/api/episodes/podcast-episodes?podcastId=${podcast.id}&page=1&limit=10`);
 }
 
-async function runPass(setup: Setup, pass: VisitorPass): Promise<PassResult> {
+/**
+ * An episode page's data, as the page asks for it: the episode (with its chapters), then at once
+ * its guests, the show's earlier episodes and the transcript the episode names.
+ */
+async function episodeView(gatewayUrl: string, id: string): Promise<void> {
+  const episode = await getJson<{ transcript: { jsonUrl: string } | null }>(
+    `${gatewayUrl}/api/episodes/${id}`,
+  );
+  await Promise.all([
+    getOk(`${gatewayUrl}/api/episodes/${id}/guests`),
+    getOk(`${gatewayUrl}/api/episodes/${id}/prevEpisodes?limit=5`),
+    ...(episode.transcript ? [getOk(`${gatewayUrl}${episode.transcript.jsonUrl}`)] : []),
+  ]);
+}
+
+const view = (setup: VisitorSetup, n: number): Promise<void> =>
+  setup.page === 'show'
+    ? showView(setup.gatewayUrl, pick(setup.showNames, n))
+    : episodeView(setup.gatewayUrl, pick(setup.episodeIds, n));
+
+async function runPass(setup: VisitorSetup, pass: VisitorPass): Promise<PassResult> {
   const latencies: number[] = [];
   const start = performance.now();
   if (pass.kind === 'paced') {
@@ -54,7 +73,7 @@ async function runPass(setup: Setup, pass: VisitorPass): Promise<PassResult> {
 }
 
 /** The visitors' process, started and ready for passes; `stop` ends it. */
-export async function startVisitors(setup: Setup) {
+export async function startVisitors(setup: VisitorSetup) {
   const child: ChildProcess = fork(__filename, [CHILD_FLAG], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -76,7 +95,7 @@ export async function startVisitors(setup: Setup) {
       const answer = next();
       child.send(pass);
       const result = (await answer) as PassResult | { error: string };
-      if ('error' in result) throw new Error(`show-page visitors: ${result.error}`);
+      if ('error' in result) throw new Error(`${setup.page}-page visitors: ${result.error}`);
       return result;
     },
     stop: () => {
@@ -87,10 +106,10 @@ export async function startVisitors(setup: Setup) {
 
 // In the child: the setup first, then one pass per message, each answered with its result.
 if (process.argv.includes(CHILD_FLAG) && process.send) {
-  let setup: Setup | undefined;
-  process.on('message', (message: Setup | VisitorPass) => {
+  let setup: VisitorSetup | undefined;
+  process.on('message', (message: VisitorSetup | VisitorPass) => {
     if (!setup) {
-      setup = message as Setup;
+      setup = message as VisitorSetup;
       process.send!('ready');
       return;
     }

@@ -1,0 +1,52 @@
+import type { Redis } from 'ioredis';
+import { atMost, cpuSeconds, percentile, type Figure } from './bench-kit';
+import type { BenchStack } from './bench-stack';
+import { startVisitors, type VisitorSetup } from './page-visitors';
+
+/**
+ * Visitors opening pages through the gateway: 2,000 views over the items, each item viewed more
+ * than once, so some views are an item's first since its answers were last rendered. Measured
+ * twice, each time with the rendered answers dropped first: at a steady 250 views a second (the
+ * catalog reads' goal), where the latency goal applies, and with 20 visitors as fast as they go,
+ * whose latency is mostly their own queue. Latency at the steady rate counts from when each view
+ * was due, so falling behind shows. The visitors run in a process of their own (page-visitors.ts).
+ */
+export async function pageViews(
+  stack: BenchStack,
+  redis: Redis,
+  { setup, label, short }: { setup: VisitorSetup; label: string; short: string },
+): Promise<Figure[]> {
+  const visitors = await startVisitors(setup);
+  try {
+    const views = 2_000;
+    const rendered = `catalog:${stack.databases.catalog}:responses:generation`;
+    const rate = 250;
+    // A second of views first, not counted: the processes compile and size their pools for these
+    // routes (without it the first second ran slow), then every rendered answer is dropped again.
+    await visitors.run({ kind: 'paced', count: rate, rate });
+
+    await redis.incr(rendered);
+    const cpuBefore = { gateway: cpuSeconds(stack.pids.gateway), catalog: cpuSeconds(stack.pids.catalog) };
+    const paced = await visitors.run({ kind: 'paced', count: views, rate });
+    const cpuPerView = (name: 'gateway' | 'catalog') =>
+      ((cpuSeconds(stack.pids[name]) - cpuBefore[name]) * 1000) / views;
+
+    await redis.incr(rendered);
+    const saturated = await visitors.run({ kind: 'saturated', count: views, concurrency: 20 });
+    return [
+      { name: `${label} at ${rate} views/s, p50`, value: percentile(paced.latencies, 50), unit: 'ms' },
+      {
+        name: `${label} at ${rate} views/s, p99`,
+        value: percentile(paced.latencies, 99),
+        unit: 'ms',
+        goal: atMost(50),
+      },
+      { name: `${short} at ${rate}/s: gateway CPU per view`, value: cpuPerView('gateway'), unit: 'ms' },
+      { name: `${short} at ${rate}/s: catalog CPU per view`, value: cpuPerView('catalog'), unit: 'ms' },
+      { name: `${short}, 20 visitors at full speed`, value: views / saturated.seconds, unit: 'views/s' },
+      { name: `${label} at full speed, p99`, value: percentile(saturated.latencies, 99), unit: 'ms' },
+    ];
+  } finally {
+    visitors.stop();
+  }
+}
