@@ -109,6 +109,30 @@ describe('1. a visitor browses to an episode and listens', () => {
   });
 });
 
+describe('1b. a visitor meets the people behind the shows', () => {
+  it('goes from the hosts list to a host’s page: picture, bio, the shows they host, and back to one', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await page.goto('/people/hosts');
+    await page.getByRole('link', { name: 'ada.nwosu', exact: true }).click();
+    await page.waitForURL('**/people/ada.nwosu');
+    await page.getByRole('heading', { level: 1, name: 'ada.nwosu' }).waitFor();
+    const hosted = page.getByRole('region', { name: 'Shows they host' });
+    const shows = hosted.getByRole('link');
+    await shows.first().waitFor();
+    // Ada hosts two demo shows; each card leads to its show, whose host list leads back here.
+    expect(await shows.count()).toBe(2);
+    await shows.first().click();
+    await page.waitForURL('**/shows/**');
+    await page.getByRole('link', { name: 'ada.nwosu' }).click();
+    await page.waitForURL('**/people/ada.nwosu');
+    await page.getByRole('region', { name: 'Episodes they appear in' }).waitFor();
+    await page.goto('/people/no-such-person-here');
+    await page.getByRole('alert').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('2. a new member follows a show', () => {
   it('registers, is signed in, follows a show, sees it in My FAVZ, signs out and sees the toast', async () => {
     const { page, context } = await newVisitor(browser, stack.origin);
@@ -1268,6 +1292,7 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['episode', `/shows/${episode.show.uId}/${episode.id}`],
       ['people', '/people'],
       ['hosts', '/people/hosts'],
+      ['person', '/people/ada.nwosu'],
       ['about', '/about'],
       ['advertise', '/advertise'],
       ['contact', '/contact'],

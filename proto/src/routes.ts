@@ -65,6 +65,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/users/user-count', 'identity', 'public'),
   route('POST', '/api/users/admin-added-user', 'identity', ADMINS),
   route('PUT', '/api/users/admin-added-user', 'identity', ADMINS),
+  route('GET', '/api/users/name/:username', 'identity', 'public'),
   route('GET', '/api/users/:id', 'identity', 'public'),
   route('PATCH', '/api/users/:id', 'identity', 'signed-in'),
   route('PATCH', '/api/users/:id/plan', 'identity', 'signed-in'),

@@ -13,6 +13,9 @@ export const PASSWORD_RULES = { min: 8, maxBytes: 72 } as const;
 export const BIO_MAX = 500;
 export const LINKS_MAX = 5;
 
+/** Names the people pages use for themselves (`/people/hosts`), so no person's page can be there. */
+export const RESERVED_USERNAMES = ['hosts', 'guests', 'crew'] as const;
+
 export const usernameSchema = z
   .string({ error: 'username must be a string' })
   .trim()
@@ -21,7 +24,15 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, {
     error:
       'username may contain letters, digits, dots, dashes and underscores, and must start with a letter or digit',
+  })
+  .refine((name) => !(RESERVED_USERNAMES as readonly string[]).includes(name.toLowerCase()), {
+    error: 'this username is taken by a page of the site',
   });
+
+/** `GET /api/users/name/{username}`: a person's public profile by their name (any case). */
+export const usernameParamsSchema = z.object({
+  username: z.string().min(1).max(USERNAME_RULES.max, { error: 'No such person' }),
+});
 
 export const emailSchema = z
   .email({ error: 'email must be a valid email address' })

@@ -87,6 +87,8 @@ describe('POST /api/auth/register', () => {
         { username: uniqueUsername(), email: 'a@b.org', password: PASSWORD, role: 'admin' },
         /Unrecognized key/,
       ],
+      // The people pages' own names: /people/hosts is the hosts' list, never a person.
+      [{ username: 'Hosts', email: 'a@b.org', password: PASSWORD }, /taken by a page of the site/],
     ];
     for (const [body, message] of cases) {
       const res = await api().post('/api/auth/register').send(body).expect(400);
@@ -136,6 +138,18 @@ describe('GET /api/user and GET /api/users/{id}', () => {
       expect(JSON.stringify(res.body)).not.toMatch(SECRET_FIELDS);
     }
     await api().get('/api/users/0123456789abcdef01234567').expect(404);
+  });
+
+  it('finds a person by their name in any case, for their page: public fields only, 404 for nobody', async () => {
+    const user = await client.register();
+    const res = await api().get(`/api/users/name/${user.username.toUpperCase()}`).expect(200);
+    expect(Object.keys(res.body).sort()).toEqual(PUBLIC_KEYS);
+    expect(res.body).toMatchObject({ id: user.id, username: user.username });
+    const own = await client.signIn(user.username, PASSWORD);
+    const asSelf = await api().get(`/api/users/name/${user.username}`).set(bearer(own)).expect(200);
+    expect(JSON.stringify(asSelf.body)).not.toMatch(SECRET_FIELDS);
+    await api().get('/api/users/name/nobody-by-this-name').expect(404);
+    await api().get(`/api/users/name/${'x'.repeat(31)}`).expect(400);
   });
 });
 

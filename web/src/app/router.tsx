@@ -18,6 +18,7 @@ const People = lazy(() => import('./routes/people'));
 const Hosts = named(() => import('./routes/people'), 'HostsRoute');
 const Guests = named(() => import('./routes/people'), 'GuestsRoute');
 const Crew = named(() => import('./routes/people'), 'CrewRoute');
+const Person = lazy(() => import('./routes/person'));
 const About = named(() => import('./routes/content-page'), 'AboutRoute');
 const Advertise = named(() => import('./routes/content-page'), 'AdvertiseRoute');
 const Contact = named(() => import('./routes/content-page'), 'ContactRoute');
@@ -60,6 +61,7 @@ const PUBLIC_ROUTES: [string, React.ComponentType][] = [
   [paths.hosts.path, Hosts],
   [paths.guests.path, Guests],
   [paths.crew.path, Crew],
+  [paths.person.path, Person],
   [paths.about.path, About],
   [paths.advertise.path, Advertise],
   [paths.contact.path, Contact],

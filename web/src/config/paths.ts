@@ -15,6 +15,10 @@ export const paths = {
   hosts: fixed('/people/hosts'),
   guests: fixed('/people/guests'),
   crew: fixed('/people/crew'),
+  person: {
+    path: '/people/:username',
+    href: (username: string) => `/people/${encodeURIComponent(username)}`,
+  },
   shows: fixed('/shows'),
   show: {
     path: '/shows/:name',

@@ -11,6 +11,7 @@ export const queryKeys = {
   people: {
     list: (userType: string, page: number, limit: number) => ['people', userType, page, limit] as const,
     search: (term: string) => ['people', 'search', term] as const,
+    byName: (username: string) => ['people', 'name', username.toLowerCase()] as const,
   },
   shows: {
     all: ['shows'] as const,
@@ -22,6 +23,8 @@ export const queryKeys = {
     followedAll: ['shows', 'followed'] as const,
     followed: (page: number) => ['shows', 'followed', page] as const,
     managed: (filter: Filter) => ['shows', 'managed', filter] as const,
+    ofPerson: (userId: string, role: string, page: number) =>
+      ['shows', 'person', userId, role, page] as const,
   },
   myShows: {
     all: ['my-shows'] as const,

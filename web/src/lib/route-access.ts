@@ -28,6 +28,7 @@ export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
     paths.hosts,
     paths.guests,
     paths.crew,
+    paths.person,
     paths.shows,
     paths.show,
     paths.episode,

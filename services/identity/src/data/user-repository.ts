@@ -79,6 +79,11 @@ export class UserRepository {
       .lean<UserRecord>();
   }
 
+  /** The live account with this username (any case), by its unique key. */
+  findByUsername(username: string): Promise<UserRecord | null> {
+    return this.model.findOne({ usernameKey: username.trim().toLowerCase(), ...live }).lean<UserRecord>();
+  }
+
   /** The live account with this address, if any. */
   findByEmail(email: string): Promise<UserRecord | null> {
     return this.model.findOne({ email: email.trim().toLowerCase(), ...live }).lean<UserRecord>();

@@ -10,13 +10,14 @@ import {
   listUsersQuerySchema,
   setAccessBodySchema,
   updateUserBodySchema,
+  usernameParamsSchema,
 } from '@podz/proto';
 import { adminCreateUser, adminEditUser } from '../domain/admin-users';
 import { changePlan } from '../domain/change-plan';
 import { deleteUser } from '../domain/delete-user';
 import type { IdentityDeps } from '../domain/identity-deps';
 import { countUsers, listUsers } from '../domain/list-users';
-import { currentUser, getUser } from '../domain/read-user';
+import { currentUser, getUser, userByName } from '../domain/read-user';
 import { signOutEverywhere } from '../domain/sign-out';
 import { setAccess } from '../domain/set-access';
 import { updateProfile } from '../domain/update-profile';
@@ -64,6 +65,10 @@ export function usersRoutes(deps: IdentityDeps): express.Router {
     handle({ body: adminEditUserBodySchema }, ({ body }) => adminEditUser(deps, body)),
   );
 
+  router.get(
+    '/api/users/name/:username',
+    handle({ params: usernameParamsSchema }, ({ params, user }) => userByName(deps, user, params.username)),
+  );
   router.get(
     '/api/users/:id',
     handle({ params: idParamsSchema }, ({ params, user }) => getUser(deps, user, params.id)),

@@ -61,9 +61,14 @@ export default function EpisodeRoute() {
           {(people) => (
             <ul className="flex flex-wrap gap-4">
               {people.map((guest) => (
-                <li key={guest.id} className="flex items-center gap-2 text-slate-800">
-                  <Avatar src={guest.profilePicture} name="" />
-                  {guest.username}
+                <li key={guest.id}>
+                  <Link
+                    to={paths.person.href(guest.username)}
+                    className="flex items-center gap-2 text-slate-800 hover:text-indigo-700 hover:underline"
+                  >
+                    <Avatar src={guest.profilePicture} name="" />
+                    {guest.username}
+                  </Link>
                 </li>
               ))}
             </ul>

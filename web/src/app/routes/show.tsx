@@ -69,9 +69,14 @@ export default function ShowRoute() {
                       <h2 className="text-sm font-semibold text-slate-900">Hosted by</h2>
                       <ul className="mt-2 flex flex-wrap gap-3">
                         {hosts.map((host) => (
-                          <li key={host.user.id} className="flex items-center gap-2 text-sm text-slate-800">
-                            <Avatar src={host.user.profilePicture} name="" size="size-8" />
-                            {host.user.username}
+                          <li key={host.user.id}>
+                            <Link
+                              to={paths.person.href(host.user.username)}
+                              className="flex items-center gap-2 text-sm text-slate-800 hover:text-indigo-700 hover:underline"
+                            >
+                              <Avatar src={host.user.profilePicture} name="" size="size-8" />
+                              {host.user.username}
+                            </Link>
                           </li>
                         ))}
                       </ul>

@@ -15,3 +15,12 @@ export function usePeople(userType: PeopleType, page: number, limit = 20) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** A person's public profile by the name in their page's URL. */
+export function usePerson(username: string) {
+  return useQuery({
+    queryKey: queryKeys.people.byName(username),
+    queryFn: ({ signal }) =>
+      apiFetch<PublicUser>(`/api/users/name/${encodeURIComponent(username)}`, { signal }),
+  });
+}

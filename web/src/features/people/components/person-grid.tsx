@@ -1,5 +1,8 @@
 import type { PublicUser } from '@podz/proto';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
+import { paths } from '../../../config/paths';
+import { PersonLinks } from './person-links';
 
 export function PersonGrid({ people }: { people: PublicUser[] }) {
   return (
@@ -8,24 +11,14 @@ export function PersonGrid({ people }: { people: PublicUser[] }) {
         <li key={person.id} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4">
           <Avatar src={person.profilePicture} name={person.username} size="size-14" />
           <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{person.username}</p>
+            <Link
+              to={paths.person.href(person.username)}
+              className="font-semibold text-slate-900 hover:text-indigo-700 hover:underline"
+            >
+              {person.username}
+            </Link>
             {person.bio && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{person.bio}</p>}
-            {person.links.length > 0 && (
-              <ul className="mt-2 flex flex-wrap gap-x-3 text-sm">
-                {person.links.map((link) => (
-                  <li key={link}>
-                    <a
-                      href={link}
-                      rel="noopener noreferrer nofollow"
-                      target="_blank"
-                      className="text-indigo-700 underline"
-                    >
-                      {new URL(link).hostname}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PersonLinks links={person.links} />
           </div>
         </li>
       ))}

@@ -168,3 +168,17 @@ export function useFollowedShows(page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** A person's published shows: those they run (`owner`) or host, confirmed (`host`). */
+export function usePersonShows(userId: string | undefined, role: 'owner' | 'host', page: number) {
+  return useQuery({
+    queryKey: queryKeys.shows.ofPerson(userId ?? '', role, page),
+    enabled: Boolean(userId),
+    queryFn: ({ signal }) =>
+      apiFetch<Paginated<Podcast>>(
+        `/api/podcasts/public${role === 'host' ? '/host-podcasts' : ''}?${query({ userId, page, limit: 6 })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
