@@ -32,15 +32,17 @@ async function showView(gatewayUrl: string, name: string): Promise<void> {
 
 /**
  * An episode page's data, as the page asks for it: the episode (with its chapters), then at once
- * its guests, the show's earlier episodes and the transcript the episode names.
+ * its guests, the show's earlier episodes, the show (its funding links) and the transcript the
+ * episode names.
  */
 async function episodeView(gatewayUrl: string, id: string): Promise<void> {
-  const episode = await getJson<{ transcript: { jsonUrl: string } | null }>(
+  const episode = await getJson<{ show: { uId: string }; transcript: { jsonUrl: string } | null }>(
     `${gatewayUrl}/api/episodes/${id}`,
   );
   await Promise.all([
     getOk(`${gatewayUrl}/api/episodes/${id}/guests`),
     getOk(`${gatewayUrl}/api/episodes/${id}/prevEpisodes?limit=5`),
+    getOk(`${gatewayUrl}/api/podcasts/name/${episode.show.uId}`),
     ...(episode.transcript ? [getOk(`${gatewayUrl}${episode.transcript.jsonUrl}`)] : []),
   ]);
 }

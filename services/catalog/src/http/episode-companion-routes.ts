@@ -68,7 +68,8 @@ export function episodeCompanionRoutes(deps: CatalogDeps): express.Router {
     '/media/transcripts/:file',
     serveBlob(deps.blobs, {
       keyOf: (req) => `transcripts/${req.params.file}`,
-      cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
+      // Shared caches may keep them as long (the gateway's edge holds them its few seconds).
+      cacheControl: `public, max-age=${YEAR_SECONDS}, s-maxage=${YEAR_SECONDS}, immutable`,
     }),
   );
   router.get(
@@ -76,7 +77,7 @@ export function episodeCompanionRoutes(deps: CatalogDeps): express.Router {
     handle({ params: chaptersFileParamsSchema }, async ({ params }, _req, res) => {
       const file = await chaptersFile(deps, params.file.slice(0, 24));
       // Edits keep the URL, so apps check back after a short while.
-      res.setHeader('cache-control', 'public, max-age=300');
+      res.setHeader('cache-control', 'public, max-age=300, s-maxage=60');
       res.type('application/json+chapters').send(JSON.stringify(file));
     }),
   );

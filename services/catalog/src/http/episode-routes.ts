@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
 import { cachedRead } from './cached-read';
 import {
   createEpisodeBodySchema,
@@ -79,7 +79,9 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
   );
   router.get(
     `${base}/:id/guests`,
-    handle({ params: idParamsSchema }, ({ params, user }) => episodeGuests(deps, user, params.id)),
+    cachedRead({ params: idParamsSchema }, anonymous, ({ params, user }) =>
+      episodeGuests(deps, user, params.id),
+    ),
   );
   return router;
 }

@@ -4,9 +4,15 @@ import { Avatar } from '../../components/ui/avatar';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { formatDate, formatDuration } from '../../lib/format';
-import { useEpisode, useEpisodeGuests, usePreviousEpisodes } from '../../features/shows/api/shows-api';
+import {
+  useEpisode,
+  useEpisodeGuests,
+  usePreviousEpisodes,
+  useShowByName,
+} from '../../features/shows/api/shows-api';
 import { AudioPlayer } from '../../features/player/components/audio-player';
 import { ChapterList } from '../../features/player/components/chapter-list';
+import { SoundbiteList } from '../../features/player/components/soundbite-list';
 import { TranscriptView } from '../../features/player/components/transcript-view';
 import { usePlayback } from '../../features/player/use-playback';
 import { EpisodeList } from '../../features/shows/components/episode-list';
@@ -38,9 +44,41 @@ function EpisodeBody({ item }: { item: Episode }) {
         className="mt-6 space-y-3 text-slate-700 [&_a]:text-indigo-700 [&_a]:underline"
         dangerouslySetInnerHTML={{ __html: item.description }}
       />
+      {item.soundbites.length > 0 && <SoundbiteList soundbites={item.soundbites} playback={playback} />}
       {item.chapters.length > 0 && <ChapterList chapters={item.chapters} playback={playback} />}
       {item.transcript && <TranscriptView transcript={item.transcript} playback={playback} />}
+      <SupportLinks showName={item.show.uId} />
     </article>
+  );
+}
+
+/** Where listeners support the show (its feed's funding links), or the network's pricing page. */
+function SupportLinks({ showName }: { showName: string }) {
+  const show = useShowByName(showName);
+  const funding = show.data?.feed.funding ?? [];
+  return (
+    <aside aria-label="Support the show" className="mt-8 rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
+      Enjoying it?{' '}
+      {funding.length > 0 ? (
+        funding.map((link, index) => (
+          <span key={link.url}>
+            {index > 0 && ' · '}
+            <a
+              href={link.url}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="font-semibold text-indigo-700 underline"
+            >
+              {link.title}
+            </a>
+          </span>
+        ))
+      ) : (
+        <Link to={paths.pricing.href()} className="font-semibold text-indigo-700 underline">
+          Support this show with a PODZ membership
+        </Link>
+      )}
+    </aside>
   );
 }
 

@@ -1,15 +1,27 @@
-import { EPISODE_STATUSES, createEpisodeBodySchema, type Episode, type UserRef } from '@podz/proto';
+import {
+  EPISODE_STATUSES,
+  EPISODE_TYPES,
+  createEpisodeBodySchema,
+  type Episode,
+  type UserRef,
+} from '@podz/proto';
 import { useState, type FormEvent } from 'react';
 import { MediaUpload } from '../../../components/media-upload';
 import { PeoplePicker } from '../../../components/people-picker';
 import { FormError, RICH_TEXT_HINT, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-panel';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { toLocalInput } from '../../../lib/format';
+import { formatClock, parseClock, toLocalInput } from '../../../lib/format';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveEpisode } from '../api/owner-shows-api';
 
 const PLACEHOLDER_ID = '000000000000000000000000';
+
+const TYPE_LABELS: Record<(typeof EPISODE_TYPES)[number], string> = {
+  full: 'Full episode',
+  trailer: 'Trailer (the show’s preview)',
+  bonus: 'Bonus',
+};
 
 const STATUS_LABELS: Record<(typeof EPISODE_STATUSES)[number], string> = {
   draft: 'Draft (only you see it)',
@@ -43,6 +55,12 @@ export function EpisodeForm({
   );
   const [audioId, setAudioId] = useState<string>();
   const [guests, setGuests] = useState<UserRef[]>(episode?.guests ?? []);
+  const [episodeType, setEpisodeType] = useState<string>(episode?.episodeType ?? 'full');
+  const [episodeLabel, setEpisodeLabel] = useState(episode?.episodeLabel ?? '');
+  const bite = episode?.soundbites[0];
+  const [biteStart, setBiteStart] = useState(bite ? formatClock(bite.startTime) : '');
+  const [biteLength, setBiteLength] = useState(bite ? String(bite.duration) : '');
+  const [biteTitle, setBiteTitle] = useState(bite?.title ?? '');
   const [uploading, setUploading] = useState(false);
   const { errors, formError, setErrors, check, fail } = useFormErrors();
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -57,8 +75,27 @@ export function EpisodeForm({
       setErrors({ audioId: uploading ? 'Wait for the upload to finish' : 'Upload the episode audio' });
       return;
     }
+    const biteStartSeconds = biteStart.trim() ? parseClock(biteStart) : undefined;
+    if (biteStart.trim() && biteStartSeconds === undefined) {
+      setErrors({ soundbites: 'Write the start as m:ss or h:mm:ss' });
+      return;
+    }
+    const soundbites =
+      biteStartSeconds !== undefined
+        ? [
+            {
+              startTime: biteStartSeconds,
+              duration: Number(biteLength || 30),
+              ...(biteTitle.trim() ? { title: biteTitle.trim() } : {}),
+            },
+            ...(episode?.soundbites.slice(1) ?? []),
+          ]
+        : (episode?.soundbites.slice(1) ?? []);
     const body = {
       title: title.trim(),
+      episodeType,
+      episodeLabel: episodeLabel.trim() || null,
+      soundbites,
       description,
       status,
       // The input holds the owner's local time; the API takes the moment with its offset.
@@ -130,6 +167,44 @@ export function EpisodeForm({
         />
       )}
       <PeoplePicker label="Guests" value={guests} onChange={setGuests} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Episode type"
+          value={episodeType}
+          onChange={(e) => setEpisodeType(e.target.value)}
+          options={EPISODE_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+        />
+        <TextField
+          label="Episode label (optional)"
+          placeholder="Part 2"
+          value={episodeLabel}
+          onChange={(e) => setEpisodeLabel(e.target.value)}
+          error={errors.episodeLabel}
+          hint="How apps number it, in words; up to 32 characters."
+        />
+      </div>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-1 text-sm font-medium text-slate-900">
+          Soundbite: the moment apps play as a preview
+        </legend>
+        <TextField
+          label="Starts at"
+          placeholder="12:30"
+          value={biteStart}
+          onChange={(e) => setBiteStart(e.target.value)}
+          error={errors.soundbites}
+        />
+        <TextField
+          label="Lasts (seconds)"
+          type="number"
+          min={1}
+          max={120}
+          placeholder="30"
+          value={biteLength}
+          onChange={(e) => setBiteLength(e.target.value)}
+        />
+        <TextField label="Soundbite title" value={biteTitle} onChange={(e) => setBiteTitle(e.target.value)} />
+      </fieldset>
       <FormError message={formError} />
       <FormActions
         onCancel={onCancel}

@@ -13,6 +13,7 @@ import { FormActions } from '../../../components/ui/form-panel';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveShow } from '../api/owner-shows-api';
+import { feedDraftOf, feedPatchOf, FeedSettingsFields } from './feed-settings-fields';
 
 /** Adds a show, or edits one when `show` is given. Hosts invited here answer under Host Requests. */
 export function ShowForm({
@@ -34,6 +35,7 @@ export function ShowForm({
   const [logoId, setLogoId] = useState<string>();
   const [hosts, setHosts] = useState<UserRef[]>(show?.hosts.map((host) => host.user) ?? []);
   const [uploading, setUploading] = useState(false);
+  const [feed, setFeed] = useState(() => feedDraftOf(show?.feed));
   const { errors, formError, check, fail } = useFormErrors();
   // A new show is created once, however often the form is sent (a lost answer, a second click).
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -47,6 +49,7 @@ export function ShowForm({
       status,
       hostIds: hosts.map((host) => host.id),
       ...(logoId ? { logoId } : {}),
+      feed: feedPatchOf(feed, show?.feed),
     };
     if (!check(createPodcastBodySchema, body)) return;
     save.mutate({ id: show?.id, body, idempotencyKey }, { onSuccess: onDone, onError: fail });
@@ -100,6 +103,7 @@ export function ShowForm({
         onChange={setHosts}
         excludeIds={[ownerId]}
       />
+      <FeedSettingsFields draft={feed} onChange={setFeed} error={errors.feed} />
       <FormError message={formError} />
       <FormActions
         onCancel={onCancel}
