@@ -149,7 +149,9 @@ describe('GET /api/user and GET /api/users/{id}', () => {
     const asSelf = await api().get(`/api/users/name/${user.username}`).set(bearer(own)).expect(200);
     expect(JSON.stringify(asSelf.body)).not.toMatch(SECRET_FIELDS);
     await api().get('/api/users/name/nobody-by-this-name').expect(404);
-    await api().get(`/api/users/name/${'x'.repeat(31)}`).expect(400);
+    await api()
+      .get(`/api/users/name/${'x'.repeat(31)}`)
+      .expect(400);
   });
 });
 
