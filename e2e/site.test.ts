@@ -133,6 +133,81 @@ describe('1b. a visitor meets the people behind the shows', () => {
   });
 });
 
+describe('1c. the embeddable player and sharing', () => {
+  it('plays inside an <iframe> on a page of another origin: nothing loaded from elsewhere, no audio before play, chapters, speed and a start time', async () => {
+    const episode = await demoEpisode();
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const chapters = [
+      { startTime: 0, title: 'Opening' },
+      { startTime: 3, title: 'Second part' },
+    ];
+    expect((await admin.json(`/api/episodes/${episode.id}/chapters`, 'PUT', { chapters })).status).toBe(200);
+    const blog = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        `<!doctype html><html lang="en"><title>A blog</title><h1>My blog</h1><iframe src="${stack.origin}/embed/episodes/${episode.id}?t=1s" width="600" height="200" title="PODZ player"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+    const blogOrigin = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
+    expect(blogOrigin).not.toBe(new URL(stack.origin).origin);
+    const { page, context, problems } = await newVisitor(browser, blogOrigin);
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(req.url()));
+    try {
+      await page.goto('/');
+      const player = page.frameLocator('iframe');
+      await player
+        .getByTestId('embed-time')
+        .getByText(/^0:01 \//)
+        .waitFor();
+      expect(await player.getByTestId('embed-mark').count()).toBe(1);
+      expect(requested.filter((url) => url.includes('/media/audio/'))).toEqual([]);
+
+      await player.getByRole('button', { name: 'Play', exact: true }).click();
+      const frame = page.frames().find((candidate) => candidate.url().includes('/embed/episodes/'))!;
+      await frame.waitForFunction(
+        () =>
+          (document.querySelector<HTMLAudioElement>('[data-testid="embed-audio"]')?.currentTime ?? 0) > 1.2,
+      );
+      await player.getByRole('button', { name: 'Next chapter' }).click();
+      await player.getByTestId('embed-chapter').getByText('Chapter 2: Second part').waitFor();
+      await player.getByRole('button', { name: 'Playback speed: 1×' }).click();
+      expect(
+        await frame.evaluate(() => document.querySelector<HTMLAudioElement>('audio')?.playbackRate),
+      ).toBe(1.25);
+      expect(await player.getByRole('link', { name: /on PODZ$/ }).getAttribute('href')).toBe(
+        `${new URL(stack.origin).origin}/shows/${episode.show.uId}/${episode.id}`,
+      );
+      const elsewhere = requested.filter(
+        (url) => !url.startsWith(blogOrigin) && !url.startsWith(new URL(stack.origin).origin),
+      );
+      expect(elsewhere).toEqual([]);
+      expect(problems).toEqual([]);
+
+      // On the episode page: a link that starts at a time, and the Share dialog's link and code.
+      const visitor = await newVisitor(browser, stack.origin);
+      await visitor.page.goto(`/shows/${episode.show.uId}/${episode.id}?t=2s`);
+      await visitor.page
+        .getByTestId('player-time')
+        .getByText(/^0:02 \//)
+        .waitFor();
+      await visitor.page.getByRole('button', { name: 'Share' }).click();
+      const dialog = visitor.page.getByRole('dialog', { name: /^Share/ });
+      expect(await dialog.getByLabel('Link').inputValue()).toMatch(new RegExp(`/${episode.id}\\?t=2s$`));
+      expect(await dialog.getByLabel('Embed code').inputValue()).toContain(
+        `/embed/episodes/${episode.id}?t=2s"`,
+      );
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await visitor.context.close();
+    } finally {
+      await context.close();
+      blog.close();
+      await admin.json(`/api/episodes/${episode.id}/chapters`, 'PUT', { chapters: [] });
+    }
+  });
+});
+
 describe('2. a new member follows a show', () => {
   it('registers, is signed in, follows a show, sees it in My FAVZ, signs out and sees the toast', async () => {
     const { page, context } = await newVisitor(browser, stack.origin);

@@ -25,5 +25,14 @@ export default defineConfig({
     emptyOutDir: true,
     // Which chunks each route needs: `npm run bench` reads it to size the first load of `/`.
     manifest: true,
+    // Every browser PODZ supports preloads modules itself; the polyfill would be one more chunk.
+    modulePreload: { polyfill: false },
+    // The app, and the embeddable player on its own (no React: it stays small for other sites).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+      },
+    },
   },
 });

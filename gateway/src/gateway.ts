@@ -83,7 +83,7 @@ export async function startGateway(
     readiness: {},
     health: upstreamHealthRoutes(upstreams, () => redis.ping()),
     routes: [],
-    fallback: webApp(config.WEB_DIST),
+    fallback: webApp(config.WEB_DIST, config.PUBLIC_ORIGIN),
   });
   const server = createServer((req, res) => {
     if (!api(req, res)) app(req, res);

@@ -127,6 +127,32 @@ describe('the web app', () => {
     expect(policy['object-src']).toEqual(["'none'"]);
   });
 
+  it('names the oEmbed answer on show and episode pages, so a pasted link unfurls the player', async () => {
+    const page = '/shows/some-show/64b7f0c2a1b2c3d4e5f60718';
+    const res = await request(gateway.url).get(page).set('accept', 'text/html').expect(200);
+    const origin = 'http://localhost:8080';
+    expect(res.text).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${origin}/oembed?url=${encodeURIComponent(`${origin}${page}`)}&amp;format=json"></head>`,
+    );
+    const home = await request(gateway.url).get('/').set('accept', 'text/html').expect(200);
+    expect(home.text).not.toContain('json+oembed');
+  });
+
+  it('serves the embeddable player so that any site may frame it, and only there', async () => {
+    const embed = await request(gateway.url)
+      .get('/embed/episodes/64b7f0c2a1b2c3d4e5f60718?t=1m30s')
+      .set('accept', 'text/html')
+      .expect(200);
+    expect(embed.text).toContain('<title>PODZ player</title>');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(embed.headers['set-cookie']).toBeUndefined();
+    const app = await request(gateway.url).get('/shows/some-show').set('accept', 'text/html').expect(200);
+    expect(app.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const res = await request(gateway.url).get('/assets/app-abc123.js').expect(200);
     expect(res.headers['cache-control']).toContain('immutable');

@@ -30,6 +30,7 @@ interface Cell {
   self: string;
   /** Another account the request may act on. */
   victim: string;
+  victimName: string;
   csrf: { token: string; cookie: string };
 }
 
@@ -114,6 +115,10 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/users': { path: () => '/api/users?userType=host', success: 200 },
   'GET /api/users/user-count': { path: () => '/api/users/user-count?userType=crew', success: 200 },
   'GET /api/users/:id': { path: ({ self }) => `/api/users/${self}`, success: 200 },
+  'GET /api/users/name/:username': {
+    path: ({ victimName }) => `/api/users/name/${victimName}`,
+    success: 200,
+  },
   'PATCH /api/users/:id': {
     path: ({ self }) => `/api/users/${self}`,
     body: () => ({ bio: 'matrix' }),
@@ -171,7 +176,7 @@ async function account(access: Access[]) {
     .set(bearer(adminToken))
     .send({ username, email: `${username}@example.org`, password: PASSWORD, role: access[0], access })
     .expect(201);
-  return { id: res.body.id as string, token: await direct.signIn(username, PASSWORD) };
+  return { id: res.body.id as string, username, token: await direct.signIn(username, PASSWORD) };
 }
 
 it('has a sample request for every identity route in the policy table', () => {
@@ -186,7 +191,7 @@ describe.each(Object.entries(CALLERS))('as %s', (caller, access) => {
     const victim = await account(['user']);
     const me = access ? await account(access) : undefined;
     const csrf = await direct.csrf();
-    const cell: Cell = { self: me?.id ?? victim.id, victim: victim.id, csrf };
+    const cell: Cell = { self: me?.id ?? victim.id, victim: victim.id, victimName: victim.username, csrf };
 
     const cookies = [csrf.cookie, ...(me ? [`${SESSION_COOKIE}=${me.token}`] : [])].join('; ');
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -26,6 +26,7 @@ export * from './catalog/episode-api';
 export * from './catalog/transcript-api';
 export * from './catalog/chapter-api';
 export * from './catalog/feed-settings-api';
+export * from './catalog/embed-api';
 export * from './identity/user-fields';
 export * from './identity/user-api';
 export * from './identity/auth-api';

@@ -116,6 +116,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/media/transcripts/:file', 'catalog', 'public'),
   route('GET', '/media/chapters/:file', 'catalog', 'public'),
   route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),
+  route('GET', '/oembed', 'catalog', 'public'),
   // requests
   route('GET', '/api/requests', 'requests', ADMINS),
   route('POST', '/api/requests', 'requests', 'signed-in'),

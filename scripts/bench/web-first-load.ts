@@ -27,19 +27,14 @@ function staticClosure(manifest: Record<string, ManifestEntry>, start: string, i
   entry.imports?.forEach((key) => staticClosure(manifest, key, into));
 }
 
-/** Builds the web app and returns the gzip size of everything the first view of `/` downloads. */
-export async function firstLoad(print: (line: string) => void): Promise<{ gzipBytes: number }> {
-  await buildWeb(true);
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestEntry
-  >;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entryKey) throw new Error('the build manifest names no entry');
-  const files = new Set<string>(['index.html']);
-  staticClosure(manifest, entryKey, files);
-  staticClosure(manifest, HOME_ROUTE, files);
+type Manifest = Record<string, ManifestEntry>;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
+/** The gzip size of an HTML page of the build with every chunk and style its entries import. */
+function pageLoad(manifest: Manifest, html: string, starts: string[], print: (line: string) => void) {
+  if (!manifest[html]?.isEntry) throw new Error(`the build manifest has no entry ${html}`);
+  const files = new Set<string>([html]);
+  for (const start of starts) staticClosure(manifest, start, files);
   let raw = 0;
   let gzip = 0;
   const rows = [...files].map((file) => {
@@ -49,13 +44,26 @@ export async function firstLoad(print: (line: string) => void): Promise<{ gzipBy
     gzip += zipped;
     return { file, raw: bytes.length, gzip: zipped };
   });
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  print('First load of / (production build):');
+  print(`First load of ${html} (production build):`);
   for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
     print(`  ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)} gzip`);
   }
   print(`  ${'total'.padEnd(44)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)} gzip`);
-  const lazy = Object.values(manifest).filter((entry) => !files.has(entry.file)).length;
+  return { files, gzipBytes: gzip };
+}
+
+/**
+ * Builds the web app and returns the gzip size of everything the first view of `/` downloads,
+ * and of the embeddable player's page (`embed.html`), which other sites frame.
+ */
+export async function firstLoad(
+  print: (line: string) => void,
+): Promise<{ gzipBytes: number; embedGzipBytes: number }> {
+  await buildWeb(true);
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const app = pageLoad(manifest, 'index.html', ['index.html', HOME_ROUTE], print);
+  const lazy = Object.values(manifest).filter((entry) => !app.files.has(entry.file)).length;
   print(`  (${lazy} more chunks load on demand, one or a few per route)`);
-  return { gzipBytes: gzip };
+  const embed = pageLoad(manifest, 'embed.html', ['embed.html'], print);
+  return { gzipBytes: app.gzipBytes, embedGzipBytes: embed.gzipBytes };
 }

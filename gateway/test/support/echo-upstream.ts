@@ -38,7 +38,14 @@ export async function startEchoUpstream() {
 export function webDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'podz-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PODZ</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>PODZ</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(dir, 'embed.html'),
+    '<!doctype html><html><head><title>PODZ player</title></head><body><main id="embed"></main></body></html>',
+  );
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("podz")');
   return dir;
 }

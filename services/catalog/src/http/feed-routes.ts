@@ -1,7 +1,9 @@
 import express from 'express';
 import { cachedRead } from './cached-read';
 import { z } from 'zod';
+import { oembedQuerySchema } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
+import { oembedFor } from '../domain/oembed';
 import { showFeed } from '../domain/show-feed';
 import type { ListenRecorder } from '../listens/listen-recording';
 
@@ -32,6 +34,13 @@ export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder): express.
         }),
       },
       ({ params }) => showFeed(deps, params.uId),
+    ),
+  );
+  // What a CMS or a chat asks to unfurl a PODZ link into the player (docs/api.md, Embeds).
+  router.get(
+    '/oembed',
+    cachedRead({ query: oembedQuerySchema }, { cache: deps.responses }, ({ query }) =>
+      oembedFor(deps, query),
     ),
   );
   return router;

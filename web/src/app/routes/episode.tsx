@@ -1,9 +1,11 @@
 import type { Episode } from '@podz/proto';
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { formatDate, formatDuration } from '../../lib/format';
+import { startTimeOf } from '../../lib/start-time';
 import {
   useEpisode,
   useEpisodeGuests,
@@ -12,6 +14,7 @@ import {
 } from '../../features/shows/api/shows-api';
 import { AudioPlayer } from '../../features/player/components/audio-player';
 import { ChapterList } from '../../features/player/components/chapter-list';
+import { ShareDialog } from '../../features/player/components/share-dialog';
 import { SoundbiteList } from '../../features/player/components/soundbite-list';
 import { TranscriptView } from '../../features/player/components/transcript-view';
 import { usePlayback } from '../../features/player/use-playback';
@@ -22,7 +25,10 @@ import { EpisodeList } from '../../features/shows/components/episode-list';
  * follow one playback.
  */
 function EpisodeBody({ item }: { item: Episode }) {
-  const playback = usePlayback(item.audio.durationSeconds);
+  const [searchParams] = useSearchParams();
+  // A shared link may start part-way (`?t=1m30s`).
+  const playback = usePlayback(item.audio.durationSeconds, startTimeOf(searchParams.get('t')));
+  const [sharing, setSharing] = useState(false);
   return (
     <article>
       <Link
@@ -33,9 +39,19 @@ function EpisodeBody({ item }: { item: Episode }) {
         {item.show.name}
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold text-slate-900">{item.title}</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {formatDate(item.publishedAt)} · {formatDuration(item.audio.durationSeconds)}
-      </p>
+      <div className="mt-1 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+        <p>
+          {formatDate(item.publishedAt)} · {formatDuration(item.audio.durationSeconds)}
+        </p>
+        <button
+          type="button"
+          onClick={() => setSharing(true)}
+          className="font-semibold text-indigo-700 underline hover:text-indigo-600"
+        >
+          Share
+        </button>
+      </div>
+      {sharing && <ShareDialog episode={item} current={playback.current} onClose={() => setSharing(false)} />}
       <div className="mt-6">
         <AudioPlayer playback={playback} src={item.audio.url} title={item.title} chapters={item.chapters} />
       </div>
