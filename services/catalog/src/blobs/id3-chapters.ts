@@ -1,16 +1,15 @@
 import { CHAPTER_TITLE_MAX, CHAPTERS_MAX, type Chapter } from '@podz/proto';
 import type { BlobStore } from './blob-store';
 
+// A tag larger than this (cover art of many MB) is not read for chapters.
+const TAG_READ_MAX = 16 * 1024 * 1024;
+
 /**
  * Chapters from an MP3's ID3v2 tag: the `CHAP` frames of the ID3v2 Chapter Frame Addendum 1.0,
  * each a start time in milliseconds with a `TIT2` title and an optional `WXXX` link. The parser
  * catalog uses for audio (music-metadata 7) does not read them, and the versions that do need
  * Node 22, so this reads the tag itself: it is a short, bounded walk over the frames.
  */
-
-/** A tag larger than this (cover art of many MB) is not read for chapters. */
-const TAG_READ_MAX = 16 * 1024 * 1024;
-
 export async function id3Chapters(store: BlobStore, key: string, audioOffset: number): Promise<Chapter[]> {
   if (audioOffset <= 10 || audioOffset > TAG_READ_MAX) return [];
   const stream = await store.read(key, { start: 0, end: audioOffset - 1 });

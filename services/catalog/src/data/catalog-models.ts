@@ -210,7 +210,7 @@ const releaseClockSchema = new Schema(
   { collection: 'release_clock', versionKey: false },
 );
 
-/** A chapter as read back (`lean`): plain objects, not mongoose's document arrays. */
+// A chapter as read back (`lean`): plain objects, not mongoose's document arrays.
 export interface StoredChapter {
   startTime: number;
   title: string;

@@ -1,6 +1,9 @@
 import { TRANSCRIPT_LIMITS, type TranscriptJson } from '@podz/proto';
 
-/** One timed line of a transcript, in seconds. */
+/**
+ * Captions read and written: WebVTT or SRT in, cues out; cues back out as WebVTT and as the
+ * Podcast Namespace's JSON transcript. A cue is one timed line, in seconds.
+ */
 export interface Cue {
   start: number;
   end: number;
