@@ -47,9 +47,14 @@ describe('the route policy table', () => {
     const keys = ROUTE_POLICIES.map((entry) => `${entry.method} ${entry.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const entry of ROUTE_POLICIES) {
-      expect(entry.path).toMatch(/^\/(api|media|shows)\/[a-z:]/);
+      // Under /api, media and feeds, plus the oEmbed endpoint, whose path the oEmbed world expects.
+      expect(entry.path).toMatch(/^\/((api|media|shows)\/[a-z:]|oembed$)/);
       expect(entry.policy === 'public' || entry.policy === 'signed-in' || entry.policy.length > 0).toBe(true);
     }
+  });
+
+  it('sends oEmbed to catalog, for anyone', () => {
+    expect(routeFor('GET', '/oembed')).toMatchObject({ service: 'catalog', policy: 'public' });
   });
 
   it('gives only owners and admins the creation of shows, and only admins the review of requests', () => {
