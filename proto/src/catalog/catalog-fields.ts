@@ -71,6 +71,13 @@ export const mediaUrlSchema = z
     error: 'must be a /media path or an http(s) URL',
   });
 
+/** A link to elsewhere: an absolute http(s) URL of at most 2,000 characters. */
+export const httpUrlSchema = (name: string) =>
+  z
+    .string({ error: `${name} must be an http(s) URL` })
+    .max(2000)
+    .regex(/^https?:\/\/\S+$/, { error: `${name} must be an http(s) URL` });
+
 /** A show's name or an episode's title: one line of plain text (proto/src/plain-text). */
 export const textSchema = (name: string, max: number) => lineSchema(name, { max });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from './catalog-fields';
 
 /**
  * Chapters: read from the uploaded MP3's ID3 `CHAP` frames, or set from a Podcast Namespace JSON
@@ -12,12 +13,6 @@ export const CHAPTER_TITLE_MAX = 200;
 export const CHAPTER_SOURCES = ['audio', 'file', 'editor'] as const;
 export type ChapterSource = (typeof CHAPTER_SOURCES)[number];
 
-const httpUrl = (name: string) =>
-  z
-    .string()
-    .max(2000)
-    .regex(/^https?:\/\/\S+$/, { error: `${name} must be an http(s) URL` });
-
 /** A chapter as the Podcast Namespace's JSON chapters format writes it (version 1.2.0). */
 export const chapterSchema = z.object({
   startTime: z
@@ -29,8 +24,8 @@ export const chapterSchema = z.object({
     .trim()
     .min(1, { error: 'every chapter needs a title' })
     .max(CHAPTER_TITLE_MAX, { error: `a chapter title has at most ${CHAPTER_TITLE_MAX} characters` }),
-  url: httpUrl('url').optional(),
-  img: z.union([httpUrl('img'), z.string().regex(/^\/media\/images\/[A-Za-z0-9._-]+$/)]).optional(),
+  url: httpUrlSchema('url').optional(),
+  img: z.union([httpUrlSchema('img'), z.string().regex(/^\/media\/images\/[A-Za-z0-9._-]+$/)]).optional(),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from './catalog-fields';
 import { objectIdSchema } from '../ids';
 
 /**
@@ -13,12 +14,6 @@ export const TXT_MAX = 5;
 export const PODROLL_MAX = 10;
 export const SOUNDBITES_MAX = 5;
 
-const httpUrl = (name: string) =>
-  z
-    .string({ error: `${name} must be an http(s) URL` })
-    .max(2000)
-    .regex(/^https?:\/\/\S+$/, { error: `${name} must be an http(s) URL` });
-
 const shortText = (name: string, max: number) =>
   z
     .string({ error: `${name} must be text` })
@@ -29,11 +24,11 @@ const shortText = (name: string, max: number) =>
 export const feedSettingsSchema = z.strictObject({
   /** `podcast:funding`: where listeners support the show; PODZ's pricing page when none. */
   funding: z
-    .array(z.strictObject({ url: httpUrl('funding url'), title: shortText('funding title', 128) }))
+    .array(z.strictObject({ url: httpUrlSchema('funding url'), title: shortText('funding title', 128) }))
     .max(FUNDING_MAX, { error: `at most ${FUNDING_MAX} funding links` }),
   /** `podcast:license`: an SPDX identifier (or a name) and, for one SPDX does not list, its URL. */
   license: z
-    .strictObject({ identifier: shortText('license', 128), url: httpUrl('license url').optional() })
+    .strictObject({ identifier: shortText('license', 128), url: httpUrlSchema('license url').optional() })
     .nullable(),
   /** `podcast:location`: what the show is about, as a place. */
   location: z
@@ -92,7 +87,7 @@ export const feedSettingsSchema = z.strictObject({
    * The show moved to another host: the feed answers `301` to this URL and says so in
    * `itunes:new-feed-url`, so apps and directories follow.
    */
-  newFeedUrl: httpUrl('newFeedUrl').nullable(),
+  newFeedUrl: httpUrlSchema('newFeedUrl').nullable(),
 });
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 

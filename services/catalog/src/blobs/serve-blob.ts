@@ -2,6 +2,9 @@ import type { Request, RequestHandler } from 'express';
 import { AppError, notFound, notModified } from '@podz/kit';
 import type { BlobStore } from './blob-store';
 
+/** For files whose names the service chose: their content never changes under the name. */
+export const IMMUTABLE = `public, max-age=${365 * 24 * 3600}, immutable`;
+
 export interface ServeOptions {
   keyOf: (req: Request) => string;
   cacheControl: string;

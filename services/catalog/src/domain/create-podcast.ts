@@ -4,17 +4,9 @@ import type { CatalogDeps } from './catalog-deps';
 import { placePodcast } from './place-podcast';
 import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
-import { podcastView } from './views';
+import { feedSettings, podcastView } from './views';
 
-import {
-  checkPodroll,
-  crewOf,
-  DEFAULT_LOGO,
-  feedGuidFor,
-  feedSettings,
-  uniqueUId,
-  type CreateBody,
-} from './podcast-rules';
+import { checkPodroll, crewOf, DEFAULT_LOGO, feedGuidFor, uniqueUId, type CreateBody } from './podcast-rules';
 
 /** `POST /api/podcasts`: only owners (and admins) add shows directly (spec §6). */
 export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: CreateBody) {

@@ -1,11 +1,6 @@
 import { badRequest, isAdmin, type AuthUser, present } from '@podz/kit';
 import type { z } from 'zod';
-import {
-  DEFAULT_FEED_SETTINGS,
-  type createPodcastBodySchema,
-  type FeedSettings,
-  type updatePodcastBodySchema,
-} from '@podz/proto';
+import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/proto';
 import { podcastGuid } from '../rss/podcast-guid';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
@@ -69,11 +64,6 @@ export async function crewOf(deps: CatalogDeps, crew: { userId: string; role: st
 /** `podcast:guid` of a new show: the UUIDv5 of its feed's URL, kept from then on. */
 export const feedGuidFor = (deps: CatalogDeps, uId: string) =>
   podcastGuid(`${deps.config.PUBLIC_ORIGIN.replace(/\/$/, '')}${feedPath(uId)}`);
-
-/** A show's feed settings: what is stored (or the defaults) with a change laid over it. */
-export function feedSettings(stored: unknown, change: Partial<FeedSettings> | undefined): FeedSettings {
-  return { ...DEFAULT_FEED_SETTINGS, ...((stored as Partial<FeedSettings> | null) ?? {}), ...(change ?? {}) };
-}
 
 /** A podroll names other published shows of the network, each once. */
 export async function checkPodroll(deps: CatalogDeps, selfId: string | null, ids: string[]): Promise<void> {

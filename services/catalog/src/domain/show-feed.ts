@@ -6,9 +6,8 @@ import { podcastGuid } from '../rss/podcast-guid';
 import { renderFeed } from '../rss/render-feed';
 import { transcriptUrls } from '../transcripts/transcript-files';
 import type { CatalogDeps } from './catalog-deps';
-import { feedSettings } from './podcast-rules';
 import { showEpisodePage } from './show-episode-page';
-import { chaptersPath, feedPath } from './views';
+import { chaptersPath, feedPath, feedSettings } from './views';
 
 /** The newest episodes a feed carries; podcast apps page through the rest on their side. */
 export const FEED_EPISODES_MAX = 300;

@@ -14,16 +14,9 @@ import { placePodcast } from './place-podcast';
 import { syncShowEpisodes } from './sync-episode';
 import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
-import { podcastView } from './views';
+import { feedSettings, podcastView } from './views';
 
-import {
-  checkPodroll,
-  crewOf,
-  canManage,
-  feedSettings,
-  podcastState,
-  type UpdateBody,
-} from './podcast-rules';
+import { checkPodroll, crewOf, canManage, podcastState, type UpdateBody } from './podcast-rules';
 
 /** `PUT /api/podcasts/{id}`: the owner or an admin. New hosts are invited; dropped hosts removed. */
 export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: string, body: UpdateBody) {

@@ -48,7 +48,7 @@ export function podcastView(record: PodcastRecord): Podcast {
     sourceFeedUrl: record.sourceFeedUrl ?? null,
     feedUrl: feedPath(record.uId),
     feedGuid: record.feedGuid ?? null,
-    feed: { ...DEFAULT_FEED_SETTINGS, ...((record.feed as Partial<FeedSettings> | null) ?? {}) },
+    feed: feedSettings(record.feed, undefined),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
@@ -105,6 +105,11 @@ export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
+}
+
+/** A show's feed settings: what is stored (or the defaults) with a change laid over it. */
+export function feedSettings(stored: unknown, change: Partial<FeedSettings> | undefined): FeedSettings {
+  return { ...DEFAULT_FEED_SETTINGS, ...((stored as Partial<FeedSettings> | null) ?? {}), ...(change ?? {}) };
 }
 
 /** A stored chapter without the empty optional fields a document may carry. */

@@ -11,10 +11,9 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { chaptersFile } from '../domain/chapters-file';
 import { setChapters } from '../domain/episode-chapters';
 import { removeTranscript, saveTranscript } from '../domain/episode-transcript';
-import { serveBlob } from '../blobs/serve-blob';
+import { IMMUTABLE, serveBlob } from '../blobs/serve-blob';
 import { decodeText, receiveTranscript } from '../transcripts/receive-transcript';
 
-const YEAR_SECONDS = 365 * 24 * 3600;
 const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'];
 
 /**
@@ -69,7 +68,7 @@ export function episodeCompanionRoutes(deps: CatalogDeps): express.Router {
     serveBlob(deps.blobs, {
       keyOf: (req) => `transcripts/${req.params.file}`,
       // Shared caches may keep them as long (the gateway's edge holds them its few seconds).
-      cacheControl: `public, max-age=${YEAR_SECONDS}, s-maxage=${YEAR_SECONDS}, immutable`,
+      cacheControl: `${IMMUTABLE}, s-maxage=${365 * 24 * 3600}`,
     }),
   );
   router.get(

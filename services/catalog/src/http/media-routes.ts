@@ -7,10 +7,8 @@ import { mediaStorage } from '../domain/media-storage';
 import { recordUpload } from '../domain/record-upload';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { receiveUpload } from '../blobs/receive-upload';
-import { serveBlob } from '../blobs/serve-blob';
+import { IMMUTABLE, serveBlob } from '../blobs/serve-blob';
 import type { ListenRecorder } from '../listens/listen-recording';
-
-const YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
  * Uploads (multipart, one `file` field, streamed to the blob store, typed from the bytes) and the
@@ -82,14 +80,14 @@ export function mediaRoutes(deps: CatalogDeps, listens: ListenRecorder): express
     listens.audio,
     serveBlob(deps.blobs, {
       keyOf: (req) => `audio/${req.params.file}`,
-      cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
+      cacheControl: IMMUTABLE,
     }),
   );
   router.get(
     '/media/images/:file',
     serveBlob(deps.blobs, {
       keyOf: (req) => `images/${req.params.file}`,
-      cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
+      cacheControl: IMMUTABLE,
     }),
   );
   return router;
