@@ -76,7 +76,7 @@ async function rangedAudio(stack: BenchStack, long: Episode) {
     seconds,
     status: 206,
   });
-  if (result.unexpected) throw new Error(`ranged audio: ${result.unexpected} unexpected answers`);
+  if (result.unexpected) throw new Error(`ranged audio: ${result.breakdown}`);
   const requests = result.requestsPerSecond * (warmupSeconds + seconds);
   const msPerRequest = (name: 'gateway' | 'catalog') =>
     ((cpuSeconds(stack.pids[name]) - before[name]) * 1000) / requests;
@@ -374,7 +374,7 @@ export async function listensBench(
       seconds: 10,
       status: 200,
     });
-    if (read.unexpected) throw new Error(`analytics ${label} read: ${read.unexpected} unexpected answers`);
+    if (read.unexpected) throw new Error(`analytics ${label} read: ${read.breakdown}`);
     figures.push(
       { name: `analytics read, ${label}, 12 months, at 200/s, p50`, value: read.p50, unit: 'ms' },
       {

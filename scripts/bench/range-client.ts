@@ -24,6 +24,8 @@ export interface RangeLoadResult {
   p50: number;
   p99: number;
   unexpected: number;
+  /** What the unexpected answers were: status codes and client errors, with their counts. */
+  breakdown: string;
   /** The client's own CPU per answer, while counting. */
   cpuMs: number;
 }
@@ -35,6 +37,11 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   const url = new URL(load.url);
   const latencies: number[] = [];
   let unexpected = 0;
+  const kinds = new Map<string, number>();
+  const surprise = (kind: string) => {
+    unexpected++;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  };
   let counting = false;
   let stopping = false;
   const one = (started = performance.now()) =>
@@ -46,14 +53,14 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
           res.on('end', () => {
             if (counting) {
               if (res.statusCode === load.status) latencies.push(performance.now() - started);
-              else unexpected++;
+              else surprise(`status ${res.statusCode}`);
             }
             resolve();
           });
         },
       );
-      req.on('error', () => {
-        if (counting) unexpected++;
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (counting) surprise(err.code ?? err.message);
         resolve();
       });
     });
@@ -94,6 +101,7 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
     p50: at(0.5),
     p99: at(0.99),
     unexpected,
+    breakdown: [...kinds].map(([kind, count]) => `${count} × ${kind}`).join(', '),
     cpuMs: (user + system) / 1000 / Math.max(1, latencies.length),
   };
 }
