@@ -27,6 +27,7 @@ export * from './catalog/transcript-api';
 export * from './catalog/chapter-api';
 export * from './catalog/feed-settings-api';
 export * from './catalog/embed-api';
+export * from './catalog/upcoming-api';
 export * from './identity/user-fields';
 export * from './identity/user-api';
 export * from './identity/auth-api';

@@ -4,10 +4,11 @@ import { lineSchema, paragraphSchema } from '../plain-text';
 
 /**
  * A show's life: `draft` while its owner prepares it (only the owner, its hosts and admins see it),
+ * `scheduled` like a draft until its `publishAt`, when the release clock publishes it,
  * `published` for everyone, with a feed, `archived` when it stops (still readable by its owner and
  * admins, gone from public lists and feeds).
  */
-export const PODCAST_STATUSES = ['draft', 'published', 'archived'] as const;
+export const PODCAST_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const;
 export const podcastStatusSchema = z.enum(PODCAST_STATUSES);
 export type PodcastStatus = z.infer<typeof podcastStatusSchema>;
 

@@ -35,6 +35,8 @@ export const podcastSchema = z.object({
   language: z.string(),
   explicit: z.boolean(),
   status: podcastStatusSchema,
+  /** When a scheduled show goes public; null for any other status. */
+  publishAt: z.string().nullable(),
   featured: z.boolean(),
   owner: userRefSchema,
   hosts: z.array(z.object({ user: userRefSchema, confirmed: z.boolean() })),
@@ -65,6 +67,11 @@ const podcastFields = {
     .regex(LANGUAGE_PATTERN, { error: 'language must be a language code such as en or pt-BR' }),
   explicit: z.boolean({ error: 'explicit must be true or false' }),
   status: podcastStatusSchema,
+  /**
+   * When the show goes public: with `scheduled` (or `published` and a time still to come) the
+   * release clock publishes it then; a time already past is refused for `scheduled`.
+   */
+  publishAt: z.iso.datetime({ offset: true, error: 'publishAt must be an ISO date-time' }),
   /** An image uploaded with `POST /api/media/images`. */
   logoId: objectIdSchema,
   /** Users invited as hosts; new ones are unconfirmed until they answer. */
@@ -83,6 +90,7 @@ export const createPodcastBodySchema = z.strictObject({
   language: podcastFields.language.default('en'),
   explicit: podcastFields.explicit.default(false),
   status: podcastFields.status.default('published'),
+  publishAt: podcastFields.publishAt.optional(),
   logoId: podcastFields.logoId.optional(),
   hostIds: podcastFields.hostIds.default([]),
   crew: podcastFields.crew.default([]),
@@ -97,6 +105,7 @@ export const updatePodcastBodySchema = z.strictObject({
   language: podcastFields.language.optional(),
   explicit: podcastFields.explicit.optional(),
   status: podcastFields.status.optional(),
+  publishAt: podcastFields.publishAt.optional(),
   logoId: podcastFields.logoId.optional(),
   hostIds: podcastFields.hostIds.optional(),
   crew: podcastFields.crew.optional(),

@@ -23,7 +23,8 @@ import { mediaFamily } from './data/media-lists';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/ensure-lists';
-import { releaseScheduledEpisodes } from './domain/release-scheduled-episodes';
+import { releaseScheduled } from './domain/release-scheduled';
+import { ReleaseBookmarks } from './data/release-fields';
 import { userSync } from './consumers/user-sync';
 import { episodeCompanionRoutes } from './http/episode-companion-routes';
 import { episodeRoutes } from './http/episode-routes';
@@ -62,16 +63,12 @@ export function startCatalog(config: CatalogConfig) {
           prefix: `catalog:${db.name}:podcasts`,
           logger,
         }),
-        episodes: new EpisodeRepository(
-          models.episodes,
-          relay,
-          {
-            redis,
-            prefix: `catalog:${db.name}:episodes`,
-            logger,
-          },
-          models.releaseClock,
-        ),
+        episodes: new EpisodeRepository(models.episodes, relay, {
+          redis,
+          prefix: `catalog:${db.name}:episodes`,
+          logger,
+        }),
+        releaseBookmarks: new ReleaseBookmarks(models.releaseClock),
         follows: new FollowRepository(models.follows, relay),
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
@@ -103,9 +100,7 @@ export function startCatalog(config: CatalogConfig) {
           feedRoutes(deps, recorder),
         ],
         streams: [listens],
-        tasks: [
-          new PeriodicTask('releases', config.RELEASE_SWEEP_MS, () => releaseScheduledEpisodes(deps), logger),
-        ],
+        tasks: [new PeriodicTask('releases', config.RELEASE_SWEEP_MS, () => releaseScheduled(deps), logger)],
         aggregates: [models.podcasts, models.episodes, models.follows],
         consumers: [
           { subscriptions: userSync(deps) },

@@ -163,12 +163,10 @@ describe('public read cache', () => {
     const at = { redis: context.redis, prefix: `test-records:${Date.now()}`, logger: context.logger };
     const models = catalogModels(context.db);
     const shows = new PodcastRepository(models.podcasts, context.relay, { ...at, prefix: `${at.prefix}:p` });
-    const episodes = new EpisodeRepository(
-      models.episodes,
-      context.relay,
-      { ...at, prefix: `${at.prefix}:e` },
-      models.releaseClock,
-    );
+    const episodes = new EpisodeRepository(models.episodes, context.relay, {
+      ...at,
+      prefix: `${at.prefix}:e`,
+    });
     await Promise.all([shows.refresh(history.id), episodes.refresh(first.id)]);
 
     // With the store's copies gone, the show by URL name and its episode still come back.

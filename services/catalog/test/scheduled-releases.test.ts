@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { loadConfig } from '@podz/kit';
+import type { Episode } from '@podz/proto';
 import { eventually, testServiceEnv } from '@podz/kit/testing';
 import { catalogConfigSchema } from '../src/config';
 import { startCatalog } from '../src/catalog-service';
@@ -119,5 +120,113 @@ describe('scheduled releases', () => {
     }
     const unchanged = await api().get(`/api/episodes/${episode.id}`).set(bearer(owner.token)).expect(200);
     expect(unchanged.body.status).toBe('draft');
+  });
+
+  it("publishes a scheduled show's first publication at its time, its episodes with it", async () => {
+    const dueAt = inSeconds(3);
+    const created = await api()
+      .post('/api/podcasts')
+      .set(bearer(owner.token))
+      .send({ name: `Launch ${Date.now()}`, category: 'History', status: 'scheduled', publishAt: dueAt })
+      .expect(201);
+    const show = created.body as { id: string; uId: string; status: string; publishAt: string };
+    expect(show).toMatchObject({ status: 'scheduled', publishAt: dueAt });
+    // Episodes written before the launch wait for it, published or not.
+    const ready = await platform.episodeBy(owner, { podcastId: show.id, title: 'Ready at launch' });
+    expect((ready as { status?: string }).status).toBe('published');
+    await api().get(`/api/podcasts/name/${show.uId}`).expect(404);
+    await api().get(`/shows/${show.uId}/feed.xml`).expect(404);
+    await api().get(`/api/episodes/podcast-episodes?podcastId=${show.id}`).expect(404);
+
+    await eventually(
+      'the launch',
+      async () => (await api().get(`/api/podcasts/name/${show.uId}`)).status === 200,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(dueAt));
+    const launched = await api().get(`/api/podcasts/name/${show.uId}`).expect(200);
+    expect(launched.body).toMatchObject({ id: show.id, status: 'published', publishAt: null });
+    await eventually('its episode listed', async () => (await publicEpisodes(show.id)).total === 1);
+    const feed = await api().get(`/shows/${show.uId}/feed.xml`).expect(200);
+    expect(feed.text).toContain('Ready at launch');
+  });
+
+  it("moves or calls off a show's launch, and refuses one without a time to come", async () => {
+    const show = await platform.showBy(owner, {
+      name: `Not yet ${Date.now()}`,
+      category: 'History',
+      status: 'draft',
+    });
+    for (const body of [{ status: 'scheduled' }, { status: 'scheduled', publishAt: inSeconds(-60) }]) {
+      const refused = await api()
+        .put(`/api/podcasts/${show.id}`)
+        .set(bearer(owner.token))
+        .send(body)
+        .expect(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: 'A scheduled release needs a time in the future',
+        details: [expect.objectContaining({ path: 'publishAt' })],
+      });
+    }
+    const first = inSeconds(2);
+    await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'scheduled', publishAt: first })
+      .expect(200);
+    const later = inSeconds(3600);
+    const moved = await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ publishAt: later })
+      .expect(200);
+    expect(moved.body).toMatchObject({ status: 'scheduled', publishAt: later });
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(first) - Date.now() + 1500));
+    await api().get(`/api/podcasts/name/${show.uId}`).expect(404);
+    const cancelled = await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'draft' })
+      .expect(200);
+    expect(cancelled.body).toMatchObject({ status: 'draft', publishAt: null });
+  });
+
+  it("lists an owner's upcoming releases across their shows, soonest first, and no one else's", async () => {
+    const one = await newShow();
+    const two = await newShow();
+    const later = await scheduledEpisode(one.id, 'In two hours', 7200);
+    const sooner = await scheduledEpisode(two.id, 'In one hour', 3600);
+    await platform.episodeBy(owner, { podcastId: one.id, title: 'Out already' });
+    const launch = inSeconds(5400);
+    const unlaunched = await platform.showBy(owner, {
+      name: `Launching ${Date.now()}`,
+      category: 'History',
+      status: 'scheduled',
+      publishAt: launch,
+    });
+
+    const upcoming = await api().get('/api/episodes/upcoming').set(bearer(owner.token)).expect(200);
+    const mine = upcoming.body as { shows: { id: string; publishAt: string }[]; episodes: Episode[] };
+    const ids = mine.episodes.map((episode) => episode.id);
+    expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
+    expect(ids.indexOf(sooner.id)).toBeGreaterThanOrEqual(0);
+    expect(mine.episodes.find((episode) => episode.id === later.id)).toMatchObject({
+      status: 'scheduled',
+      show: { id: one.id, uId: one.uId },
+    });
+    expect(mine.episodes.every((episode) => episode.status === 'scheduled')).toBe(true);
+    expect(mine.shows).toContainEqual(expect.objectContaining({ id: unlaunched.id, publishAt: launch }));
+
+    // Cancelled or published, an episode is no longer upcoming; another owner sees none of these.
+    await api()
+      .put(`/api/episodes/${sooner.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'draft' })
+      .expect(200);
+    const after = await api().get('/api/episodes/upcoming').set(bearer(owner.token)).expect(200);
+    expect(after.body.episodes.map((episode: Episode) => episode.id)).not.toContain(sooner.id);
+    const other = await platform.member('owner');
+    const theirs = await api().get('/api/episodes/upcoming').set(bearer(other.token)).expect(200);
+    expect(theirs.body).toEqual({ shows: [], episodes: [] });
   });
 });

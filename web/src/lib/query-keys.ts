@@ -30,6 +30,7 @@ export const queryKeys = {
     all: ['my-shows'] as const,
     page: (page: number) => ['my-shows', page] as const,
     everything: ['my-shows', 'all'] as const,
+    upcoming: ['my-shows', 'upcoming'] as const,
     episodes: (podcastId: string, page: number) => ['my-shows', 'episodes', podcastId, page] as const,
   },
   episodes: {

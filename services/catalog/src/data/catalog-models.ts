@@ -43,6 +43,10 @@ const podcastSchema = new Schema(
     language: { type: String, default: 'en' },
     explicit: { type: Boolean, default: false },
     status: { type: String, enum: PODCAST_STATUSES, required: true, index: true },
+    /** When a scheduled show goes public; null for any other status. */
+    publishAt: { type: Date, default: null },
+    /** A scheduled show's hour, where the release clock looks (as on episodes); null otherwise. */
+    releaseHour: { type: String, default: null, index: true },
     featured: { type: Boolean, default: false, index: true },
     owner: { type: userRef, required: true },
     hosts: {
@@ -106,6 +110,8 @@ const episodeSchema = new Schema(
     status: { type: String, enum: EPISODE_STATUSES, required: true },
     /** A scheduled episode's hour (`2026-11-26T12`), where the release clock looks; null otherwise. */
     releaseHour: { type: String, default: null, index: true },
+    /** The show owner's id while the episode is scheduled (their upcoming releases); null otherwise. */
+    upcomingFor: { type: String, default: null, index: true },
     explicit: { type: Boolean, default: false },
     guests: { type: [userRef], default: [] },
     /** The guests' ids, top-level beside `guests` (see `hostIds`). */
@@ -204,7 +210,10 @@ const mediaStorageSchema = new Schema(
   { collection: 'media_storage', versionKey: false },
 );
 
-/** The release clock's bookmark: every hour before `sweptThrough` holds no scheduled episode. */
+/**
+ * The release clocks' bookmarks, one per kind (`releases` for episodes, `show-releases`): every hour
+ * before `sweptThrough` holds nothing of that kind still scheduled.
+ */
 const releaseClockSchema = new Schema(
   { _id: { type: String, required: true }, sweptThrough: { type: String, required: true } },
   { collection: 'release_clock', versionKey: false },

@@ -1,6 +1,5 @@
 import { Types, type FilterQuery } from 'mongoose';
 import {
-  hourOf,
   findInIdOrder,
   inIdOrder,
   newWithEvents,
@@ -14,9 +13,9 @@ import {
 import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
 import type { RecordsAt } from './podcast-repository';
+import { releaseHour, type ReleaseFields } from './release-fields';
 
 type EpisodeModel = CatalogModels['episodes'];
-type ReleaseClockModel = CatalogModels['releaseClock'];
 export type EpisodeFilter = FilterQuery<EpisodeRecord>;
 
 const live = { deletedAt: null };
@@ -25,20 +24,6 @@ type GuestFields = { guests?: { id: string }[] };
 
 /** The guests' ids kept beside `guests` (an index on a dotted path serves nothing on FerretDB). */
 const guestIds = (fields: GuestFields) => (fields.guests ? { guestIds: fields.guests.map((g) => g.id) } : {});
-
-type ReleaseFields = { status?: string; publishedAt?: Date | string };
-
-/**
- * `releaseHour` follows `status` and `publishedAt`: the hour a scheduled episode is filed under for
- * the release clock, null for any other. Whoever sets the status sets the time with it.
- */
-const releaseHour = (fields: ReleaseFields) =>
-  fields.status === undefined
-    ? {}
-    : {
-        releaseHour:
-          fields.status === 'scheduled' && fields.publishedAt ? hourOf(new Date(fields.publishedAt)) : null,
-      };
 
 function withDerived(update: Record<string, unknown>): Record<string, unknown> {
   const $set = update.$set as (GuestFields & ReleaseFields) | undefined;
@@ -56,7 +41,6 @@ export class EpisodeRepository {
     private readonly model: EpisodeModel,
     private readonly relay: OutboxRelay,
     records: RecordsAt,
-    private readonly releaseClock: ReleaseClockModel,
   ) {
     this.records = new RecordCache<EpisodeRecord>(records.redis, records.prefix, records.logger, (ids) =>
       findInIdOrder<EpisodeRecord>(this.model, ids, live),
@@ -165,6 +149,11 @@ export class EpisodeRepository {
     return this.findById(id);
   }
 
+  /** The scheduled episodes of an owner's shows, filed under the owner while scheduled. */
+  scheduledOf(ownerId: string): Promise<EpisodeRecord[]> {
+    return this.model.find({ upcomingFor: ownerId, ...live }).lean<EpisodeRecord[]>();
+  }
+
   /** The scheduled episodes filed under the hour (due or not yet): one keyed read. */
   scheduledIn(hour: string): Promise<EpisodeRecord[]> {
     return this.model.find({ releaseHour: hour, ...live }).lean<EpisodeRecord[]>();
@@ -183,26 +172,13 @@ export class EpisodeRepository {
         publishedAt: episode.publishedAt,
         ...live,
       },
-      withEvents({ $set: { status: 'published', releaseHour: null } }, events),
+      withEvents({ $set: { status: 'published', releaseHour: null, upcomingFor: null } }, events),
     );
     if (result.modifiedCount !== 1) return null;
     this.relay.kick();
     const id = episode._id.toHexString();
     await this.records.invalidateAfterWrite([id]);
     return this.findById(id);
-  }
-
-  async releasedThrough(): Promise<string | undefined> {
-    const row = await this.releaseClock.findById('releases').lean<{ sweptThrough: string }>();
-    return row?.sweptThrough;
-  }
-
-  async setReleasedThrough(hour: string): Promise<void> {
-    await this.releaseClock.updateOne(
-      { _id: 'releases' },
-      { $set: { sweptThrough: hour } },
-      { upsert: true },
-    );
   }
 
   /** Follows the show's visibility, so public lists need no join. */

@@ -15,6 +15,7 @@ import {
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
+import { releaseHour, type ReleaseFields } from './release-fields';
 
 type PodcastModel = CatalogModels['podcasts'];
 type FollowerCount = {
@@ -50,9 +51,10 @@ export function peopleIds(fields: PeopleFields): Record<string, unknown> {
   return ids;
 }
 
-function withPeopleIds(update: Record<string, unknown>): Record<string, unknown> {
-  const $set = update.$set as PeopleFields | undefined;
-  return $set ? { ...update, $set: { ...$set, ...peopleIds($set) } } : update;
+/** What a write derives from the fields it sets: the people's ids and the release hour. */
+function withDerived(update: Record<string, unknown>): Record<string, unknown> {
+  const $set = update.$set as (PeopleFields & ReleaseFields) | undefined;
+  return $set ? { ...update, $set: { ...$set, ...peopleIds($set), ...releaseHour($set) } } : update;
 }
 
 /** Where the repository keeps records of shows beside the store (kit RecordCache). */
@@ -169,7 +171,10 @@ export class PodcastRepository {
   ): Promise<PodcastRecord> {
     const _id = new Types.ObjectId();
     await this.model.create(
-      newWithEvents({ _id, ...fields, ...peopleIds(fields as PeopleFields) }, events(_id.toHexString())),
+      newWithEvents(
+        { _id, ...fields, ...peopleIds(fields as PeopleFields), ...releaseHour(fields as ReleaseFields) },
+        events(_id.toHexString()),
+      ),
     );
     this.relay.kick();
     return present(await this.findById(_id.toHexString()), `show ${_id.toHexString()}`);
@@ -186,10 +191,42 @@ export class PodcastRepository {
   ): Promise<PodcastRecord | null> {
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), ...live },
-      withEvents(withPeopleIds({ $set: fields }), events),
+      withEvents(withDerived({ $set: fields }), events),
     );
     if (events.length && result.modifiedCount) this.relay.kick();
     if (result.matchedCount !== 1) return null;
+    await this.records.invalidateAfterWrite([id]);
+    return this.findById(id);
+  }
+
+  /** The owner's shows scheduled for their first publication: by the owner's index. */
+  scheduledOf(ownerId: string): Promise<PodcastRecord[]> {
+    return this.model.find({ ownerId, status: 'scheduled', ...live }).lean<PodcastRecord[]>();
+  }
+
+  /** The scheduled shows filed under the hour (due or not yet): one keyed read. */
+  scheduledIn(hour: string): Promise<PodcastRecord[]> {
+    return this.model.find({ releaseHour: hour, ...live }).lean<PodcastRecord[]>();
+  }
+
+  /**
+   * The show goes public with its events, if it is still scheduled for the time it was read with:
+   * of two clocks (or a clock and an owner's edit) one decides. The show as it now is, or null.
+   */
+  async release(podcast: PodcastRecord, events: PendingEvent[]): Promise<PodcastRecord | null> {
+    const result = await this.model.updateOne(
+      {
+        _id: podcast._id,
+        status: 'scheduled',
+        releaseHour: podcast.releaseHour,
+        publishAt: podcast.publishAt,
+        ...live,
+      },
+      withEvents({ $set: { status: 'published', publishAt: null, releaseHour: null } }, events),
+    );
+    if (result.modifiedCount !== 1) return null;
+    this.relay.kick();
+    const id = podcast._id.toHexString();
     await this.records.invalidateAfterWrite([id]);
     return this.findById(id);
   }

@@ -7,6 +7,7 @@ import type { EpisodeRepository } from '../data/episode-repository';
 import type { FollowRepository } from '../data/follow-repository';
 import type { MediaLibrary } from '../data/media-library';
 import type { PodcastRepository } from '../data/podcast-repository';
+import type { ReleaseBookmarks } from '../data/release-fields';
 import type { BlobStore } from '../blobs/blob-store';
 
 export interface CatalogDeps {
@@ -15,6 +16,8 @@ export interface CatalogDeps {
   podcasts: PodcastRepository;
   episodes: EpisodeRepository;
   follows: FollowRepository;
+  /** Where the release clocks (scheduled episodes and shows) have swept through. */
+  releaseBookmarks: ReleaseBookmarks;
   /** The public lists kept in Redis (latest episodes, a show's episodes, shows by name). */
   lists: CatalogLists;
   /** Rendered public answers (lists, show pages, feeds), dropped whenever the catalog changes. */

@@ -4,6 +4,7 @@ import type { CatalogDeps } from './catalog-deps';
 import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
 import { moveUses, NO_USES } from './media-uses';
+import { releaseStatus } from './release-rules';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
@@ -12,7 +13,7 @@ import {
   episodeState,
   guestEvents,
   managedShow,
-  releaseStatus,
+  upcomingFor,
   type CreateBody,
 } from './episode-rules';
 
@@ -24,7 +25,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
   const guests = await knownUsers(deps, body.guestIds, 'body.guestIds');
   checkSoundbites(body.soundbites, audio.durationSeconds ?? 0);
   const publishedAt = body.publishedAt ? new Date(body.publishedAt) : new Date();
-  const status = releaseStatus(body.status, publishedAt);
+  const status = releaseStatus(body.status, publishedAt, 'publishedAt');
   const fields = {
     podcast: body.podcastId,
     title: body.title,
@@ -40,6 +41,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     episode: body.episode ?? null,
     publishedAt,
     status,
+    ...upcomingFor(status, podcast),
     explicit: body.explicit,
     guests,
     categories: body.categories,

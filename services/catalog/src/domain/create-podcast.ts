@@ -6,13 +6,22 @@ import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { feedSettings, podcastView } from './views';
 
-import { checkPodroll, crewOf, DEFAULT_LOGO, feedGuidFor, uniqueUId, type CreateBody } from './podcast-rules';
+import {
+  checkPodroll,
+  crewOf,
+  DEFAULT_LOGO,
+  feedGuidFor,
+  showRelease,
+  uniqueUId,
+  type CreateBody,
+} from './podcast-rules';
 
 /** `POST /api/podcasts`: only owners (and admins) add shows directly (spec §6). */
 export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: CreateBody) {
   if (!user.access.includes('owner') && !isAdmin(user)) {
     throw forbidden('Only podcasters can add shows; ask for owner access first');
   }
+  const release = showRelease(body.status, body.publishAt);
   if (await deps.podcasts.nameTaken(body.name)) throw conflict('A show with this name already exists');
   const owner = await deps.users.caller(user);
   const hosts = await knownUsers(
@@ -35,7 +44,7 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
       category: body.category,
       language: body.language,
       explicit: body.explicit,
-      status: body.status,
+      ...release,
       featured: false,
       owner,
       hosts: hosts.map((host) => ({ user: host, confirmed: false })),
@@ -51,7 +60,7 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
         name: body.name,
         ownerId: owner.id,
         category: body.category,
-        status: body.status,
+        status: release.status as never,
         logoPath,
       }),
       ...hosts.map((host) =>

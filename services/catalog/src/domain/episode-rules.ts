@@ -46,21 +46,10 @@ export const episodeState = (
   publishedAt: new Date(episode.publishedAt).toISOString(),
 });
 
-/**
- * The status an episode is stored with: one published for a time still to come is scheduled (the
- * release clock publishes it then); one scheduled needs a time still to come.
- */
-export function releaseStatus(status: EpisodeStatus, publishedAt: Date, now = new Date()): EpisodeStatus {
-  if (publishedAt <= now) {
-    if (status === 'scheduled') {
-      throw badRequest('A scheduled release needs a time in the future', [
-        { path: 'publishedAt', message: 'pick a time in the future, or publish now' },
-      ]);
-    }
-    return status;
-  }
-  return status === 'published' ? 'scheduled' : status;
-}
+/** Files a scheduled episode under its show's owner, for their upcoming releases; any other under none. */
+export const upcomingFor = (status: string, podcast: PodcastRecord) => ({
+  upcomingFor: status === 'scheduled' ? podcast.owner.id : null,
+});
 
 /** The events of guests added to and removed from an episode. */
 export function guestEvents(

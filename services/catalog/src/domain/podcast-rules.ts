@@ -4,6 +4,7 @@ import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/pro
 import { podcastGuid } from '../rss/podcast-guid';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
+import { releaseStatus } from './release-rules';
 import { knownUsers } from './resolve-refs';
 import { feedPath } from './views';
 
@@ -42,6 +43,21 @@ export const podcastState = (podcast: PodcastRecord) => ({
   status: podcast.status as never,
   logoPath: podcast.logoPath,
 });
+
+/**
+ * A show's status with its release moment: `scheduled` (or `published` for a time still to come)
+ * keeps `publishAt`, any other status clears it. `given` is the time in the request, `held` the one
+ * stored, used when only the status changes.
+ */
+export function showRelease(
+  status: string,
+  given: string | undefined,
+  held?: Date | null,
+): { status: string; publishAt: Date | null } {
+  const at = given !== undefined ? new Date(given) : (held ?? null);
+  const stored = releaseStatus(status, at, 'publishAt');
+  return { status: stored, publishAt: stored === 'scheduled' ? at : null };
+}
 
 export type CreateBody = z.infer<typeof createPodcastBodySchema>;
 export type UpdateBody = z.infer<typeof updatePodcastBodySchema>;

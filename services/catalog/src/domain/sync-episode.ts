@@ -13,3 +13,9 @@ export async function syncShowEpisodes(deps: CatalogDeps, podcastId: string): Pr
   await deps.episodes.forEach(podcastId, (episode) => deps.lists.placeEpisode(episode));
   await invalidateResponses(deps);
 }
+
+/** A show went public or stopped being public: its episodes follow it into or out of the lists. */
+export async function showVisibilityChanged(deps: CatalogDeps, podcastId: string, published: boolean) {
+  await deps.episodes.setShowPublished(podcastId, published);
+  await syncShowEpisodes(deps, podcastId);
+}

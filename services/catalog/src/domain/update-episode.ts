@@ -5,6 +5,7 @@ import type { CatalogDeps } from './catalog-deps';
 import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
 import { moveUses } from './media-uses';
+import { releaseStatus } from './release-rules';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
 
@@ -13,7 +14,7 @@ import {
   episodeState,
   guestEvents,
   managedEpisode,
-  releaseStatus,
+  upcomingFor,
   type UpdateBody,
 } from './episode-rules';
 
@@ -39,7 +40,12 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   if (body.status !== undefined || body.publishedAt !== undefined) {
     const publishedAt = body.publishedAt !== undefined ? new Date(body.publishedAt) : episode.publishedAt;
     changes.publishedAt = publishedAt;
-    changes.status = releaseStatus(body.status ?? (episode.status as EpisodeStatus), publishedAt);
+    changes.status = releaseStatus(
+      body.status ?? (episode.status as EpisodeStatus),
+      publishedAt,
+      'publishedAt',
+    );
+    Object.assign(changes, upcomingFor(changes.status as string, podcast));
   }
   if (body.audioId) {
     const audio = await uploadedMedia(deps, user, body.audioId, 'audio', 'audioId');

@@ -11,12 +11,12 @@ import { hostInvited, hostRemoved, podcastUpdated, type UserRef } from '@podz/pr
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { placePodcast } from './place-podcast';
-import { syncShowEpisodes } from './sync-episode';
+import { showVisibilityChanged } from './sync-episode';
 import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { feedSettings, podcastView } from './views';
 
-import { checkPodroll, crewOf, canManage, podcastState, type UpdateBody } from './podcast-rules';
+import { checkPodroll, crewOf, canManage, podcastState, showRelease, type UpdateBody } from './podcast-rules';
 
 /** `PUT /api/podcasts/{id}`: the owner or an admin. New hosts are invited; dropped hosts removed. */
 export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: string, body: UpdateBody) {
@@ -31,8 +31,12 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
     changes.nameKey = body.name.trim().toLowerCase();
   }
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
-  for (const field of ['category', 'language', 'explicit', 'status', 'featured'] as const) {
+  for (const field of ['category', 'language', 'explicit', 'featured'] as const) {
     if (body[field] !== undefined) changes[field] = body[field];
+  }
+  // A new time or status decides both together (scheduled or not): the one given and the one held.
+  if (body.status !== undefined || body.publishAt !== undefined) {
+    Object.assign(changes, showRelease(body.status ?? podcast.status, body.publishAt, podcast.publishAt));
   }
   if (body.logoId) changes.logoPath = (await uploadedMedia(deps, user, body.logoId, 'image', 'logoId')).url;
   if (body.crew) changes.crew = await crewOf(deps, body.crew);
@@ -77,8 +81,7 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
     { urls: [updated.logoPath], use: { kind: 'show', name: updated.name, podcastId: id } },
   );
   if (changes.status !== undefined && changes.status !== podcast.status) {
-    await deps.episodes.setShowPublished(id, updated.status === 'published');
-    await syncShowEpisodes(deps, id);
+    await showVisibilityChanged(deps, id, updated.status === 'published');
   }
   return podcastView(updated);
 }

@@ -36,6 +36,7 @@ export function podcastView(record: PodcastRecord): Podcast {
     language: record.language ?? 'en',
     explicit: Boolean(record.explicit),
     status: record.status as Podcast['status'],
+    publishAt: record.publishAt ? new Date(record.publishAt).toISOString() : null,
     featured: Boolean(record.featured),
     owner: ref(record.owner),
     hosts: record.hosts.map((host) => ({ user: ref(host.user), confirmed: Boolean(host.confirmed) })),

@@ -19,6 +19,7 @@ import { guestAppearances } from '../domain/guest-appearances';
 import { latestEpisodes } from '../domain/latest-episodes';
 import { podcastEpisodes } from '../domain/podcast-episodes';
 import { previousEpisodes } from '../domain/previous-episodes';
+import { upcomingReleases } from '../domain/upcoming-releases';
 
 /** The episodes API (spec §7 Episodes) plus `POST /api/episodes` to add one. */
 export function episodeRoutes(deps: CatalogDeps): express.Router {
@@ -50,6 +51,11 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
     cachedRead({ query: podcastEpisodesQuerySchema }, anonymous, ({ query, user }) =>
       podcastEpisodes(deps, user, query),
     ),
+  );
+  router.get(
+    `${base}/upcoming`,
+    requireAuth,
+    handleSignedIn({}, ({ user }) => upcomingReleases(deps, user)),
   );
   router.get(
     `${base}/:id`,

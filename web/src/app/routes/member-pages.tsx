@@ -17,6 +17,7 @@ import { HostInvitations } from '../../features/hosting/components/host-invitati
 import { AccessRequestCard } from '../../features/requests/components/access-request-card';
 import { FeedImportForm } from '../../features/shows/components/feed-import-form';
 import { MyShows } from '../../features/shows/components/my-shows';
+import { UpcomingReleases } from '../../features/shows/components/upcoming-releases';
 import { useFollowedShows } from '../../features/shows/api/shows-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
 import { ShowGrid } from '../../features/shows/components/show-card';
@@ -154,6 +155,7 @@ export function MyPodzRoute() {
       />
       {canAdd ? (
         <>
+          <UpcomingReleases />
           <MyShows ownerId={user.id} />
           <div className="mt-10">
             <FeedImportForm />

@@ -1,4 +1,4 @@
-import type { Chapter, Episode, Paginated, Podcast } from '@podz/proto';
+import type { Chapter, Episode, Paginated, Podcast, UpcomingReleases } from '@podz/proto';
 import { PODCAST_EPISODES_PAGE_SIZE } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -15,6 +15,15 @@ export function useMyShows(page: number) {
     queryKey: queryKeys.myShows.page(page),
     queryFn: ({ signal }) => apiFetch<Paginated<Podcast>>(`/api/podcasts?page=${page}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** What goes live next across the caller's shows (kept fresh as releases go out). */
+export function useUpcomingReleases() {
+  return useQuery({
+    queryKey: queryKeys.myShows.upcoming,
+    queryFn: ({ signal }) => apiFetch<UpcomingReleases>('/api/episodes/upcoming', { signal }),
+    refetchInterval: 60_000,
   });
 }
 

@@ -11,6 +11,7 @@ interface Row {
   start: string;
   title: string;
   url: string;
+  img: string;
 }
 
 let nextKey = 1;
@@ -19,6 +20,7 @@ const rowOf = (chapter: Chapter): Row => ({
   start: formatClock(chapter.startTime),
   title: chapter.title,
   url: chapter.url ?? '',
+  img: chapter.img ?? '',
 });
 
 /** The row's inputs, with the body path their errors come back under. */
@@ -26,6 +28,7 @@ const CELLS = [
   { field: 'start', path: 'startTime', label: 'start', placeholder: '0:00' },
   { field: 'title', path: 'title', label: 'title', placeholder: 'Title' },
   { field: 'url', path: 'url', label: 'link (optional)', placeholder: 'https://… (optional)' },
+  { field: 'img', path: 'img', label: 'image URL (optional)', placeholder: 'Image https://… (optional)' },
 ] as const;
 
 const SOURCES = {
@@ -37,7 +40,7 @@ const inputClass =
   'w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500';
 
 /**
- * An episode's chapters for its owner: rows of start time, title and optional link, or loaded from
+ * An episode's chapters for its owner: rows of start time, title, optional link and image, or loaded from
  * a Podcast Namespace JSON chapters file; saved as a whole. MP3s with chapter tags fill it on upload.
  */
 export function ChapterEditor({ episode }: { episode: Episode }) {
@@ -50,7 +53,7 @@ export function ChapterEditor({ episode }: { episode: Episode }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [from, setFrom] = useState<'file' | 'editor'>('editor');
 
-  const change = (key: number, field: 'start' | 'title' | 'url', value: string) => {
+  const change = (key: number, field: (typeof CELLS)[number]['field'], value: string) => {
     setSaved(false);
     setFrom('editor');
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
@@ -67,6 +70,7 @@ export function ChapterEditor({ episode }: { episode: Episode }) {
         startTime: startTime ?? 0,
         title: row.title.trim(),
         ...(row.url.trim() ? { url: row.url.trim() } : {}),
+        ...(row.img.trim() ? { img: row.img.trim() } : {}),
       };
     });
     const checked = chaptersBodySchema.safeParse({ chapters, source: from });
@@ -125,7 +129,7 @@ export function ChapterEditor({ episode }: { episode: Episode }) {
         <ol className="grid gap-2">
           {rows.map((row, index) => (
             <li key={row.key} className="grid gap-1">
-              <div className="grid grid-cols-[6rem_1fr] gap-2 sm:grid-cols-[6rem_1fr_1fr_auto]">
+              <div className="grid grid-cols-[6rem_1fr] gap-2 sm:grid-cols-[6rem_1fr_1fr_1fr_auto]">
                 {CELLS.map((cell) => (
                   <input
                     key={cell.field}

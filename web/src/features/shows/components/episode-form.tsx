@@ -11,9 +11,10 @@ import { PeoplePicker } from '../../../components/people-picker';
 import { FormError, RICH_TEXT_HINT, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-panel';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { formatClock, parseClock, toLocalInput } from '../../../lib/format';
+import { formatClock, parseClock } from '../../../lib/format';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveEpisode } from '../api/owner-shows-api';
+import { ReleaseTimeField, useReleaseTime } from './release-time-field';
 
 const PLACEHOLDER_ID = '000000000000000000000000';
 
@@ -28,10 +29,6 @@ const STATUS_LABELS: Record<(typeof EPISODE_STATUSES)[number], string> = {
   scheduled: 'Scheduled (goes live at a time you pick)',
   published: 'Published',
 };
-
-/** The next whole hour, for a release being scheduled. */
-const nextHour = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000).toISOString();
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Publishes an episode (audio uploaded first, with a progress bar), or edits one. */
 export function EpisodeForm({
@@ -50,9 +47,7 @@ export function EpisodeForm({
   const [title, setTitle] = useState(episode?.title ?? '');
   const [description, setDescription] = useState(episode?.description ?? '');
   const [status, setStatus] = useState<string>(episode?.status ?? 'published');
-  const [releaseAt, setReleaseAt] = useState(() =>
-    toLocalInput(episode?.status === 'scheduled' ? episode.publishedAt : nextHour()),
-  );
+  const release = useReleaseTime(episode?.status === 'scheduled' ? episode.publishedAt : null);
   const [audioId, setAudioId] = useState<string>();
   const [guests, setGuests] = useState<UserRef[]>(episode?.guests ?? []);
   const [episodeType, setEpisodeType] = useState<string>(episode?.episodeType ?? 'full');
@@ -67,7 +62,7 @@ export function EpisodeForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'scheduled' && !(new Date(releaseAt).getTime() > Date.now())) {
+    if (status === 'scheduled' && !release.isFuture()) {
       setErrors({ publishedAt: 'Pick a time in the future, or publish now' });
       return;
     }
@@ -99,7 +94,7 @@ export function EpisodeForm({
       description,
       status,
       // The input holds the owner's local time; the API takes the moment with its offset.
-      ...(status === 'scheduled' ? { publishedAt: new Date(releaseAt).toISOString() } : {}),
+      ...(status === 'scheduled' ? { publishedAt: release.toIso() } : {}),
       // Published from a schedule: now, not at the time that was picked.
       ...(status === 'published' && episode?.status === 'scheduled'
         ? { publishedAt: new Date().toISOString() }
@@ -157,13 +152,10 @@ export function EpisodeForm({
         options={EPISODE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
       />
       {status === 'scheduled' && (
-        <TextField
-          label="Goes live at"
-          type="datetime-local"
-          value={releaseAt}
-          onChange={(e) => setReleaseAt(e.target.value)}
+        <ReleaseTimeField
+          release={release}
           error={errors.publishedAt}
-          hint={`Your time (${TIME_ZONE}). Followers are told when it goes live.`}
+          what="Followers are told when it goes live."
         />
       )}
       <PeoplePicker label="Guests" value={guests} onChange={setGuests} />

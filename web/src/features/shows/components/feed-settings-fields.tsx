@@ -1,21 +1,33 @@
-import { DEFAULT_FEED_SETTINGS, FEED_MEDIUMS, type FeedSettings } from '@podz/proto';
+import {
+  DEFAULT_FEED_SETTINGS,
+  FEED_MEDIUMS,
+  FUNDING_MAX,
+  PODROLL_MAX,
+  TXT_MAX,
+  type FeedSettings,
+} from '@podz/proto';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { TextRows, type Row } from './text-rows';
+import { ShowPicks } from './show-picks';
 
-/** The feed settings as the form holds them: text in inputs, one of each list. */
+/** How many seasons the form names (the API takes up to 100). */
+const SEASON_NAMES_MAX = 20;
+
+/** The feed settings as the form holds them: text in inputs, a row per entry of each list. */
 export interface FeedDraft {
   medium: string;
   ownerEmail: string;
   locked: boolean;
-  fundingUrl: string;
-  fundingTitle: string;
+  funding: Row<'url' | 'title'>[];
   license: string;
   licenseUrl: string;
   location: string;
   geo: string;
   frequency: string;
   rrule: string;
-  txt: string;
-  txtPurpose: string;
+  txt: Row<'value' | 'purpose'>[];
+  podroll: string[];
+  seasonNames: Row<'season' | 'name'>[];
   newFeedUrl: string;
 }
 
@@ -24,46 +36,43 @@ export function feedDraftOf(feed: FeedSettings = DEFAULT_FEED_SETTINGS): FeedDra
     medium: feed.medium,
     ownerEmail: feed.ownerEmail ?? '',
     locked: feed.locked,
-    fundingUrl: feed.funding[0]?.url ?? '',
-    fundingTitle: feed.funding[0]?.title ?? '',
+    funding: feed.funding.map((link) => ({ url: link.url, title: link.title })),
     license: feed.license?.identifier ?? '',
     licenseUrl: feed.license?.url ?? '',
     location: feed.location?.name ?? '',
     geo: feed.location?.geo ?? '',
     frequency: feed.updateFrequency?.label ?? '',
     rrule: feed.updateFrequency?.rrule ?? '',
-    txt: feed.txt[0]?.value ?? '',
-    txtPurpose: feed.txt[0]?.purpose ?? '',
+    txt: feed.txt.map((entry) => ({ value: entry.value, purpose: entry.purpose ?? '' })),
+    podroll: feed.podroll,
+    seasonNames: Object.entries(feed.seasonNames).map(([season, name]) => ({ season, name })),
     newFeedUrl: feed.newFeedUrl ?? '',
   };
 }
 
 const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 
-/**
- * What the form sends as `feed`: the fields it edits (the first funding link and txt entry, the
- * license, location and frequency), keeping the rest of lists it shows one of.
- */
-export function feedPatchOf(
-  draft: FeedDraft,
-  stored: FeedSettings = DEFAULT_FEED_SETTINGS,
-): Partial<FeedSettings> {
-  const funding = optional(draft.fundingUrl)
-    ? [{ url: draft.fundingUrl.trim(), title: draft.fundingTitle.trim() || 'Support the show' }]
-    : [];
-  const txt = optional(draft.txt)
-    ? [
-        {
-          value: draft.txt.trim(),
-          ...(optional(draft.txtPurpose) ? { purpose: draft.txtPurpose.trim() } : {}),
-        },
-      ]
-    : [];
+/** What the form sends as `feed`: every setting it edits; rows left empty are dropped. */
+export function feedPatchOf(draft: FeedDraft): Partial<FeedSettings> {
+  const funding = draft.funding
+    .filter((link) => optional(link.url))
+    .map((link) => ({ url: link.url.trim(), title: link.title.trim() || 'Support the show' }));
+  const txt = draft.txt
+    .filter((entry) => optional(entry.value))
+    .map((entry) => ({
+      value: entry.value.trim(),
+      ...(optional(entry.purpose) ? { purpose: entry.purpose.trim() } : {}),
+    }));
+  const seasonNames = Object.fromEntries(
+    draft.seasonNames
+      .filter((row) => optional(row.season) && optional(row.name))
+      .map((row) => [row.season.trim(), row.name.trim()]),
+  );
   return {
     medium: draft.medium as FeedSettings['medium'],
     ownerEmail: optional(draft.ownerEmail) ?? null,
     locked: draft.locked,
-    funding: [...funding, ...stored.funding.slice(1)],
+    funding,
     license: optional(draft.license)
       ? {
           identifier: draft.license.trim(),
@@ -76,7 +85,9 @@ export function feedPatchOf(
     updateFrequency: optional(draft.frequency)
       ? { label: draft.frequency.trim(), ...(optional(draft.rrule) ? { rrule: draft.rrule.trim() } : {}) }
       : null,
-    txt: [...txt, ...stored.txt.slice(1)],
+    txt,
+    podroll: draft.podroll,
+    seasonNames,
     newFeedUrl: optional(draft.newFeedUrl) ?? null,
   };
 }
@@ -97,10 +108,13 @@ export function FeedSettingsFields({
   draft,
   onChange,
   error,
+  showId,
 }: {
   draft: FeedDraft;
   onChange: (draft: FeedDraft) => void;
   error?: string;
+  /** The show being edited, which its own podroll cannot name. */
+  showId?: string;
 }) {
   const field = (name: keyof FeedDraft) => ({
     value: draft[name] as string,
@@ -123,24 +137,12 @@ export function FeedSettingsFields({
           hint="Shown in the feed; Apple Podcasts and others confirm ownership with it."
           {...field('ownerEmail')}
         />
-        <TextField
-          label="Support link (URL)"
-          hint="The network’s pricing page when empty."
-          {...field('fundingUrl')}
-        />
-        <TextField label="Support link text" {...field('fundingTitle')} />
         <TextField label="License" placeholder="cc-by-4.0" {...field('license')} />
         <TextField label="License URL (optional)" {...field('licenseUrl')} />
         <TextField label="Location" placeholder="Lisbon, Portugal" {...field('location')} />
         <TextField label="Coordinates (optional)" placeholder="geo:38.72,-9.14" {...field('geo')} />
         <TextField label="How often episodes come" placeholder="Every Monday" {...field('frequency')} />
         <SelectField label="Schedule" options={RRULES} {...field('rrule')} />
-        <TextField
-          label="Verification text (podcast:txt)"
-          hint="A code a directory asks you to put in your feed."
-          {...field('txt')}
-        />
-        <TextField label="Verification purpose" placeholder="verify" {...field('txtPurpose')} />
         <TextField
           label="New feed URL (the show moved)"
           hint="Apps are sent there with a permanent redirect. Leave empty while the show lives here."
@@ -154,6 +156,53 @@ export function FeedSettingsFields({
           />
           Lock the feed (other hosts may not import it)
         </label>
+      </div>
+      <div className="mt-4 grid gap-4">
+        <TextRows
+          legend="Support links (podcast:funding); the network’s pricing page when none"
+          rows={draft.funding}
+          max={FUNDING_MAX}
+          columns={[
+            { key: 'url', label: 'Support link URL', placeholder: 'https://…' },
+            { key: 'title', label: 'Support link text', placeholder: 'Support the show' },
+          ]}
+          addLabel="Add a support link"
+          onChange={(funding) => onChange({ ...draft, funding })}
+        />
+        <TextRows
+          legend="Season names (podcast:season)"
+          rows={draft.seasonNames}
+          max={SEASON_NAMES_MAX}
+          columns={[
+            { key: 'season', label: 'Season number', placeholder: '1', inputMode: 'numeric' },
+            { key: 'name', label: 'Season name', placeholder: 'The first year' },
+          ]}
+          addLabel="Name a season"
+          onChange={(seasonNames) => onChange({ ...draft, seasonNames })}
+        />
+        <TextRows
+          legend="Verification texts for directories (podcast:txt)"
+          rows={draft.txt}
+          max={TXT_MAX}
+          columns={[
+            { key: 'value', label: 'Verification text', placeholder: 'the code a directory gave you' },
+            { key: 'purpose', label: 'Verification purpose', placeholder: 'verify' },
+          ]}
+          addLabel="Add a verification text"
+          onChange={(txt) => onChange({ ...draft, txt })}
+        />
+        <fieldset className="rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-900">
+            Podroll: other shows of the network you recommend (podcast:podroll)
+          </legend>
+          <ShowPicks
+            label="Recommended shows"
+            podcastIds={draft.podroll}
+            max={PODROLL_MAX}
+            excludeIds={showId ? [showId] : []}
+            onChange={(podroll) => onChange({ ...draft, podroll })}
+          />
+        </fieldset>
       </div>
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">

@@ -12,6 +12,7 @@ import { useRemoveShow, useUpdateShow, type ShowChanges } from '../api/manage-sh
 const STATUS_STYLE: Record<PodcastStatus, string> = {
   published: 'bg-emerald-100 text-emerald-900',
   draft: 'bg-amber-100 text-amber-900',
+  scheduled: 'bg-sky-100 text-sky-900',
   archived: 'bg-slate-200 text-slate-800',
 };
 
@@ -51,10 +52,10 @@ function QuickEdit({ show, onDone }: { show: Podcast; onDone: () => void }) {
         <SelectField
           label="Status"
           value={status}
-          options={PODCAST_STATUSES.map((value) => ({
-            value,
-            label: capitalize(value),
-          }))}
+          // Scheduling needs a time: the owner's show form picks it.
+          options={PODCAST_STATUSES.filter((value) => value !== 'scheduled' || show.status === value).map(
+            (value) => ({ value, label: capitalize(value) }),
+          )}
           onChange={(event) => setStatus(event.target.value as PodcastStatus)}
         />
       </div>

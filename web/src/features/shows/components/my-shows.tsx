@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
 import { useDeleteShow, useMyShows } from '../api/owner-shows-api';
 import { ShowEpisodes } from './show-episodes';
@@ -82,7 +83,7 @@ export function MyShows({ ownerId }: { ownerId: string }) {
                       <ShowSummary
                         show={show}
                         coverClassName="size-16"
-                        detail={`${show.status} · ${show.category} · ${show.hosts.length} ${show.hosts.length === 1 ? 'host' : 'hosts'}`}
+                        detail={`${show.status === 'scheduled' ? `scheduled · goes live ${formatDateTime(show.publishAt)}` : show.status} · ${show.category} · ${show.hosts.length} ${show.hosts.length === 1 ? 'host' : 'hosts'}`}
                       />
                       <div className="flex flex-wrap gap-2">
                         <Button

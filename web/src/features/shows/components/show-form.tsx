@@ -14,6 +14,14 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveShow } from '../api/owner-shows-api';
 import { feedDraftOf, feedPatchOf, FeedSettingsFields } from './feed-settings-fields';
+import { ReleaseTimeField, useReleaseTime } from './release-time-field';
+
+const STATUS_LABELS: Record<(typeof PODCAST_STATUSES)[number], string> = {
+  draft: 'Draft (only you and your hosts see it)',
+  scheduled: 'Scheduled (goes live at a time you pick)',
+  published: 'Published',
+  archived: 'Archived (off the lists and feeds)',
+};
 
 /** Adds a show, or edits one when `show` is given. Hosts invited here answer under Host Requests. */
 export function ShowForm({
@@ -32,24 +40,30 @@ export function ShowForm({
   const [description, setDescription] = useState(show?.description ?? '');
   const [category, setCategory] = useState<string>(show?.category ?? EPISODE_CATEGORIES[0]);
   const [status, setStatus] = useState<string>(show?.status ?? 'published');
+  const release = useReleaseTime(show?.publishAt);
   const [logoId, setLogoId] = useState<string>();
   const [hosts, setHosts] = useState<UserRef[]>(show?.hosts.map((host) => host.user) ?? []);
   const [uploading, setUploading] = useState(false);
   const [feed, setFeed] = useState(() => feedDraftOf(show?.feed));
-  const { errors, formError, check, fail } = useFormErrors();
+  const { errors, formError, setErrors, check, fail } = useFormErrors();
   // A new show is created once, however often the form is sent (a lost answer, a second click).
   const [idempotencyKey] = useState(newIdempotencyKey);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (status === 'scheduled' && !release.isFuture()) {
+      setErrors({ publishAt: 'Pick a time in the future, or publish now' });
+      return;
+    }
     const body = {
       name: name.trim(),
       description,
       category,
       status,
+      ...(status === 'scheduled' ? { publishAt: release.toIso() } : {}),
       hostIds: hosts.map((host) => host.id),
       ...(logoId ? { logoId } : {}),
-      feed: feedPatchOf(feed, show?.feed),
+      feed: feedPatchOf(feed),
     };
     if (!check(createPodcastBodySchema, body)) return;
     save.mutate({ id: show?.id, body, idempotencyKey }, { onSuccess: onDone, onError: fail });
@@ -87,9 +101,16 @@ export function ShowForm({
           label="Status"
           value={status}
           onChange={(e) => setStatus(e.target.value)}
-          options={PODCAST_STATUSES.map((value) => ({ value, label: value }))}
+          options={PODCAST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
         />
       </div>
+      {status === 'scheduled' && (
+        <ReleaseTimeField
+          release={release}
+          error={errors.publishAt}
+          what="The show, its feed and its published episodes appear then."
+        />
+      )}
       <MediaUpload
         kind="image"
         label="Cover image"
@@ -103,7 +124,7 @@ export function ShowForm({
         onChange={setHosts}
         excludeIds={[ownerId]}
       />
-      <FeedSettingsFields draft={feed} onChange={setFeed} error={errors.feed} />
+      <FeedSettingsFields draft={feed} onChange={setFeed} error={errors.feed} showId={show?.id} />
       <FormError message={formError} />
       <FormActions
         onCancel={onCancel}
