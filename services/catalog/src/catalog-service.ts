@@ -13,6 +13,7 @@ import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { backfillMediaUses } from './data/backfill-media-uses';
 import { backfillPeopleIds } from './data/backfill-people-ids';
+import { backfillUpcoming } from './data/backfill-upcoming';
 import { CatalogLists } from './data/catalog-lists';
 import { catalogModels } from './data/catalog-models';
 import { listSync } from './consumers/list-sync';
@@ -48,6 +49,7 @@ export function startCatalog(config: CatalogConfig) {
       const users = new UserDirectory(db);
       await Promise.all([...Object.values(models).map((model) => model.init()), users.init()]);
       await backfillPeopleIds(db, models);
+      await backfillUpcoming(db, models);
       const mediaLists = new ListKeeper(
         new RankedLists(redis, `catalog:${db.name}:lists`),
         mediaFamily(models.media),

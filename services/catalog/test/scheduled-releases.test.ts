@@ -150,7 +150,7 @@ describe('scheduled releases', () => {
     expect(feed.text).toContain('Ready at launch');
   });
 
-  it("moves or calls off a show's launch, and refuses one without a time to come", async () => {
+  it("moves, calls off or brings forward a show's launch, and refuses one without a time to come", async () => {
     const show = await platform.showBy(owner, {
       name: `Not yet ${Date.now()}`,
       category: 'History',
@@ -189,6 +189,19 @@ describe('scheduled releases', () => {
       .send({ status: 'draft' })
       .expect(200);
     expect(cancelled.body).toMatchObject({ status: 'draft', publishAt: null });
+    // Scheduled again, then published at once: `published` alone means now.
+    await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'scheduled', publishAt: inSeconds(3600) })
+      .expect(200);
+    const now = await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'published' })
+      .expect(200);
+    expect(now.body).toMatchObject({ status: 'published', publishAt: null });
+    await api().get(`/api/podcasts/name/${show.uId}`).expect(200);
   });
 
   it("lists an owner's upcoming releases across their shows, soonest first, and no one else's", async () => {

@@ -46,15 +46,15 @@ export const podcastState = (podcast: PodcastRecord) => ({
 
 /**
  * A show's status with its release moment: `scheduled` (or `published` for a time still to come)
- * keeps `publishAt`, any other status clears it. `given` is the time in the request, `held` the one
- * stored, used when only the status changes.
+ * keeps `publishAt`, any other status clears it. `given` is the time in the request; `held`, the one
+ * stored, counts only for a show staying scheduled (`published` alone means now).
  */
 export function showRelease(
   status: string,
   given: string | undefined,
   held?: Date | null,
 ): { status: string; publishAt: Date | null } {
-  const at = given !== undefined ? new Date(given) : (held ?? null);
+  const at = given !== undefined ? new Date(given) : status === 'scheduled' ? (held ?? null) : null;
   const stored = releaseStatus(status, at, 'publishAt');
   return { status: stored, publishAt: stored === 'scheduled' ? at : null };
 }
