@@ -58,7 +58,7 @@ export async function episodePages(
   if (episodeIds.length < shows.length / 2) throw new Error(`only ${episodeIds.length} episodes to open`);
   return pageViews(stack, redis, {
     setup: { gatewayUrl: stack.gatewayUrl, page: 'episode', episodeIds },
-    label: 'episode page data (5 reads, transcript and chapters)',
+    label: 'episode page data (4 reads, transcript and chapters)',
     short: 'episode pages',
   });
 }

@@ -12,6 +12,7 @@ export type VisitorPass =
   { kind: 'paced'; count: number; rate: number } | { kind: 'saturated'; count: number; concurrency: number };
 
 export interface PassResult {
+  /** Each view's latency, by the order the views were due (not the order they finished). */
   latencies: number[];
   seconds: number;
 }
@@ -31,18 +32,17 @@ async function showView(gatewayUrl: string, name: string): Promise<void> {
 }
 
 /**
- * An episode page's data, as the page asks for it: the episode (with its chapters), then at once
- * its guests, the show's earlier episodes, the show (its funding links) and the transcript the
+ * An episode page's data, as the page asks for it: the episode (with its chapters and the show's
+ * funding links), then at once its guests, the show's earlier episodes and the transcript the
  * episode names.
  */
 async function episodeView(gatewayUrl: string, id: string): Promise<void> {
-  const episode = await getJson<{ show: { uId: string }; transcript: { jsonUrl: string } | null }>(
+  const episode = await getJson<{ transcript: { jsonUrl: string } | null }>(
     `${gatewayUrl}/api/episodes/${id}`,
   );
   await Promise.all([
     getOk(`${gatewayUrl}/api/episodes/${id}/guests`),
     getOk(`${gatewayUrl}/api/episodes/${id}/prevEpisodes?limit=5`),
-    getOk(`${gatewayUrl}/api/podcasts/name/${episode.show.uId}`),
     ...(episode.transcript ? [getOk(`${gatewayUrl}${episode.transcript.jsonUrl}`)] : []),
   ]);
 }
@@ -62,13 +62,13 @@ async function runPass(setup: VisitorSetup, pass: VisitorPass): Promise<PassResu
       const wait = dueAt - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       await view(setup, n);
-      latencies.push(performance.now() - dueAt);
+      latencies[n] = performance.now() - dueAt;
     });
   } else {
     await concurrently(pass.concurrency, pass.count, async (n) => {
       const started = performance.now();
       await view(setup, n);
-      latencies.push(performance.now() - started);
+      latencies[n] = performance.now() - started;
     });
   }
   return { latencies, seconds: (performance.now() - start) / 1000 };

@@ -13,7 +13,7 @@ import {
 } from './catalog-fields';
 import { chapterSchema, CHAPTER_SOURCES } from './chapter-api';
 import { transcriptInfoSchema } from './transcript-api';
-import { EPISODE_TYPES, SOUNDBITES_MAX, soundbiteSchema } from './feed-settings-api';
+import { EPISODE_TYPES, SOUNDBITES_MAX, feedSettingsSchema, soundbiteSchema } from './feed-settings-api';
 
 /** What an episode answer says of its show, so lists need no second call. */
 export const showSummarySchema = z.object({
@@ -21,6 +21,8 @@ export const showSummarySchema = z.object({
   uId: z.string(),
   name: z.string(),
   logoPath: z.string(),
+  /** Where listeners support the show (its feed's funding links; none: the network's pricing). */
+  funding: feedSettingsSchema.shape.funding,
 });
 
 export const episodeSchema = z.object({

@@ -69,6 +69,9 @@ describe('a feed with the Podcasting 2.0 tags', () => {
       .set('content-type', 'text/vtt')
       .send('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello\n')
       .expect(200);
+    // The episode's answer carries the show's funding links: its page asks for no show.
+    const answered = await api().get(`/api/episodes/${episode.id}`).expect(200);
+    expect(answered.body.show.funding).toEqual(FEED.funding);
     const trailer = await platform.episodeBy(owner, {
       podcastId: show.id,
       title: 'What is coming',
@@ -122,7 +125,8 @@ describe('a feed with the Podcasting 2.0 tags', () => {
 
   it('points listeners at the network’s pricing page when the owner names no funding', async () => {
     const show = await platform.showBy(owner, { name: `Plain ${unique()}`, category: 'Arts' });
-    await platform.episodeBy(owner, { podcastId: show.id, title: 'One' });
+    const one = await platform.episodeBy(owner, { podcastId: show.id, title: 'One' });
+    expect((await api().get(`/api/episodes/${one.id}`).expect(200)).body.show.funding).toEqual([]);
     const xml = (await api().get(`/shows/${show.uId}/feed.xml`).expect(200)).text;
     expect(parseFeed(xml)!.podcastFunding).toEqual([
       { url: 'http://podz.test/pricing', message: 'Support this show with a PODZ membership' },

@@ -62,6 +62,7 @@ export const showSummary = (podcast: PodcastRecord): ShowSummary => ({
   uId: podcast.uId,
   name: podcast.name,
   logoPath: podcast.logoPath,
+  funding: feedSettings(podcast.feed, undefined).funding,
 });
 
 /** An episode as the API answers it (proto `episodeSchema`). */

@@ -6,12 +6,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { formatDate, formatDuration } from '../../lib/format';
 import { startTimeOf } from '../../lib/start-time';
-import {
-  useEpisode,
-  useEpisodeGuests,
-  usePreviousEpisodes,
-  useShowByName,
-} from '../../features/shows/api/shows-api';
+import { useEpisode, useEpisodeGuests, usePreviousEpisodes } from '../../features/shows/api/shows-api';
 import { AudioPlayer } from '../../features/player/components/audio-player';
 import { ChapterList } from '../../features/player/components/chapter-list';
 import { ShareDialog } from '../../features/player/components/share-dialog';
@@ -63,15 +58,16 @@ function EpisodeBody({ item }: { item: Episode }) {
       {item.soundbites.length > 0 && <SoundbiteList soundbites={item.soundbites} playback={playback} />}
       {item.chapters.length > 0 && <ChapterList chapters={item.chapters} playback={playback} />}
       {item.transcript && <TranscriptView transcript={item.transcript} playback={playback} />}
-      <SupportLinks showName={item.show.uId} />
+      <SupportLinks funding={item.show.funding} />
     </article>
   );
 }
 
-/** Where listeners support the show (its feed's funding links), or the network's pricing page. */
-function SupportLinks({ showName }: { showName: string }) {
-  const show = useShowByName(showName);
-  const funding = show.data?.feed.funding ?? [];
+/**
+ * Where listeners support the show (its feed's funding links, carried by the episode's answer so
+ * the page asks for no show), or the network's pricing page.
+ */
+function SupportLinks({ funding }: { funding: Episode['show']['funding'] }) {
   return (
     <aside aria-label="Support the show" className="mt-8 rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
       Enjoying it?{' '}
