@@ -35,7 +35,7 @@ export const gatewayConfigSchema = z.object({
    * The edge micro-cache for public answers services mark shareable (`s-maxage`): how many
    * answers and how many megabytes it may hold in memory; 0 entries turns it off.
    */
-  EDGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  EDGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
   EDGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

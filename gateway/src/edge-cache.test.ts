@@ -1,9 +1,13 @@
 import { EdgeCache, sharedSeconds } from './edge-cache';
 
 describe('edge cache', () => {
-  it('keeps only what shared caches may keep, and never longer than five seconds', () => {
+  it('keeps only what shared caches may keep, five seconds at most unless the bytes never change', () => {
     expect(sharedSeconds('public, max-age=0, s-maxage=1')).toBe(1);
     expect(sharedSeconds('public, s-maxage=600')).toBe(5);
+    expect(sharedSeconds('public, max-age=31536000, immutable, s-maxage=31536000')).toBe(600);
+    expect(sharedSeconds('public, immutable, s-maxage=30')).toBe(30);
+    expect(sharedSeconds('public, max-age=31536000, immutable')).toBe(0);
+    expect(sharedSeconds('private, immutable, s-maxage=600')).toBe(0);
     expect(sharedSeconds('public, max-age=300')).toBe(0);
     expect(sharedSeconds('private, no-cache')).toBe(0);
     expect(sharedSeconds('no-store, s-maxage=1')).toBe(0);

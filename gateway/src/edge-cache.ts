@@ -13,15 +13,23 @@ interface Entry {
 /** Headers a cached answer carries to the next client; the gateway sets the rest itself. */
 const KEPT_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control'];
 const SHARED_MAX_AGE = /(?:^|,)\s*s-maxage=(\d+)/i;
-/** However long a service allows, the edge holds an answer no longer than this. */
+/** However long a service allows, the edge holds an answer no longer than this... */
 const MAX_SECONDS = 5;
+/**
+ * ...unless the answer is `immutable`: a file whose name changes with its content (a transcript's
+ * revision) is the same bytes for as long as it exists, so keeping it longer shows nothing stale.
+ * Ten minutes bounds how long a deleted file can still be fetched from one gateway by its old name.
+ */
+const MAX_IMMUTABLE_SECONDS = 600;
+const IMMUTABLE = /(?:^|,)\s*immutable\s*(?:,|$)/i;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
-/** How long a shared cache may keep this answer (`s-maxage`), or 0 if not at all. */
+/** How long the edge may keep this answer (`s-maxage`, capped), or 0 if not at all. */
 export function sharedSeconds(cacheControl: string | undefined): number {
   if (!cacheControl || /private|no-store/i.test(cacheControl)) return 0;
   const match = SHARED_MAX_AGE.exec(cacheControl);
-  return match ? Math.min(Number(match[1]), MAX_SECONDS) : 0;
+  if (!match) return 0;
+  return Math.min(Number(match[1]), IMMUTABLE.test(cacheControl) ? MAX_IMMUTABLE_SECONDS : MAX_SECONDS);
 }
 
 /**

@@ -13,7 +13,12 @@ import {
 import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
 import type { RecordsAt } from './podcast-repository';
-import { releaseHour, type ReleaseFields } from './release-fields';
+import {
+  releaseHour,
+  releaseIfStillScheduled,
+  type ReleaseFields,
+  type ReleaseStore,
+} from './release-fields';
 
 type EpisodeModel = CatalogModels['episodes'];
 export type EpisodeFilter = FilterQuery<EpisodeRecord>;
@@ -27,7 +32,9 @@ const guestIds = (fields: GuestFields) => (fields.guests ? { guestIds: fields.gu
 
 function withDerived(update: Record<string, unknown>): Record<string, unknown> {
   const $set = update.$set as (GuestFields & ReleaseFields) | undefined;
-  return $set ? { ...update, $set: { ...$set, ...guestIds($set), ...releaseHour($set) } } : update;
+  return $set
+    ? { ...update, $set: { ...$set, ...guestIds($set), ...releaseHour($set, 'publishedAt') } }
+    : update;
 }
 
 /**
@@ -108,7 +115,12 @@ export class EpisodeRepository {
     const _id = new Types.ObjectId();
     await this.model.create(
       newWithEvents(
-        { _id, ...fields, ...guestIds(fields as GuestFields), ...releaseHour(fields as ReleaseFields) },
+        {
+          _id,
+          ...fields,
+          ...guestIds(fields as GuestFields),
+          ...releaseHour(fields as ReleaseFields, 'publishedAt'),
+        },
         events(_id.toHexString()),
       ),
     );
@@ -124,7 +136,7 @@ export class EpisodeRepository {
     const docs = rows.map((row) => {
       const _id = new Types.ObjectId();
       return newWithEvents(
-        { _id, ...row, ...guestIds(row as GuestFields), ...releaseHour(row as ReleaseFields) },
+        { _id, ...row, ...guestIds(row as GuestFields), ...releaseHour(row as ReleaseFields, 'publishedAt') },
         events(_id.toHexString(), row),
       );
     });
@@ -164,21 +176,15 @@ export class EpisodeRepository {
    * with: of two clocks (or a clock and an edit) one decides. The episode as it now is, or null.
    */
   async release(episode: EpisodeRecord, events: PendingEvent[]): Promise<EpisodeRecord | null> {
-    const result = await this.model.updateOne(
-      {
-        _id: episode._id,
-        status: 'scheduled',
-        releaseHour: episode.releaseHour,
-        publishedAt: episode.publishedAt,
-        ...live,
-      },
-      withEvents({ $set: { status: 'published', releaseHour: null, upcomingFor: null } }, events),
+    const store: ReleaseStore = { model: this.model, relay: this.relay, records: this.records };
+    const released = await releaseIfStillScheduled(
+      store,
+      episode,
+      'publishedAt',
+      { upcomingFor: null },
+      events,
     );
-    if (result.modifiedCount !== 1) return null;
-    this.relay.kick();
-    const id = episode._id.toHexString();
-    await this.records.invalidateAfterWrite([id]);
-    return this.findById(id);
+    return released ? this.findById(episode._id.toHexString()) : null;
   }
 
   /** Follows the show's visibility, so public lists need no join. */

@@ -15,7 +15,12 @@ import {
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
-import { releaseHour, type ReleaseFields } from './release-fields';
+import {
+  releaseHour,
+  releaseIfStillScheduled,
+  type ReleaseFields,
+  type ReleaseStore,
+} from './release-fields';
 
 type PodcastModel = CatalogModels['podcasts'];
 type FollowerCount = {
@@ -54,7 +59,9 @@ export function peopleIds(fields: PeopleFields): Record<string, unknown> {
 /** What a write derives from the fields it sets: the people's ids and the release hour. */
 function withDerived(update: Record<string, unknown>): Record<string, unknown> {
   const $set = update.$set as (PeopleFields & ReleaseFields) | undefined;
-  return $set ? { ...update, $set: { ...$set, ...peopleIds($set), ...releaseHour($set) } } : update;
+  return $set
+    ? { ...update, $set: { ...$set, ...peopleIds($set), ...releaseHour($set, 'publishAt') } }
+    : update;
 }
 
 /** Where the repository keeps records of shows beside the store (kit RecordCache). */
@@ -172,7 +179,12 @@ export class PodcastRepository {
     const _id = new Types.ObjectId();
     await this.model.create(
       newWithEvents(
-        { _id, ...fields, ...peopleIds(fields as PeopleFields), ...releaseHour(fields as ReleaseFields) },
+        {
+          _id,
+          ...fields,
+          ...peopleIds(fields as PeopleFields),
+          ...releaseHour(fields as ReleaseFields, 'publishAt'),
+        },
         events(_id.toHexString()),
       ),
     );
@@ -214,21 +226,9 @@ export class PodcastRepository {
    * of two clocks (or a clock and an owner's edit) one decides. The show as it now is, or null.
    */
   async release(podcast: PodcastRecord, events: PendingEvent[]): Promise<PodcastRecord | null> {
-    const result = await this.model.updateOne(
-      {
-        _id: podcast._id,
-        status: 'scheduled',
-        releaseHour: podcast.releaseHour,
-        publishAt: podcast.publishAt,
-        ...live,
-      },
-      withEvents({ $set: { status: 'published', publishAt: null, releaseHour: null } }, events),
-    );
-    if (result.modifiedCount !== 1) return null;
-    this.relay.kick();
-    const id = podcast._id.toHexString();
-    await this.records.invalidateAfterWrite([id]);
-    return this.findById(id);
+    const store: ReleaseStore = { model: this.model, relay: this.relay, records: this.records };
+    const released = await releaseIfStillScheduled(store, podcast, 'publishAt', { publishAt: null }, events);
+    return released ? this.findById(podcast._id.toHexString()) : null;
   }
 
   /**

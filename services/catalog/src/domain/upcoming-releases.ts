@@ -25,13 +25,7 @@ export async function upcomingReleases(deps: CatalogDeps, user: AuthUser): Promi
       .flatMap((show) => (show.publishAt ? [{ show, publishAt: show.publishAt }] : []))
       .sort((a, b) => soonestFirst(a.publishAt, b.publishAt))
       .slice(0, UPCOMING_MAX)
-      .map(({ show, publishAt }) => ({
-        id: show._id.toHexString(),
-        uId: show.uId,
-        name: show.name,
-        logoPath: show.logoPath,
-        publishAt: publishAt.toISOString(),
-      })),
+      .map(({ show, publishAt }) => ({ ...showSummary(show), publishAt: publishAt.toISOString() })),
     // An episode whose show was deleted meanwhile is left out.
     episodes: nextEpisodes.flatMap((episode) => {
       const show = summaries.get(episode.podcast);
