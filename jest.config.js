@@ -34,6 +34,7 @@ const PROJECTS = [
   'services/analytics',
   'services/billing',
   'services/notifications',
+  'services/search',
   'gateway',
   'deploy',
   'web',

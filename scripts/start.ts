@@ -20,6 +20,7 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   analytics: 4006,
   billing: 4007,
   notifications: 4008,
+  search: 4009,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${GATEWAY_PORT}`;
@@ -124,6 +125,9 @@ async function main(): Promise<void> {
   };
   const production = common.NODE_ENV === 'production';
   console.log('▶ starting services');
+  const upstreams = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[name]}`]),
+  );
   SERVICE_NAMES.forEach((name, index) => {
     const env = { ...common, PORT: String(SERVICE_PORTS[name]), MONGO_DB: `podz_${name}` };
     if (name === 'identity')
@@ -135,11 +139,11 @@ async function main(): Promise<void> {
           .update(`unsubscribe:${keys.privateKey}`)
           .digest('hex'),
       });
+    // Search reads shows, episodes and people from their owners; its index snapshot outlives restarts.
+    if (name === 'search')
+      Object.assign(env, upstreams, { SEARCH_SNAPSHOT_DIR: path.join(REPO_ROOT, '.local', 'search') });
     managed.push(startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index));
   });
-  const upstreams = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[name]}`]),
-  );
   managed.push(
     startProcess(
       'gateway',

@@ -1,15 +1,15 @@
 # syntax=docker/dockerfile:1
 # One image recipe for every PODZ service. Build from the repository root:
 #   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=catalog -t podz/catalog .
-# SERVICE is one of identity | catalog | requests | messaging | content | analytics | billing | notifications.
+# SERVICE is one of identity | catalog | requests | messaging | content | analytics | billing | notifications | search.
 # The container needs PORT (and the rest of the service's environment; see docker-compose.yml).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 ARG SERVICE
-RUN case "$SERVICE" in identity|catalog|requests|messaging|content|analytics|billing|notifications) ;; \
-      *) echo "build with --build-arg SERVICE=identity|catalog|requests|messaging|content|analytics|billing|notifications (got '$SERVICE')" >&2; exit 1 ;; \
+RUN case "$SERVICE" in identity|catalog|requests|messaging|content|analytics|billing|notifications|search) ;; \
+      *) echo "build with --build-arg SERVICE=identity|catalog|requests|messaging|content|analytics|billing|notifications|search (got '$SERVICE')" >&2; exit 1 ;; \
     esac
 WORKDIR /app
 
@@ -27,6 +27,7 @@ COPY services/content/package.json services/content/
 COPY services/analytics/package.json services/analytics/
 COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
+COPY services/search/package.json services/search/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY deploy/local/package.json deploy/local/
@@ -61,10 +62,11 @@ COPY --from=build /app/services/read-models/dist services/read-models/dist
 COPY --from=build /app/services/${SERVICE}/package.json services/${SERVICE}/
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 
-# The one writable place: uploaded media when MEDIA_STORE=local (catalog), usually a volume.
-RUN mkdir -p /data/media && chown node:node /data/media
+# The writable places, usually volumes: uploaded media when MEDIA_STORE=local (catalog), and the
+# search index's snapshot (search).
+RUN mkdir -p /data/media /data/search && chown node:node /data/media /data/search
 USER node
-# No EXPOSE: the port is whatever PORT says (identity 4001 … notifications 4008 in docker-compose.yml).
+# No EXPOSE: the port is whatever PORT says (identity 4001 … search 4009 in docker-compose.yml).
 
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

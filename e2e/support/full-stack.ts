@@ -16,6 +16,8 @@ import { messagingConfigSchema } from '../../services/messaging/src/config';
 import { startMessaging } from '../../services/messaging/src/messaging-service';
 import { notificationsConfigSchema } from '../../services/notifications/src/config';
 import { startNotifications } from '../../services/notifications/src/notifications-service';
+import { searchConfigSchema } from '../../services/search/src/config';
+import { startSearch } from '../../services/search/src/search-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
 import { startRequests } from '../../services/requests/src/requests-service';
 import {
@@ -119,6 +121,18 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       { plans: false },
     );
     started.push({ stop: () => stopTestIdentity(identity) });
+    const search = service(
+      await startSearch(
+        loadConfig(
+          searchConfigSchema,
+          testServiceEnv('search', {
+            CATALOG_URL: catalog.url,
+            IDENTITY_URL: identity.url,
+            SEARCH_SNAPSHOT_DIR: mkdtempSync(path.join(tmpdir(), 'podz-e2e-search-')),
+          }),
+        ),
+      ),
+    );
     const gateway: RunningGateway = await startTestGateway(port, origin, {
       IDENTITY_URL: identity.url,
       CATALOG_URL: catalog.url,
@@ -128,6 +142,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       ANALYTICS_URL: analytics.url,
       BILLING_URL: billing.url,
       NOTIFICATIONS_URL: notifications.url,
+      SEARCH_URL: search.url,
     });
     started.push(gateway);
     if (demo)

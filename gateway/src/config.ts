@@ -23,6 +23,7 @@ export const gatewayConfigSchema = z.object({
   ANALYTICS_URL: upstream(4006),
   BILLING_URL: upstream(4007),
   NOTIFICATIONS_URL: upstream(4008),
+  SEARCH_URL: upstream(4009),
   /** Per client IP, in Redis so the limits hold across gateway instances. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -31,6 +32,8 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Sign-in links, password resets and verification mails asked for from one IP. */
   RATE_LIMIT_AUTH_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Searches from one IP: suggestions ask once per pause in typing, so a person stays far below it. */
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /**
    * The edge micro-cache for public answers services mark shareable (`s-maxage`): how many
    * answers and how many megabytes it may hold in memory; 0 entries turns it off.
@@ -53,5 +56,6 @@ export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string>
     analytics: config.ANALYTICS_URL,
     billing: config.BILLING_URL,
     notifications: config.NOTIFICATIONS_URL,
+    search: config.SEARCH_URL,
   };
 }

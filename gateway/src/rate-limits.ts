@@ -16,6 +16,7 @@ export function rateRules(config: GatewayConfig): Record<RateBucket | 'global', 
     'client-log': { limit: config.RATE_LIMIT_CLIENT_LOG_PER_MINUTE, windowMs: MINUTE },
     forms: { limit: config.RATE_LIMIT_FORMS_PER_HOUR, windowMs: 60 * MINUTE },
     'auth-mail': { limit: config.RATE_LIMIT_AUTH_MAIL_PER_HOUR, windowMs: 60 * MINUTE },
+    search: { limit: config.RATE_LIMIT_SEARCH_PER_MINUTE, windowMs: MINUTE },
   };
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { loadConfig, type RunningService } from '@podz/kit';
 import { testInfra, testKeys, testServiceEnv } from '@podz/kit/testing';
@@ -16,6 +19,8 @@ import { messagingConfigSchema } from '../../services/messaging/src/config';
 import { startMessaging } from '../../services/messaging/src/messaging-service';
 import { notificationsConfigSchema } from '../../services/notifications/src/config';
 import { startNotifications } from '../../services/notifications/src/notifications-service';
+import { searchConfigSchema } from '../../services/search/src/config';
+import { startSearch } from '../../services/search/src/search-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
 import { startRequests } from '../../services/requests/src/requests-service';
 import { gatewayConfigSchema } from '../src/config';
@@ -35,6 +40,12 @@ beforeAll(async () => {
     startAnalytics(loadConfig(analyticsConfigSchema, env('analytics'))),
     startBilling(loadConfig(billingConfigSchema, env('billing'))),
     startNotifications(loadConfig(notificationsConfigSchema, env('notifications'))),
+    startSearch(
+      loadConfig(searchConfigSchema, {
+        ...env('search'),
+        SEARCH_SNAPSHOT_DIR: mkdtempSync(path.join(tmpdir(), 'podz-health-search-')),
+      }),
+    ),
   ]);
   SERVICE_NAMES.forEach((name, index) => (services[name] = started[index]!));
   gateway = await startGateway(
@@ -51,6 +62,7 @@ beforeAll(async () => {
       ANALYTICS_URL: services.analytics!.url,
       BILLING_URL: services.billing!.url,
       NOTIFICATIONS_URL: services.notifications!.url,
+      SEARCH_URL: services.search!.url,
     }),
   );
 });

@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Policy = 'public' | 'signed-in' | readonly Access[];
 
 /** Routes with a tighter per-IP limit than the global one. */
-export type RateBucket = 'sign-in' | 'register' | 'client-log' | 'forms' | 'auth-mail';
+export type RateBucket = 'sign-in' | 'register' | 'client-log' | 'forms' | 'auth-mail' | 'search';
 
 export interface RoutePolicy {
   method: HttpMethod;
@@ -161,6 +161,8 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/notifications/preferences', 'notifications', 'signed-in'),
   route('PUT', '/api/notifications/preferences', 'notifications', 'signed-in'),
   route('POST', '/api/notifications/unsubscribe', 'notifications', 'public'),
+  // search: shows, episodes and people as any visitor sees them
+  route('GET', '/api/search', 'search', 'public', 'search'),
   // content: page content, forms, pricing plans, documentation
   route('GET', '/api/content/pages/:slug', 'content', 'public'),
   route('PUT', '/api/content/pages/:slug', 'content', EDITORS),

@@ -8,5 +8,6 @@ export const SERVICE_NAMES = [
   'analytics',
   'billing',
   'notifications',
+  'search',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -1,6 +1,7 @@
 // The platform as `npm start` runs it (each service and the gateway in its own process, on the
 // same infrastructure), but in a namespace of its own: its own databases, topics and Redis keys,
 // on its own ports, so a benchmark never touches the development network.
+import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '../../proto/src/services';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
@@ -39,6 +40,7 @@ const BENCH_LIMITS = {
   RATE_LIMIT_SIGNIN_PER_MINUTE: '100000000',
   RATE_LIMIT_REGISTER_PER_HOUR: '100000000',
   MESSAGE_RATE_PER_MINUTE: '100000000',
+  RATE_LIMIT_SEARCH_PER_MINUTE: '100000000',
 };
 
 export async function startBenchStack(infra: ResolvedInfra, run: string): Promise<BenchStack> {
@@ -70,6 +72,9 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     const index = name === 'gateway' ? SERVICE_NAMES.length : SERVICE_NAMES.indexOf(name);
     return startProcess(name, path.join(REPO_ROOT, dir, 'dist', 'main.js'), env, index);
   };
+  const upstreams = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]]),
+  );
   const environments = new Map<ServiceName | 'gateway', NodeJS.ProcessEnv>();
   const managed: Managed[] = SERVICE_NAMES.map((name) => {
     const env: NodeJS.ProcessEnv = { ...common, PORT: String(port(name)), MONGO_DB: databases[name] };
@@ -83,12 +88,13 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     }
     if (name === 'notifications')
       env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
+    if (name === 'search')
+      Object.assign(env, upstreams, {
+        SEARCH_SNAPSHOT_DIR: path.join(os.tmpdir(), `podz-bench-${run}-search`),
+      });
     environments.set(name, env);
     return launch(name, env);
   });
-  const upstreams = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]]),
-  );
   environments.set('gateway', { ...common, ...upstreams, PORT: String(port('gateway')) });
   managed.push(launch('gateway', environments.get('gateway')!));
   const stop = async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessSchema } from '../access';
+import type { Access } from '../access-values';
 import { objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
 import { paragraphSchema } from '../plain-text';
@@ -95,6 +96,21 @@ export const userTypeSchema = z.enum(USER_TYPES, {
   error: `userType must be one of: ${USER_TYPES.join(', ')}`,
 });
 export type UserType = z.infer<typeof userTypeSchema>;
+
+/** Which access values make a user of each type (crew is the network's own staff, spec §2 People menu). */
+export const USER_TYPE_ACCESS: Record<UserType, readonly Access[]> = {
+  host: ['host'],
+  guest: ['guest'],
+  crew: ['editor', 'admin'],
+  admin: ['admin'],
+  editor: ['editor'],
+  user: ['user'],
+  owner: ['owner'],
+};
+
+/** Whether anyone may find this user among the people (a host, a guest or crew). */
+export const isPublicPerson = (access: readonly string[]) =>
+  PUBLIC_USER_TYPES.some((type) => access.some((value) => USER_TYPE_ACCESS[type].includes(value as Access)));
 
 export const USERS_PAGE_SIZE = 20;
 /** What `search` is a prefix of: the username (anyone signed in), or the email address (admins). */

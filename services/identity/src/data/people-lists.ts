@@ -1,17 +1,6 @@
 import type { Placement, RankedLists, RankedPage } from '@podz/kit';
-import { USER_TYPES, type Access, type UserType } from '@podz/proto';
+import { USER_TYPES, USER_TYPE_ACCESS, type Access, type UserType } from '@podz/proto';
 import type { UserRecord } from './user-model';
-
-/** Crew is the network's own staff (spec §2 People menu). */
-export const USER_TYPE_ACCESS: Record<UserType, readonly Access[]> = {
-  host: ['host'],
-  guest: ['guest'],
-  crew: ['editor', 'admin'],
-  admin: ['admin'],
-  editor: ['editor'],
-  user: ['user'],
-  owner: ['owner'],
-};
 
 /**
  * Everyone, and everyone of each type, by username: what the people pages and admins page through;

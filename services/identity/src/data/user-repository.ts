@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
 import { findInIdOrder, newWithEvents, withEvents, escapeRegex, present, markDeleted } from '@podz/kit';
-import type { Access, UserType } from '@podz/proto';
-import { USER_TYPE_ACCESS, type PeopleLists } from './people-lists';
+import { USER_TYPE_ACCESS, type Access, type UserType } from '@podz/proto';
+import type { PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
 
 export type { UserRecord };

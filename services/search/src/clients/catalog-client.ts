@@ -1,0 +1,56 @@
+import type { Episode, Paginated, Podcast } from '@podz/proto';
+import type { Cue } from '../data/search-document';
+import { ServiceReader } from './service-reader';
+
+/** The Podcast Namespace's JSON transcript, as catalog serves it. */
+interface JsonTranscript {
+  segments: { startTime: number; body: string }[];
+}
+
+const PAGE = 100;
+
+/** What search reads of catalog: public shows and episodes, and transcripts' cues. */
+export class CatalogClient {
+  private readonly reader: ServiceReader;
+
+  constructor(baseUrl: string) {
+    this.reader = new ServiceReader(baseUrl);
+  }
+
+  show(id: string): Promise<Podcast | null> {
+    return this.reader.get<Podcast>(`/api/podcasts/${id}`);
+  }
+
+  episode(id: string): Promise<Episode | null> {
+    return this.reader.get<Episode>(`/api/episodes/${id}`);
+  }
+
+  async cues(jsonUrl: string): Promise<Cue[]> {
+    const transcript = await this.reader.get<JsonTranscript>(jsonUrl);
+    return (transcript?.segments ?? []).map((segment) => [segment.startTime, segment.body]);
+  }
+
+  /** A show's public episodes, a page at a time (none while the show is not public). */
+  async *episodesOfShow(showId: string): AsyncGenerator<Episode[]> {
+    for (let page = 1; ; page += 1) {
+      const answer = await this.reader.get<Paginated<Episode>>(
+        `/api/episodes/podcast-episodes?podcastId=${showId}&page=${page}&limit=${PAGE}`,
+      );
+      if (!answer || answer.items.length === 0) return;
+      yield answer.items;
+      if (page >= answer.totalPages) return;
+    }
+  }
+
+  /** Every public show, a page at a time (the rebuild). */
+  async *everyShow(): AsyncGenerator<Podcast[]> {
+    for (let page = 1; ; page += 1) {
+      const answer = await this.reader.get<Paginated<Podcast>>(
+        `/api/podcasts/all-podcasts?page=${page}&limit=${PAGE}`,
+      );
+      if (!answer || answer.items.length === 0) return;
+      yield answer.items;
+      if (page >= answer.totalPages) return;
+    }
+  }
+}

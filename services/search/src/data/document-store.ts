@@ -1,0 +1,158 @@
+import type { Redis } from 'ioredis';
+import { documentKey, type Cue, type DocumentKind, type SearchDocument } from './search-document';
+
+/** How many changes the stream keeps: an instance whose snapshot is older loads every document. */
+const CHANGES_KEPT = 500_000;
+
+/** One entry of the change stream: the document's key, and where in the stream it is. */
+interface Change {
+  streamId: string;
+  key: string;
+}
+
+/**
+ * What is searchable, kept in Redis beside the index: each document by key (the truth the indexes
+ * are built from, and what an answer's page is filled from), each episode's transcript cues, each
+ * show's indexed episodes, and a stream of changes that every instance's index follows. A write
+ * and its entry in the stream are one transaction, so no instance misses a change.
+ */
+export class DocumentStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private docKey(key: string) {
+    return `${this.prefix}:doc:${key}`;
+  }
+
+  private cuesKey(episodeId: string) {
+    return `${this.prefix}:cues:${episodeId}`;
+  }
+
+  private showEpisodesKey(showId: string) {
+    return `${this.prefix}:show-episodes:${showId}`;
+  }
+
+  get changesKey() {
+    return `${this.prefix}:changes`;
+  }
+
+  async get<D extends SearchDocument>(kind: D['kind'], id: string): Promise<D | null> {
+    const json = await this.redis.get(this.docKey(documentKey(kind, id)));
+    return json ? (JSON.parse(json) as D) : null;
+  }
+
+  /** The documents with these keys, in their order; null where there is none. */
+  async many(keys: string[]): Promise<(SearchDocument | null)[]> {
+    if (keys.length === 0) return [];
+    const found = await this.redis.mget(keys.map((key) => this.docKey(key)));
+    return found.map((json) => (json ? (JSON.parse(json) as SearchDocument) : null));
+  }
+
+  /** Stores the document (and, for an episode, its cues when given) and announces the change. */
+  async put(doc: SearchDocument, cues?: Cue[]): Promise<void> {
+    const key = documentKey(doc.kind, doc.id);
+    const write = this.redis.multi().set(this.docKey(key), JSON.stringify(doc));
+    if (doc.kind === 'episode') {
+      write.sadd(this.showEpisodesKey(doc.show.id), doc.id);
+      if (cues) write.set(this.cuesKey(doc.id), JSON.stringify(cues));
+      if (doc.transcriptRevision === null) write.del(this.cuesKey(doc.id));
+    }
+    await this.announce(write, key).exec();
+  }
+
+  /** Removes what is no longer public and announces it. */
+  async remove(kind: DocumentKind, id: string, showId?: string): Promise<void> {
+    const key = documentKey(kind, id);
+    const write = this.redis.multi().del(this.docKey(key));
+    if (kind === 'episode') {
+      write.del(this.cuesKey(id));
+      if (showId) write.srem(this.showEpisodesKey(showId), id);
+    }
+    if (kind === 'show') write.del(this.showEpisodesKey(id));
+    await this.announce(write, key).exec();
+  }
+
+  /** The ids of a show's episodes that are indexed. */
+  episodesOfShow(showId: string): Promise<string[]> {
+    return this.redis.smembers(this.showEpisodesKey(showId));
+  }
+
+  /** Each episode's cues, in the order asked; null where it has no transcript indexed. */
+  async cuesOf(episodeIds: string[]): Promise<(Cue[] | null)[]> {
+    if (episodeIds.length === 0) return [];
+    const found = await this.redis.mget(episodeIds.map((id) => this.cuesKey(id)));
+    return found.map((json) => (json ? (JSON.parse(json) as Cue[]) : null));
+  }
+
+  private announce(write: ReturnType<Redis['multi']>, key: string) {
+    return write.xadd(this.changesKey, 'MAXLEN', '~', String(CHANGES_KEPT), '*', 'key', key);
+  }
+
+  /** The stream's newest entry id ('0-0' when empty): where to follow from after a full load. */
+  async latestChange(): Promise<string> {
+    const [last] = (await this.redis.xrevrange(this.changesKey, '+', '-', 'COUNT', 1)) as [
+      string,
+      string[],
+    ][];
+    return last?.[0] ?? '0-0';
+  }
+
+  /**
+   * Whether the stream still holds every change after `streamId` (none was trimmed away), so an
+   * index as of that id can catch up from the stream alone.
+   */
+  async holdsChangesAfter(streamId: string): Promise<boolean> {
+    const info = (await this.redis.call('XINFO', 'STREAM', this.changesKey).catch(() => null)) as
+      (string | number | null)[] | null;
+    if (!info) return streamId === '0-0';
+    const at = info.indexOf('max-deleted-entry-id');
+    const trimmedThrough = at >= 0 ? String(info[at + 1]) : '0-0';
+    return compareIds(streamId, trimmedThrough) >= 0;
+  }
+
+  /**
+   * Changes after `afterId`, waiting up to `blockMs` for one: on a connection of its own, since a
+   * blocked read holds it.
+   */
+  async changesAfter(reader: Redis, afterId: string, count: number, blockMs: number): Promise<Change[]> {
+    const answer = (await reader.xread(
+      'COUNT',
+      count,
+      'BLOCK',
+      blockMs,
+      'STREAMS',
+      this.changesKey,
+      afterId,
+    )) as [string, [string, string[]][]][] | null;
+    const entries = answer?.[0]?.[1] ?? [];
+    return entries.map(([streamId, fields]) => ({ streamId, key: fields[1] ?? '' }));
+  }
+
+  /** Every document's key (`show:<id>`, …), a batch at a time: the rebuild's sweep. */
+  async *everyKey(batch = 1_000): AsyncGenerator<string[]> {
+    const docPrefix = this.docKey('');
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${docPrefix}*`, 'COUNT', batch);
+      cursor = next;
+      if (keys.length > 0) yield keys.map((key) => key.slice(docPrefix.length));
+    } while (cursor !== '0');
+  }
+
+  /** Every document, a batch at a time: for an instance that starts without a usable snapshot. */
+  async *everyDocument(batch = 1_000): AsyncGenerator<SearchDocument[]> {
+    for await (const keys of this.everyKey(batch)) {
+      const docs = await this.many(keys);
+      yield docs.filter((doc): doc is SearchDocument => doc !== null);
+    }
+  }
+}
+
+/** Orders two stream ids (`<ms>-<seq>`). */
+export function compareIds(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs - bMs || aSeq - bSeq;
+}

@@ -1,0 +1,63 @@
+import { PeriodicTask, startService } from '@podz/kit';
+import { CatalogClient } from './clients/catalog-client';
+import { IdentityClient } from './clients/identity-client';
+import type { SearchConfig } from './config';
+import { keepDocuments } from './consumers/keep-documents';
+import { DocumentStore } from './data/document-store';
+import { EmbeddedIndex } from './data/embedded-index';
+import { IndexFollower } from './data/index-follower';
+import { SnapshotFile } from './data/snapshot-file';
+import type { SearchDeps } from './domain/search-deps';
+import { searchRoutes } from './http/search-routes';
+
+/**
+ * The search service: shows, episodes and people as any visitor may see them, kept from the
+ * domain events (each event reads the thing again from its owner) in a document store every
+ * instance's index follows (docs/search.md). It publishes nothing.
+ */
+export async function startSearch(config: SearchConfig) {
+  let follower: IndexFollower | undefined;
+  const running = await startService({
+    name: 'search',
+    config,
+    setup: async (context) => {
+      const { db, redis, logger } = context;
+      const documents = new DocumentStore(redis, documentPrefix(db.name));
+      const index = new EmbeddedIndex();
+      const snapshots = new IndexFollower(
+        documents,
+        index,
+        new SnapshotFile(config.SEARCH_SNAPSHOT_DIR),
+        redis,
+        logger,
+      );
+      await snapshots.start();
+      follower = snapshots;
+      const deps: SearchDeps = {
+        logger,
+        documents,
+        engine: index,
+        catalog: new CatalogClient(config.CATALOG_URL),
+        identity: new IdentityClient(config.IDENTITY_URL),
+      };
+      return {
+        routes: [searchRoutes(deps)],
+        consumers: [{ groupId: 'search', subscriptions: keepDocuments(deps), idempotentHandlers: true }],
+        tasks: [
+          new PeriodicTask(
+            'search snapshot',
+            config.SEARCH_SNAPSHOT_SECONDS * 1000,
+            () => snapshots.saveSnapshot(),
+            logger,
+          ),
+        ],
+        beforeStop: () => snapshots.stop(),
+      };
+    },
+  });
+  if (!follower) throw new Error('search started without its index');
+  return { ...running, follower };
+}
+
+/** Where a deployment's documents live in Redis (its database name keeps deployments apart). */
+export const documentPrefix = (database: string) => `search:${database}`;
