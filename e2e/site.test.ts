@@ -133,6 +133,80 @@ describe('1b. a visitor meets the people behind the shows', () => {
   });
 });
 
+describe('1d. a visitor searches', () => {
+  const field = (page: Page) => page.getByRole('searchbox', { name: 'Search shows, episodes and people' });
+  const box = (page: Page) => page.getByRole('combobox', { name: 'Search shows, episodes and people' });
+
+  it('types a misspelt show name and opens the show from the suggestions with the keyboard', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await page.goto('/');
+    await field(page).click();
+    // The suggestions box loads on first focus and keeps the focus.
+    await box(page).waitFor();
+    await eventually(
+      'the demo network searchable',
+      async () => {
+        await box(page).fill('');
+        await box(page).pressSequentially('curius hour');
+        // An episode's suggestion names its show too: the show is the one in the Shows group.
+        return page
+          .getByRole('group', { name: 'Shows' })
+          .getByRole('option', { name: /The Curious Hour/ })
+          .waitFor({ timeout: 2_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      60_000,
+    );
+    await page.keyboard.press('ArrowDown');
+    const first = page.getByRole('option').first();
+    await page.locator('[role="option"][aria-selected="true"]').waitFor();
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    expect(await first.innerText()).toContain('The Curious Hour');
+    // The matched words are marked.
+    expect(await first.locator('mark').allInnerTexts()).toEqual(['Curious', 'Hour']);
+    expect(await box(page).getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/shows/the-curious-hour');
+    await page.getByRole('heading', { level: 1, name: 'The Curious Hour' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('finds a guest by name: their page from the People tab, their episodes on the Episodes tab; the icon opens search on a phone', async () => {
+    const { page, context, problems } = await newVisitor(browser, stack.origin, WIDTHS.mobile);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await box(page).waitFor();
+    await box(page).pressSequentially('grace.kim');
+    await page.getByRole('option', { name: /See all results/ }).waitFor();
+    // Escape closes the suggestions; Enter with nothing chosen opens the search page.
+    await page.keyboard.press('Escape');
+    expect(await box(page).getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'grace.kim');
+    await page.getByRole('heading', { level: 1, name: 'Results for “grace.kim”' }).waitFor();
+
+    await page.getByRole('tab', { name: /^People \(1\)/ }).click();
+    await page.getByRole('link', { name: 'grace.kim' }).click();
+    await page.waitForURL('**/people/grace.kim');
+    await page.getByRole('heading', { level: 1, name: 'grace.kim' }).waitFor();
+
+    await page.goto('/search?q=grace.kim&type=episodes');
+    const episodes = page.getByRole('main').getByRole('listitem');
+    await episodes.first().waitFor();
+    const tab = await page.getByRole('tab', { name: /^Episodes/ }).innerText();
+    expect(Number(/\((\d+)\)/.exec(tab)?.[1])).toBeGreaterThan(0);
+    await screenshot(page, 'search-guest-episodes-375');
+    await page.goto('/search?q=zzqqxxnothing');
+    await page.getByText('No shows match “zzqqxxnothing”').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('1c. the embeddable player and sharing', () => {
   it('plays inside an <iframe> on a page of another origin: nothing loaded from elsewhere, no audio before play, chapters, speed and a start time', async () => {
     const episode = await demoEpisode();
@@ -1368,6 +1442,7 @@ describe('the main screens at 375 px and 1280 px', () => {
       ['people', '/people'],
       ['hosts', '/people/hosts'],
       ['person', '/people/ada.nwosu'],
+      ['search', '/search?q=curious'],
       ['about', '/about'],
       ['advertise', '/advertise'],
       ['contact', '/contact'],

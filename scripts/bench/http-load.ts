@@ -22,9 +22,16 @@ export interface LoadOptions {
   rate?: number;
 }
 
-function once(url: string, options: LoadOptions, seconds: number): Promise<autocannon.Result> {
+function once(
+  url: string,
+  options: LoadOptions,
+  seconds: number,
+  paths?: string[],
+): Promise<autocannon.Result> {
   return autocannon({
     url,
+    // Each connection goes through the paths in turn, from where the last left off.
+    ...(paths ? { requests: paths.map((path) => ({ method: 'GET' as const, path })) } : {}),
     connections: options.connections ?? 20,
     duration: seconds,
     headers: options.headers ?? {},
@@ -32,9 +39,10 @@ function once(url: string, options: LoadOptions, seconds: number): Promise<autoc
   });
 }
 
-export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  await once(url, options, 2);
-  const result = await once(url, options, options.seconds ?? 10);
+/** Load on one URL, or on `paths` of its origin taken in turn (a mix of queries). */
+export async function load(url: string, options: LoadOptions = {}, paths?: string[]): Promise<LoadResult> {
+  await once(url, options, 2, paths);
+  const result = await once(url, options, options.seconds ?? 10, paths);
   const expected = `${Math.floor((options.status ?? 200) / 100)}xx`;
   const byClass = result as unknown as Record<string, number>;
   const otherClasses = ['1xx', '2xx', '3xx', '4xx', '5xx']

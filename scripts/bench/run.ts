@@ -43,6 +43,7 @@ import {
 import { episodePages } from './episode-pages';
 import { pageViews } from './page-views';
 import { firstLoad } from './web-first-load';
+import { searchBench } from './search';
 
 const small = process.argv.includes('--small');
 const SIZE: NetworkSize = small
@@ -62,6 +63,7 @@ const GROUPS = [
   'audio',
   'listens',
   'releases',
+  'search',
 ] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const only = new Set(onlyArg ? onlyArg.split(',') : GROUPS);
@@ -366,6 +368,10 @@ async function main(): Promise<void> {
     if (runs('releases')) {
       await stage('scheduled releases');
       figures.push(...(await releaseBench(stack)));
+    }
+    if (runs('search')) {
+      await stage('search');
+      figures.push(...(await searchBench(stack, seeded, redis)));
     }
     if (runs('web')) {
       await stage('web first load');

@@ -19,6 +19,7 @@ const Hosts = named(() => import('./routes/people'), 'HostsRoute');
 const Guests = named(() => import('./routes/people'), 'GuestsRoute');
 const Crew = named(() => import('./routes/people'), 'CrewRoute');
 const Person = lazy(() => import('./routes/person'));
+const Search = lazy(() => import('./routes/search'));
 const About = named(() => import('./routes/content-page'), 'AboutRoute');
 const Advertise = named(() => import('./routes/content-page'), 'AdvertiseRoute');
 const Contact = named(() => import('./routes/content-page'), 'ContactRoute');
@@ -62,6 +63,7 @@ const PUBLIC_ROUTES: [string, React.ComponentType][] = [
   [paths.guests.path, Guests],
   [paths.crew.path, Crew],
   [paths.person.path, Person],
+  [paths.search.path, Search],
   [paths.about.path, About],
   [paths.advertise.path, Advertise],
   [paths.contact.path, Contact],

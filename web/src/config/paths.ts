@@ -19,6 +19,10 @@ export const paths = {
     path: '/people/:username',
     href: (username: string) => `/people/${encodeURIComponent(username)}`,
   },
+  search: {
+    path: '/search',
+    href: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
+  },
   shows: fixed('/shows'),
   show: {
     path: '/shows/:name',

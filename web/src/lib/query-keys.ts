@@ -46,6 +46,10 @@ export const queryKeys = {
     invitations: (page: number) => ['hosting', 'invitations', page] as const,
     guestEpisodes: (userId: string, page: number) => ['hosting', 'guest-episodes', userId, page] as const,
   },
+  search: {
+    results: (params: Filter) => ['search', 'results', params] as const,
+    suggestions: (term: string) => ['search', 'suggestions', term] as const,
+  },
   analytics: {
     show: (id: string, range: Filter) => ['analytics', 'show', id, range] as const,
     episodes: (id: string) => ['analytics', 'episodes', id] as const,

@@ -29,6 +29,7 @@ export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
     paths.guests,
     paths.crew,
     paths.person,
+    paths.search,
     paths.shows,
     paths.show,
     paths.episode,

@@ -52,14 +52,24 @@ export class DocumentStore {
 
   /** Stores the document (and, for an episode, its cues when given) and announces the change. */
   async put(doc: SearchDocument, cues?: Cue[]): Promise<void> {
-    const key = documentKey(doc.kind, doc.id);
-    const write = this.redis.multi().set(this.docKey(key), JSON.stringify(doc));
-    if (doc.kind === 'episode') {
-      write.sadd(this.showEpisodesKey(doc.show.id), doc.id);
-      if (cues) write.set(this.cuesKey(doc.id), JSON.stringify(cues));
-      if (doc.transcriptRevision === null) write.del(this.cuesKey(doc.id));
+    await this.putMany([{ doc, cues }]);
+  }
+
+  /** Stores several documents and announces each, in one transaction (a page of a show's episodes). */
+  async putMany(entries: { doc: SearchDocument; cues?: Cue[] | undefined }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const write = this.redis.multi();
+    for (const { doc, cues } of entries) {
+      const key = documentKey(doc.kind, doc.id);
+      write.set(this.docKey(key), JSON.stringify(doc));
+      if (doc.kind === 'episode') {
+        write.sadd(this.showEpisodesKey(doc.show.id), doc.id);
+        if (cues) write.set(this.cuesKey(doc.id), JSON.stringify(cues));
+        if (doc.transcriptRevision === null) write.del(this.cuesKey(doc.id));
+      }
+      this.announce(write, key);
     }
-    await this.announce(write, key).exec();
+    await write.exec();
   }
 
   /** Removes what is no longer public and announces it. */

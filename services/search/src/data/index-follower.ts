@@ -38,6 +38,8 @@ export class IndexFollower {
   /** Loads the index (snapshot or every document) and starts following the stream. */
   async start(): Promise<void> {
     const started = Date.now();
+    // The copy keeps the service's options (connect on demand, no offline queue): connect it now.
+    await this.reader.connect();
     const snapshot = await this.file.read().catch((err: unknown) => {
       this.logger.warn({ err }, 'search snapshot unreadable; loading every document');
       return null;

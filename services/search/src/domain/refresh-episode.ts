@@ -5,21 +5,26 @@ import { episodeDocument } from './search-documents';
 import type { DocumentDeps } from './search-deps';
 
 /**
- * Stores an episode as catalog answers it publicly, its transcript's cues read again only when the
- * transcript changed. `language` is its show's.
+ * Stores episodes as catalog answers them publicly (`before`: what is stored of each), their
+ * transcripts' cues read again only where the transcript changed. `language` is their show's.
  */
-export async function storeEpisode(
+export async function storeEpisodes(
   deps: DocumentDeps,
-  episode: Episode,
+  episodes: Episode[],
   language: string,
-  before: EpisodeDocument | null,
+  before: (EpisodeDocument | null)[],
 ): Promise<void> {
-  const doc = episodeDocument(episode, language);
-  const transcriptChanged =
-    doc.transcriptRevision !== null && doc.transcriptRevision !== before?.transcriptRevision;
-  const cues =
-    transcriptChanged && episode.transcript ? await deps.catalog.cues(episode.transcript.jsonUrl) : undefined;
-  await deps.documents.put(doc, cues);
+  const entries = await Promise.all(
+    episodes.map(async (episode, n) => {
+      const doc = episodeDocument(episode, language);
+      const changed =
+        doc.transcriptRevision !== null && doc.transcriptRevision !== before[n]?.transcriptRevision;
+      const cues =
+        changed && episode.transcript ? await deps.catalog.cues(episode.transcript.jsonUrl) : undefined;
+      return { doc, cues };
+    }),
+  );
+  await deps.documents.putMany(entries);
 }
 
 /**
@@ -39,7 +44,7 @@ export async function refreshEpisode(deps: DocumentDeps, episodeId: string, chan
   const show = await deps.documents.get<ShowDocument>('show', episode.podcast);
   const language = show?.language ?? (await deps.catalog.show(episode.podcast))?.language;
   if (!language) return;
-  await storeEpisode(deps, episode, language, before);
+  await storeEpisodes(deps, [episode], language, [before]);
 }
 
 export async function removeEpisode(deps: DocumentDeps, episodeId: string, showId: string): Promise<void> {

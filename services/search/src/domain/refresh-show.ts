@@ -2,7 +2,7 @@ import type { EpisodeDocument, ShowDocument } from '../data/search-document';
 import { showDocument } from './search-documents';
 import type { DocumentDeps } from './search-deps';
 import { freshView } from './fresh-view';
-import { storeEpisode } from './refresh-episode';
+import { storeEpisodes } from './refresh-episode';
 
 /** What an episode's document copies from its show: a change to any means its episodes are stored again. */
 const copiedByEpisodes = (show: ShowDocument) =>
@@ -36,10 +36,8 @@ export async function storeShowEpisodes(deps: DocumentDeps, show: ShowDocument):
   const listed = new Set<string>();
   for await (const episodes of deps.catalog.episodesOfShow(show.id)) {
     const stored = await deps.documents.many(episodes.map((episode) => `episode:${episode.id}`));
-    for (const [n, episode] of episodes.entries()) {
-      listed.add(episode.id);
-      await storeEpisode(deps, episode, show.language, stored[n] as EpisodeDocument | null);
-    }
+    await storeEpisodes(deps, episodes, show.language, stored as (EpisodeDocument | null)[]);
+    for (const episode of episodes) listed.add(episode.id);
   }
   return listed;
 }

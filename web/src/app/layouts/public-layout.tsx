@@ -8,6 +8,7 @@ import { useSession } from '../../stores/session-store';
 import { RouteGuard } from '../navigation/route-guard';
 import { RouteErrorBoundary } from '../route-error';
 import { Dropdown } from '../../components/ui/dropdown';
+import { SearchField } from '../../features/search/components/search-field';
 import { UserMenu } from './user-menu';
 
 const NAV_LINKS = [
@@ -128,7 +129,8 @@ export function PublicLayout() {
               </li>
             ))}
           </ul>
-          <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <SearchField />
+          <div className="flex items-center gap-2">
             {user ? (
               <UserMenu user={user} />
             ) : status === 'loading' ? null : (

@@ -1,0 +1,112 @@
+// Search: a mix of one- to three-word queries (exact and misspelt) through the gateway, how long a
+// new show takes to be found, a full rebuild of the documents, and what the index costs in memory.
+import { readFileSync } from 'node:fs';
+import type { Redis } from 'ioredis';
+import { CatalogClient } from '../../services/search/src/clients/catalog-client';
+import { IdentityClient } from '../../services/search/src/clients/identity-client';
+import { DocumentStore } from '../../services/search/src/data/document-store';
+import { rebuildDocuments } from '../../services/search/src/domain/rebuild-documents';
+import { documentPrefix } from '../../services/search/src/search-service';
+import { signIn } from '../demo/seed-demo-network';
+import { atLeast, atMost, percentile, type Figure } from './bench-kit';
+import type { BenchStack } from './bench-stack';
+import { load } from './http-load';
+import type { SeededNetwork } from './seed-network';
+
+const PUBLISHED = 20;
+const FOUND_WITHIN_MS = 30_000;
+
+/** One letter swapped for its neighbour in the alphabet: a typo one edit away. */
+const typo = (word: string, at: number) =>
+  word.slice(0, at) + String.fromCharCode(((word.charCodeAt(at) - 97 + 1) % 26) + 97) + word.slice(at + 1);
+
+/** 200 queries over the seeded names: a show's number, a word of the titles, with and without typos. */
+function queries(seeded: SeededNetwork): string[] {
+  const numbers = seeded.shows.map((show) => show.uId.slice(-4));
+  return Array.from({ length: 200 }, (_, n) => {
+    const number = numbers[(n * 37) % numbers.length]!;
+    switch (n % 5) {
+      case 0:
+        return `show ${number}`;
+      case 1:
+        return `${typo('show', 2)} ${number}`;
+      case 2:
+        return `episode of ${number}`;
+      case 3:
+        return `${typo('episode', 4)} ${number}`;
+      default:
+        return number;
+    }
+  });
+}
+
+/** Resident memory of a process, in MB. */
+function residentMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+}
+
+export async function searchBench(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
+  const mix = queries(seeded).map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=10`);
+  const result = await load(stack.gatewayUrl, { connections: 20, seconds: 10 }, mix);
+  if (result.unexpected > 0) throw new Error(`search answered unexpectedly: ${result.breakdown}`);
+
+  // A new show, and how long until the search finds it (through the gateway, polled every 50 ms).
+  const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`);
+  const found: number[] = [];
+  for (let n = 0; n < PUBLISHED; n += 1) {
+    const word = `zephyr${stack.run.replace(/[^a-z0-9]/gi, '')}x${n}`;
+    const started = performance.now();
+    const res = await fetch(`${stack.gatewayUrl}/api/podcasts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Search bench ${word}`, category: 'Science' }),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/podcasts: ${res.status}`);
+    for (;;) {
+      const answer = await fetch(`${stack.gatewayUrl}/api/search?q=${word}&type=shows`);
+      const body = (await answer.json()) as { shows: { total: number } };
+      if (body.shows.total > 0) break;
+      if (performance.now() - started > FOUND_WITHIN_MS) throw new Error(`${word} not found in 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    found.push(performance.now() - started);
+  }
+
+  const rebuild = await rebuildDocuments({
+    documents: new DocumentStore(redis, documentPrefix(stack.databases.search)),
+    catalog: new CatalogClient(stack.urls.catalog),
+    identity: new IdentityClient(stack.urls.identity),
+  });
+
+  return [
+    {
+      name: 'search, mixed queries, gateway, 20 conns',
+      value: result.requestsPerSecond,
+      unit: 'req/s',
+      goal: atLeast(300),
+    },
+    { name: 'search p99', value: result.p99, unit: 'ms', goal: atMost(30) },
+    {
+      name: 'new show → searchable, p99 of 20',
+      value: percentile(found, 99),
+      unit: 'ms',
+      goal: atMost(2000),
+    },
+    {
+      name: 'search rebuild',
+      value: rebuild.stored / rebuild.seconds,
+      unit: 'documents/s',
+      goal: atLeast(5000),
+    },
+    { name: 'search rebuild: documents', value: rebuild.stored, unit: '' },
+    {
+      name: 'search process memory (RSS)',
+      value: residentMb(stack.pids.search),
+      unit: 'MB',
+      goal: atMost(300),
+    },
+  ];
+}
