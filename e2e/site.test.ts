@@ -134,7 +134,7 @@ describe('1b. a visitor meets the people behind the shows', () => {
 });
 
 describe('1d. a visitor searches', () => {
-  const field = (page: Page) => page.getByRole('searchbox', { name: 'Search shows, episodes and people' });
+  const field = (page: Page) => page.getByRole('textbox', { name: 'Search shows, episodes and people' });
   const box = (page: Page) => page.getByRole('combobox', { name: 'Search shows, episodes and people' });
 
   it('types a misspelt show name and opens the show from the suggestions with the keyboard', async () => {

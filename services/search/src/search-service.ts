@@ -8,7 +8,11 @@ import { EmbeddedIndex } from './data/embedded-index';
 import { IndexFollower } from './data/index-follower';
 import { SnapshotFile } from './data/snapshot-file';
 import type { SearchDeps } from './domain/search-deps';
+import { refreshPending } from './domain/refresh-later';
 import { searchRoutes } from './http/search-routes';
+
+/** How often documents whose owner did not answer are read again. */
+const PENDING_SWEEP_MS = 2_000;
 
 /**
  * The search service: shows, episodes and people as any visitor may see them, kept from the
@@ -44,6 +48,7 @@ export async function startSearch(config: SearchConfig) {
         routes: [searchRoutes(deps)],
         consumers: [{ groupId: 'search', subscriptions: keepDocuments(deps), idempotentHandlers: true }],
         tasks: [
+          new PeriodicTask('search pending refreshes', PENDING_SWEEP_MS, () => refreshPending(deps), logger),
           new PeriodicTask(
             'search snapshot',
             config.SEARCH_SNAPSHOT_SECONDS * 1000,

@@ -12,6 +12,7 @@ import { IdentityClient } from '../src/clients/identity-client';
 import { searchConfigSchema } from '../src/config';
 import { DocumentStore } from '../src/data/document-store';
 import { rebuildDocuments } from '../src/domain/rebuild-documents';
+import { refreshOrFile, refreshPending } from '../src/domain/refresh-later';
 import { documentPrefix, startSearch } from '../src/search-service';
 
 // Search on the real stack: catalog and identity own the shows, episodes and people; two search
@@ -237,5 +238,24 @@ describe('search', () => {
     expect(report.removed).toBe(1);
     expect(report.stored).toBeGreaterThan(5);
     await until(b, { q: 'marmalade' }, (r) => r.shows.total === 1 && r.people.total === 0);
+  });
+
+  it('files a document whose owner does not answer, and reads it once the owner is back', async () => {
+    const show = await platform.showBy(owner, { name: 'Offline Orchards', category: 'Leisure' });
+    // A store of its own, so that the running instances' sweep leaves this one to the test.
+    const documents = new DocumentStore(a.context.redis, `search:pending-${Date.now().toString(36)}`);
+    const identity = new IdentityClient(platform.identity.url);
+    const down = { documents, identity, catalog: new CatalogClient('http://127.0.0.1:9') };
+    const up = { documents, identity, catalog: new CatalogClient(platform.url) };
+    const key = `show:${show.id}`;
+
+    await refreshOrFile(down, key, new Date());
+    expect((await documents.pending(10)).map((entry) => entry.key)).toEqual([key]);
+    expect(await refreshPending(down)).toBe(0);
+    expect(await documents.pending(10)).toHaveLength(1);
+
+    expect(await refreshPending(up)).toBe(1);
+    expect(await documents.pending(10)).toEqual([]);
+    expect(await documents.get('show', show.id)).toMatchObject({ name: 'Offline Orchards' });
   });
 });

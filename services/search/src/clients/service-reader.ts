@@ -1,10 +1,20 @@
 /** A read that took longer than this failed: the event is tried again rather than the group held up. */
 const TIMEOUT_MS = 10_000;
 
+/** The owner could not answer (down, restarting, overloaded): the read is worth trying later. */
+export class OwnerUnavailable extends Error {
+  constructor(path: string, cause: unknown) {
+    super(
+      `GET ${path}: the owner did not answer (${cause instanceof Error ? cause.message : String(cause)})`,
+    );
+    this.name = 'OwnerUnavailable';
+  }
+}
+
 /**
  * Public reads from an owning service, as an anonymous visitor: what it answers is exactly what
  * is public, so nothing a visitor may not see can reach the index. A 404 is "not public" (null);
- * any other failure throws, and the event that asked is tried again.
+ * no answer, a timeout or a 5xx is `OwnerUnavailable`; any other failure throws as it is.
  */
 export class ServiceReader {
   constructor(private readonly baseUrl: string) {}
@@ -13,8 +23,11 @@ export class ServiceReader {
     const res = await fetch(new URL(path, this.baseUrl), {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
+    }).catch((err: unknown) => {
+      throw new OwnerUnavailable(path, err);
     });
     if (res.status === 404) return null;
+    if (res.status >= 500) throw new OwnerUnavailable(path, new Error(String(res.status)));
     if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
     return (await res.json()) as T;
   }

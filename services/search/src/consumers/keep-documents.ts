@@ -16,22 +16,24 @@ import {
   userRegistered,
   userUpdated,
 } from '@podz/proto';
-import { refreshEpisode, removeEpisode } from '../domain/refresh-episode';
-import { refreshPerson, removePerson } from '../domain/refresh-person';
-import { refreshShow, removeShow } from '../domain/refresh-show';
+import { removeEpisode } from '../domain/refresh-episode';
+import { refreshOrFile } from '../domain/refresh-later';
+import { removePerson } from '../domain/refresh-person';
+import { removeShow } from '../domain/refresh-show';
 import type { SearchDeps } from '../domain/search-deps';
 
 /**
  * Every event that can change what is public about a show, an episode or a person reads it again
- * from its owner and stores what a visitor would see: harmless twice, and the latest answer wins
- * whatever the order the events came in.
+ * from its owner and stores what a visitor would see (or files it for the sweep while the owner
+ * does not answer): harmless twice, and the latest answer wins whatever order the events came in.
  */
 export function keepDocuments(deps: SearchDeps): Subscription[] {
   const show = (event: { time: string; data: { podcastId: string } }) =>
-    refreshShow(deps, event.data.podcastId, new Date(event.time));
+    refreshOrFile(deps, `show:${event.data.podcastId}`, new Date(event.time));
   const episode = (event: { time: string; data: { episodeId: string } }) =>
-    refreshEpisode(deps, event.data.episodeId, new Date(event.time));
-  const person = (event: { data: { userId: string } }) => refreshPerson(deps, event.data.userId);
+    refreshOrFile(deps, `episode:${event.data.episodeId}`, new Date(event.time));
+  const person = (event: { time: string; data: { userId: string } }) =>
+    refreshOrFile(deps, `person:${event.data.userId}`, new Date(event.time));
   return [
     on(podcastCreated, show),
     on(podcastUpdated, show),

@@ -1,6 +1,13 @@
 import type { Redis } from 'ioredis';
 import { documentKey, type Cue, type DocumentKind, type SearchDocument } from './search-document';
 
+// Clears a pending refresh only if it was not filed again (with a later time) meanwhile.
+// KEYS[1] the pending set; ARGV[1] the document key, ARGV[2] the score read with it.
+const CLEAR_PENDING = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
+`;
+
 /** How many changes the stream keeps: an instance whose snapshot is older loads every document. */
 const CHANGES_KEPT = 500_000;
 
@@ -36,6 +43,32 @@ export class DocumentStore {
 
   get changesKey() {
     return `${this.prefix}:changes`;
+  }
+
+  private get pendingKey() {
+    return `${this.prefix}:pending`;
+  }
+
+  /** Files a document to be read again later (its owner did not answer), with its event's time. */
+  async filePending(key: string, changedAt: Date): Promise<void> {
+    // GT: a later event's time replaces an earlier one, never the reverse.
+    await this.redis.zadd(this.pendingKey, 'GT', changedAt.getTime(), key);
+  }
+
+  /** The oldest pending refreshes, each with the score to clear it by. */
+  async pending(count: number): Promise<{ key: string; changedAt: Date; score: string }[]> {
+    const flat = await this.redis.zrange(this.pendingKey, 0, count - 1, 'WITHSCORES');
+    const found: { key: string; changedAt: Date; score: string }[] = [];
+    for (let at = 0; at + 1 < flat.length; at += 2) {
+      const [key, score] = [flat[at] ?? '', flat[at + 1] ?? '0'];
+      found.push({ key, score, changedAt: new Date(Number(score)) });
+    }
+    return found;
+  }
+
+  /** A pending refresh done: cleared unless it was filed again meanwhile. */
+  async clearPending(key: string, score: string): Promise<void> {
+    await this.redis.eval(CLEAR_PENDING, 1, this.pendingKey, key, score);
   }
 
   async get<D extends SearchDocument>(kind: D['kind'], id: string): Promise<D | null> {

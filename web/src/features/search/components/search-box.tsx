@@ -5,7 +5,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SUGGEST_MIN, useSuggestions } from '../api/search-api';
 import { Highlighted } from './highlighted';
 import { optionsOf, type SearchOption } from './search-options';
-import { SEARCH_INPUT_CLASS, SearchIcon } from './search-input-look';
+import { SEARCH_INPUT_CLASS, SEARCH_LABEL, SearchIcon } from './search-input-look';
 
 const GROUPS = ['Shows', 'Episodes', 'People'] as const;
 /** How long typing must pause before suggestions are asked for. */
@@ -71,13 +71,10 @@ export default function SearchBox({
 
   return (
     <div className="relative">
-      <label htmlFor={`${id}-input`} className="sr-only">
-        Search shows, episodes and people
-      </label>
       <SearchIcon />
       <input
-        id={`${id}-input`}
         type="text"
+        aria-label={SEARCH_LABEL}
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
