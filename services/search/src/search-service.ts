@@ -38,7 +38,6 @@ export async function startSearch(config: SearchConfig) {
       await snapshots.start();
       follower = snapshots;
       const deps: SearchDeps = {
-        logger,
         documents,
         engine: index,
         catalog: new CatalogClient(config.CATALOG_URL),

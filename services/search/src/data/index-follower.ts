@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '@podz/kit';
 import type { Cue, SearchDocument } from './search-document';
 import type { IndexEntry } from './search-engine';
-import { compareIds, type DocumentStore } from './document-store';
+import type { DocumentStore } from './document-store';
 import type { EmbeddedIndex } from './embedded-index';
 import type { SnapshotFile } from './snapshot-file';
 
@@ -22,7 +22,6 @@ export class IndexFollower {
   private stopped = false;
   private following: Promise<void> | undefined;
   private readonly reader: Redis;
-  private waiters: { streamId: string; resolve: () => void }[] = [];
 
   constructor(
     private readonly store: DocumentStore,
@@ -88,25 +87,12 @@ export class IndexFollower {
         const byKey = new Map(present.map((entry) => [entry.key, entry]));
         await this.index.apply(keys.map((key) => byKey.get(key) ?? { key, doc: null, cues: null }));
         this.streamId = last.streamId;
-        this.wake();
       } catch (err) {
         if (this.stopped) return;
         this.logger.warn({ err }, 'search index could not follow its changes; retrying');
         await new Promise((resolve) => setTimeout(resolve, BLOCK_MS));
       }
     }
-  }
-
-  /** Resolves once this index has applied the stream up to `streamId` (tests and the rebuild wait on it). */
-  caughtUpTo(streamId: string): Promise<void> {
-    if (compareIds(this.streamId, streamId) >= 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ streamId, resolve }));
-  }
-
-  private wake(): void {
-    const ready = this.waiters.filter((waiter) => compareIds(this.streamId, waiter.streamId) >= 0);
-    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
-    for (const waiter of ready) waiter.resolve();
   }
 
   /** Writes a snapshot if anything was applied since the last one. */

@@ -1,4 +1,3 @@
-import type { Logger } from '@podz/kit';
 import type { CatalogClient } from '../clients/catalog-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { DocumentStore } from '../data/document-store';
@@ -6,7 +5,6 @@ import type { SearchEngine } from '../data/search-engine';
 
 /** What the search use cases work with. */
 export interface SearchDeps {
-  logger: Logger;
   documents: DocumentStore;
   engine: SearchEngine;
   catalog: CatalogClient;
