@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Real infrastructure on loopback for machines without Docker (ARCHITECTURE.md §2):
-# FerretDB (MongoDB wire protocol), Apache Kafka in KRaft mode, Redis, and a development mail server.
+# FerretDB (MongoDB wire protocol), Apache Kafka in KRaft mode, Redis, and a development mail server;
+# on request also OpenSearch (the search service's engine for deployments).
 #
-#   infra.sh up     [mongo|kafka|redis|mail ...]   start (idempotent); no names = all four
-#   infra.sh down   [mongo|kafka|redis|mail ...]   stop, keep data
-#   infra.sh status                                one line per component, always exits 0
-#   infra.sh env                                   MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL
-#   infra.sh reset  [mongo|kafka|redis|mail ...]   down, then delete the data dirs (caches are kept)
+#   infra.sh up     [mongo|kafka|redis|mail|opensearch ...]   start (idempotent); no names = the first four
+#   infra.sh down   [mongo|kafka|redis|mail|opensearch ...]   stop, keep data
+#   infra.sh status                                           one line per component, always exits 0
+#   infra.sh env                                              MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL, OPENSEARCH_URL
+#   infra.sh reset  [mongo|kafka|redis|mail|opensearch ...]   down, then delete the data dirs (caches are kept)
 #
 # Everything lives under $PODZ_LOCAL_DIR (default <repo>/.local). Ports: PODZ_MONGO_PORT,
 # PODZ_KAFKA_PORT, PODZ_KAFKA_CONTROLLER_PORT, PODZ_REDIS_PORT, PODZ_FERRETDB_DEBUG_PORT,
-# PODZ_SMTP_PORT, PODZ_MAIL_WEB_PORT.
+# PODZ_SMTP_PORT, PODZ_MAIL_WEB_PORT, PODZ_OPENSEARCH_PORT (9200), PODZ_OPENSEARCH_TRANSPORT_PORT (9300).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -24,9 +25,11 @@ source "$HERE/kafka.sh"
 source "$HERE/redis.sh"
 # shellcheck source=mail.sh
 source "$HERE/mail.sh"
+# shellcheck source=opensearch.sh
+source "$HERE/opensearch.sh"
 
 usage() {
-  sed -n '5,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '6,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
   exit "$1"
 }
 
@@ -40,7 +43,8 @@ components() {
       kafka) echo kafka ;;
       redis) echo redis ;;
       mail | smtp | maildev) echo mail ;;
-      *) die infra "unknown component '$c' (expected mongo, kafka, redis or mail)" ;;
+      opensearch) echo opensearch ;;
+      *) die infra "unknown component '$c' (expected mongo, kafka, redis, mail or opensearch)" ;;
     esac
   done
 }
@@ -87,7 +91,7 @@ case "$cmd" in
     ;;
   status)
     init_dirs
-    for c in $(components); do "${c}_status"; done
+    for c in $(components) opensearch; do "${c}_status"; done
     ;;
   env)
     echo "MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT"
@@ -95,6 +99,7 @@ case "$cmd" in
     echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
     echo "SMTP_URL=smtp://127.0.0.1:$SMTP_PORT"
     echo "MAIL_INBOX_URL=http://127.0.0.1:$MAIL_WEB_PORT"
+    echo "OPENSEARCH_URL=http://127.0.0.1:$OPENSEARCH_PORT"
     ;;
   -h | --help | help) usage 0 ;;
   *) usage 2 ;;

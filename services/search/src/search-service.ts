@@ -6,6 +6,8 @@ import { keepDocuments } from './consumers/keep-documents';
 import { DocumentStore } from './data/document-store';
 import { EmbeddedIndex } from './data/embedded-index';
 import { IndexFollower } from './data/index-follower';
+import { OpenSearchIndex } from './data/opensearch-index';
+import type { SearchEngine } from './data/search-engine';
 import { SnapshotFile } from './data/snapshot-file';
 import type { SearchDeps } from './domain/search-deps';
 import { refreshPending } from './domain/refresh-later';
@@ -27,19 +29,13 @@ export async function startSearch(config: SearchConfig) {
     setup: async (context) => {
       const { db, redis, logger } = context;
       const documents = new DocumentStore(redis, documentPrefix(db.name));
-      const index = new EmbeddedIndex();
-      const snapshots = new IndexFollower(
-        documents,
-        index,
-        new SnapshotFile(config.SEARCH_SNAPSHOT_DIR),
-        redis,
-        logger,
-      );
-      await snapshots.start();
-      follower = snapshots;
+      const engine = engineOf(config, db.name);
+      const following = new IndexFollower(documents, engine, redis, logger);
+      await following.start();
+      follower = following;
       const deps: SearchDeps = {
         documents,
-        engine: index,
+        engine,
         catalog: new CatalogClient(config.CATALOG_URL),
         identity: new IdentityClient(config.IDENTITY_URL),
       };
@@ -49,19 +45,32 @@ export async function startSearch(config: SearchConfig) {
         tasks: [
           new PeriodicTask('search pending refreshes', PENDING_SWEEP_MS, () => refreshPending(deps), logger),
           new PeriodicTask(
-            'search snapshot',
+            'search checkpoint',
             config.SEARCH_SNAPSHOT_SECONDS * 1000,
-            () => snapshots.saveSnapshot(),
+            () => following.saveCheckpoint(),
             logger,
           ),
         ],
-        beforeStop: () => snapshots.stop(),
+        beforeStop: () => following.stop(),
       };
     },
   });
   if (!follower) throw new Error('search started without its index');
   return { ...running, follower };
 }
+
+function engineOf(config: SearchConfig, database: string): SearchEngine {
+  if (config.SEARCH_ENGINE === 'opensearch' && config.OPENSEARCH_URL) {
+    return new OpenSearchIndex(
+      config.OPENSEARCH_URL,
+      config.OPENSEARCH_INDEX_PREFIX ?? indexPrefix(database),
+    );
+  }
+  return new EmbeddedIndex(new SnapshotFile(config.SEARCH_SNAPSHOT_DIR));
+}
+
+/** OpenSearch index names are lower case. */
+export const indexPrefix = (database: string) => database.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
 
 /** Where a deployment's documents live in Redis (its database name keeps deployments apart). */
 export const documentPrefix = (database: string) => `search:${database}`;

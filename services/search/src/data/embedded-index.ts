@@ -1,78 +1,64 @@
-import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import type { SearchType } from '@podz/proto';
-import type { Cue, SearchDocument } from './search-document';
-import type { EngineHit, EngineQuery, IndexEntry, SearchEngine } from './search-engine';
+import MiniSearch, { type Options, type Query, type SearchOptions, type SearchResult } from 'minisearch';
+import { SEARCH_RESULTS_MAX, type SearchType } from '@podz/proto';
+import type { SearchDocument } from './search-document';
+import type { Checkpoints, EngineHit, EngineQuery, IndexEntry, SearchEngine } from './search-engine';
+import type { SnapshotFile } from './snapshot-file';
 import { foldTerm } from './fold-term';
-
-/** What each type's index holds of a document: its searchable text and what filters and boosts read. */
-type Indexed = { id: string } & Record<string, string | number | string[]>;
+import { reachOf, type TermSpec } from './term-reach';
+import { indexJson } from './index-snapshot';
+import {
+  FOLLOWERS_WEIGHT,
+  fuzziness,
+  indexed,
+  RECENCY,
+  TYPE_OF,
+  TYPES,
+  type Indexed,
+} from './indexed-fields';
 
 const DAY_MS = 86_400_000;
 
-/** Per type: the fields searched (with their weight), the fields kept for filters and boosts. */
-const TYPES: Record<SearchType, { fields: Record<string, number>; stored: string[] }> = {
-  shows: {
-    fields: { name: 4, people: 2, description: 1 },
-    stored: ['category', 'language', 'followerCount'],
-  },
-  episodes: {
-    fields: { title: 4, guests: 2, showName: 1.5, description: 1, transcript: 0.5 },
-    stored: ['categories', 'language', 'publishedAt'],
-  },
-  people: { fields: { username: 4, bio: 1 }, stored: [] },
-};
+/**
+ * A query word that would match more documents than this ("show", "the", "episode") is common:
+ * it neither selects nor scores, the rarer words do (as Lucene's common-terms query did). So a
+ * query costs what its rare words match, not what the whole index holds.
+ */
+const COMMON_DOCUMENTS = 1_000;
+/** Answers to queries of common words only (the one case that scores a large share of an index). */
+const COMMON_ANSWERS_KEPT = 256;
 
-const TYPE_OF: Record<SearchDocument['kind'], SearchType> = {
-  show: 'shows',
-  episode: 'episodes',
-  person: 'people',
-};
+type Found = { total: number; hits: EngineHit[] };
 
-function indexed(doc: SearchDocument, cues: Cue[] | null): Indexed {
-  switch (doc.kind) {
-    case 'show':
-      return {
-        id: doc.id,
-        name: doc.name,
-        people: doc.people.join(' '),
-        description: doc.description,
-        category: doc.category,
-        language: doc.language,
-        followerCount: doc.followerCount,
-      };
-    case 'episode':
-      return {
-        id: doc.id,
-        title: doc.title,
-        guests: doc.guests.join(' '),
-        showName: doc.show.name,
-        description: doc.description,
-        transcript: cues ? cues.map(([, text]) => text).join(' ') : '',
-        categories: doc.categories,
-        language: doc.language,
-        publishedAt: Date.parse(doc.publishedAt),
-      };
-    case 'person':
-      return { id: doc.id, username: doc.username, bio: doc.bio };
-  }
-}
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
 /**
- * Typo allowance by the term's length: none under four characters ("cat" must not find "car"),
- * one edit up to seven, two from eight.
+ * The query's words as the index is asked for them: folded like the indexed text; as you type,
+ * the last word is a prefix ("scien" finds "science"); longer words forgive typos.
  */
-const fuzziness = (term: string) => (term.length < 4 ? false : term.length < 8 ? 1 : 2);
+function specsOf(text: string): TermSpec[] {
+  const terms = tokenize(text).flatMap((word) => foldTerm(word) ?? []);
+  return terms.map((term, n) => ({
+    term,
+    prefix: n === terms.length - 1 && term.length >= 2,
+    fuzzy: fuzziness(term),
+  }));
+}
 
-/** As you type, the last word is a prefix ("scien" finds "science"); the others are whole words. */
-const prefixOnLast = (term: string, index: number, terms: string[]) =>
-  index === terms.length - 1 && term.length >= 2;
+const treeOf = (specs: TermSpec[], combineWith: 'AND' | 'OR'): Query => ({
+  combineWith,
+  queries: specs.map(({ term, prefix, fuzzy }) => ({ queries: [term], prefix, fuzzy })),
+});
 
-/** Gentle: a show with 10,000 followers ranks about 40 % above one with none, at the same match. */
-const followersBoost = (followers: number) => 1 + Math.log10(1 + followers) / 10;
+const hitOf = (result: SearchResult, extraTerms: string[] = []): EngineHit => ({
+  id: String(result.id),
+  score: result.score,
+  terms: extraTerms.length ? [...new Set([...result.terms, ...extraTerms])] : result.terms,
+});
 
-/** Gentle: an episode from this week ranks about 30 % above an old one, half of that after six months. */
+const followersBoost = (followers: number) => 1 + FOLLOWERS_WEIGHT * Math.log10(1 + followers);
+
 const recencyBoost = (publishedAt: number, now: number) =>
-  1 + 0.3 * 0.5 ** (Math.max(0, now - publishedAt) / (180 * DAY_MS));
+  1 + RECENCY.weight * 0.5 ** (Math.max(0, now - publishedAt) / (RECENCY.halfLifeDays * DAY_MS));
 
 function optionsOf(type: SearchType): Options<Indexed> {
   const { fields, stored } = TYPES[type];
@@ -80,19 +66,37 @@ function optionsOf(type: SearchType): Options<Indexed> {
     fields: Object.keys(fields),
     storeFields: stored,
     processTerm: foldTerm,
-    searchOptions: { boost: fields, fuzzy: fuzziness, prefix: prefixOnLast, maxFuzzy: 2 },
+    searchOptions: { boost: fields, maxFuzzy: 2 },
   };
 }
 
 /**
  * The embedded engine: one MiniSearch index per type in this process's memory (prefix and fuzzy
  * matching, field weights, diacritics folded). Each instance keeps its own, following the
- * document store's change stream (`IndexFollower`).
+ * document store's change stream (`IndexFollower`), and a snapshot on disk to start from.
  */
 export class EmbeddedIndex implements SearchEngine {
   private indexes: Record<SearchType, MiniSearch<Indexed>>;
+  /** Bumped by every change to a type's index: a kept answer of an older generation is stale. */
+  private readonly generations: Record<SearchType, number> = { shows: 0, episodes: 0, people: 0 };
+  private readonly commonAnswers = new Map<string, { generation: number; found: Found }>();
 
-  constructor(private readonly now: () => number = Date.now) {
+  /** Its snapshot on local disk (none in a test's throwaway index). */
+  readonly checkpoints: Checkpoints;
+
+  constructor(
+    snapshots: SnapshotFile | null = null,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.checkpoints = {
+      resume: async (usable) => {
+        const snapshot = await snapshots?.read();
+        if (!snapshot || !(await usable(snapshot.streamId))) return null;
+        this.restore(snapshot);
+        return snapshot.streamId;
+      },
+      save: async (streamId) => snapshots?.write(this.snapshot(streamId)),
+    };
     this.indexes = {
       shows: new MiniSearch(optionsOf('shows')),
       episodes: new MiniSearch(optionsOf('episodes')),
@@ -108,6 +112,7 @@ export class EmbeddedIndex implements SearchEngine {
     for (const { key, doc, cues } of entries) {
       const [kind, id] = key.split(':') as [SearchDocument['kind'], string];
       const index = this.indexes[TYPE_OF[kind]];
+      this.generations[TYPE_OF[kind]] += 1;
       if (doc) {
         const record = indexed(doc, cues);
         if (index.has(id)) index.replace(record);
@@ -118,7 +123,35 @@ export class EmbeddedIndex implements SearchEngine {
     }
   }
 
-  async search(query: EngineQuery): Promise<{ total: number; hits: EngineHit[] }> {
+  async search(query: EngineQuery): Promise<Found> {
+    const index = this.indexes[query.type];
+    const specs = specsOf(query.text);
+    const reaches = specs.map((spec) => reachOf(index as MiniSearch<never>, spec));
+    const rare = specs.filter((_, n) => (reaches[n]?.documents ?? 0) <= COMMON_DOCUMENTS);
+    if (rare.length > 0) {
+      // The common words' terms still mark the results' text where they occur.
+      const commonTerms = reaches.flatMap((reach) => (reach.documents > COMMON_DOCUMENTS ? reach.terms : []));
+      return page(this.ranked(query, rare), query, commonTerms);
+    }
+    const key = JSON.stringify([query.type, query.text, query.category ?? '', query.language ?? '']);
+    const kept = this.commonAnswers.get(key);
+    if (kept && kept.generation === this.generations[query.type]) return slice(kept.found, query);
+    const results = this.ranked(query, specs);
+    const found = {
+      total: results.length,
+      hits: results.slice(0, SEARCH_RESULTS_MAX).map((result) => hitOf(result)),
+    };
+    this.commonAnswers.delete(key);
+    this.commonAnswers.set(key, { generation: this.generations[query.type], found });
+    if (this.commonAnswers.size > COMMON_ANSWERS_KEPT) {
+      this.commonAnswers.delete(this.commonAnswers.keys().next().value as string);
+    }
+    return slice(found, query);
+  }
+
+  /** Every word must match; when that finds nothing, any word may (a long query with one stray word). */
+  private ranked(query: EngineQuery, specs: TermSpec[]): SearchResult[] {
+    if (specs.length === 0) return [];
     const index = this.indexes[query.type];
     const now = this.now();
     const options: SearchOptions = {
@@ -133,30 +166,21 @@ export class EmbeddedIndex implements SearchEngine {
         return 1;
       },
     };
-    // Every word must match; when that finds nothing, any word may (a long query with one stray word).
-    let results = index.search(query.text, { ...options, combineWith: 'AND' });
-    if (results.length === 0) results = index.search(query.text, { ...options, combineWith: 'OR' });
-    return {
-      total: results.length,
-      hits: results
-        .slice(query.offset, query.offset + query.limit)
-        .map((result) => ({ id: String(result.id), score: result.score, terms: result.terms })),
-    };
+    const all = index.search(treeOf(specs, 'AND'), options);
+    return all.length > 0 ? all : index.search(treeOf(specs, 'OR'), options);
   }
 
-  snapshot(streamId: string): EmbeddedSnapshot {
-    return {
-      version: 1,
-      streamId,
-      indexes: {
-        shows: this.indexes.shows.toJSON(),
-        episodes: this.indexes.episodes.toJSON(),
-        people: this.indexes.people.toJSON(),
-      },
-    };
+  /** The snapshot as JSON, in pieces (an `EmbeddedSnapshot` once parsed). */
+  private *snapshot(streamId: string): Generator<string> {
+    yield `{"version":1,"streamId":${JSON.stringify(streamId)},"indexes":{`;
+    for (const [n, type] of (['shows', 'episodes', 'people'] as const).entries()) {
+      yield `${n > 0 ? ',' : ''}"${type}":`;
+      yield* indexJson(this.indexes[type] as MiniSearch<never>);
+    }
+    yield '}}';
   }
 
-  restore(snapshot: EmbeddedSnapshot): void {
+  private restore(snapshot: EmbeddedSnapshot): void {
     const load = (type: SearchType) => MiniSearch.loadJS(snapshot.indexes[type] as never, optionsOf(type));
     this.indexes = { shows: load('shows'), episodes: load('episodes'), people: load('people') };
   }
@@ -168,3 +192,15 @@ export interface EmbeddedSnapshot {
   streamId: string;
   indexes: Record<SearchType, unknown>;
 }
+
+function page(results: SearchResult[], query: EngineQuery, extraTerms: string[]): Found {
+  return {
+    total: results.length,
+    hits: results.slice(query.offset, query.offset + query.limit).map((result) => hitOf(result, extraTerms)),
+  };
+}
+
+const slice = (found: Found, query: EngineQuery): Found => ({
+  total: found.total,
+  hits: found.hits.slice(query.offset, query.offset + query.limit),
+});

@@ -1,4 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
 import type { EmbeddedSnapshot } from './embedded-index';
 
@@ -23,10 +25,21 @@ export class SnapshotFile {
     return snapshot.version === 1 ? snapshot : null;
   }
 
-  async write(snapshot: EmbeddedSnapshot): Promise<void> {
+  /** Writes the snapshot's JSON piece by piece (searches are answered between the pieces). */
+  async write(pieces: Iterable<string>): Promise<void> {
     await mkdir(path.dirname(this.file), { recursive: true });
     const partial = `${this.file}.${process.pid}.partial`;
-    await writeFile(partial, JSON.stringify(snapshot));
+    const out = createWriteStream(partial);
+    try {
+      for (const piece of pieces) {
+        if (!out.write(piece)) await once(out, 'drain');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      out.end();
+      await once(out, 'finish');
+    } finally {
+      out.destroy();
+    }
     await rename(partial, this.file);
   }
 }
