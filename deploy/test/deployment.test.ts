@@ -42,8 +42,18 @@ describe('docker-compose.yml', () => {
     expect(compose.services.mongo?.image).toBe('mongo:7');
     expect(compose.services.kafka?.image).toMatch(/^apache\/kafka:3\.9\.\d+$/);
     expect(compose.services.redis?.image).toBe('redis:7');
-    for (const infra of ['mongo', 'kafka', 'redis'])
+    expect(compose.services.opensearch?.image).toMatch(/^opensearchproject\/opensearch:2\.19\.\d+$/);
+    for (const infra of ['mongo', 'kafka', 'redis', 'opensearch'])
       expect(compose.services[infra]?.healthcheck?.test).toBeDefined();
+  });
+
+  it('searches on the OpenSearch node once it is healthy', () => {
+    const search = compose.services.search!;
+    expect(search.environment).toMatchObject({
+      SEARCH_ENGINE: 'opensearch',
+      OPENSEARCH_URL: 'http://opensearch:9200',
+    });
+    expect(search.depends_on?.opensearch?.condition).toBe('service_healthy');
   });
 
   it.each(servicesOnDisk)(
@@ -106,5 +116,15 @@ describe('Kubernetes manifests', () => {
       expect(kustomization.resources).toContain(`${name}.yaml`);
       expect(existsSync(path.join(ROOT, 'deploy', 'k8s', `${name}.yaml`))).toBe(true);
     }
+  });
+
+  it('run an OpenSearch node that search uses', () => {
+    const kustomization = parse(
+      readFileSync(path.join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8'),
+    ) as { resources: string[] };
+    expect(kustomization.resources).toContain('opensearch.yaml');
+    const config = readFileSync(path.join(ROOT, 'deploy', 'k8s', 'config.env'), 'utf8');
+    expect(config).toMatch(/^SEARCH_ENGINE=opensearch$/m);
+    expect(config).toMatch(/^OPENSEARCH_URL=http:\/\/opensearch:9200$/m);
   });
 });

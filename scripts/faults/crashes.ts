@@ -205,6 +205,53 @@ function episodes(s: Setup): Workload {
 }
 
 /**
+ * Episodes published while search is killed: once it is back, a search finds every acknowledged
+ * one and nothing else (its consumer group, its document store and its index all caught up).
+ */
+function searchable(s: Setup): Workload {
+  const acknowledged = new Set<string>();
+  const word = 'findable';
+  return {
+    victim: 'search',
+    what: 'episodes to be found',
+    async write(n) {
+      const answer = await s.admin.call('POST', '/api/episodes', {
+        podcastId: s.podcastId,
+        title: `${s.marker} ${word} ${n}`,
+        audioId: s.audioId,
+      });
+      if (answer.status !== 201) return false;
+      acknowledged.add(answer.body.id);
+      return true;
+    },
+    async check() {
+      const found = new Set<string>();
+      let total = 0;
+      for (let page = 1; page <= 10; page++) {
+        const answer = await s.admin.read(
+          `/api/search?q=${s.marker}%20${word}&type=episodes&limit=20&page=${page}`,
+        );
+        total = answer.episodes.total;
+        for (const hit of answer.episodes.items) found.add(hit.id);
+        if (page * 20 >= total) break;
+      }
+      // Search pages no deeper than 200 results: past that, the total speaks for the rest.
+      const problems = [
+        ...missing(
+          'acknowledged episodes search does not find',
+          acknowledged.size <= 200 ? [...acknowledged].filter((id) => !found.has(id)) : [],
+        ),
+        ...missing('episodes search finds that were never acknowledged', difference(found, acknowledged)),
+      ];
+      if (total !== acknowledged.size) {
+        problems.push(`search counts ${total} episodes, ${acknowledged.size} were acknowledged`);
+      }
+      return problems;
+    },
+  };
+}
+
+/**
  * Access requests filed for members and rejected, over and over: the request is rejected, the
  * `rejected` event is on the topic, and messaging told the member exactly once per rejection.
  */
@@ -428,6 +475,7 @@ export async function crashScenario(
     [messages(setup, 'messaging'), [requestsWork]],
     [planEdits(setup), []],
     [messages(setup, 'analytics'), []],
+    [searchable(setup), []],
   ];
   for (const [workload, also] of phases) {
     const { line } = await underCrashes(stack, workload, also);

@@ -80,6 +80,8 @@ export class EmbeddedIndex implements SearchEngine {
   /** Bumped by every change to a type's index: a kept answer of an older generation is stale. */
   private readonly generations: Record<SearchType, number> = { shows: 0, episodes: 0, people: 0 };
   private readonly commonAnswers = new Map<string, { generation: number; found: Found }>();
+  /** Per document key, a hash of what was indexed of it. */
+  private readonly fingerprints = new Map<string, number>();
 
   /** Its snapshot on local disk (none in a test's throwaway index). */
   readonly checkpoints: Checkpoints;
@@ -112,14 +114,22 @@ export class EmbeddedIndex implements SearchEngine {
     for (const { key, doc, cues } of entries) {
       const [kind, id] = key.split(':') as [SearchDocument['kind'], string];
       const index = this.indexes[TYPE_OF[kind]];
-      this.generations[TYPE_OF[kind]] += 1;
       if (doc) {
         const record = indexed(doc, cues);
+        // A document written again unchanged (a rebuild, an event about a field search does not
+        // keep) is not indexed again: replacing leaves the old entry's terms in memory until vacuum.
+        const fingerprint = fingerprintOf(record);
+        if (this.fingerprints.get(key) === fingerprint && index.has(id)) continue;
+        this.fingerprints.set(key, fingerprint);
         if (index.has(id)) index.replace(record);
         else index.add(record);
       } else if (index.has(id)) {
+        this.fingerprints.delete(key);
         index.discard(id);
+      } else {
+        continue;
       }
+      this.generations[TYPE_OF[kind]] += 1;
     }
   }
 
@@ -191,6 +201,21 @@ export interface EmbeddedSnapshot {
   version: 1;
   streamId: string;
   indexes: Record<SearchType, unknown>;
+}
+
+/** A 53-bit hash (cyrb53) of what is indexed of a document: equal records, equal fingerprints. */
+function fingerprintOf(record: Indexed): number {
+  const text = JSON.stringify(record);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 function page(results: SearchResult[], query: EngineQuery, extraTerms: string[]): Found {

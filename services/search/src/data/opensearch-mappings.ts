@@ -14,8 +14,11 @@ const SETTINGS = {
   // A change is searchable within a second of being written (the goal is 2 s).
   refresh_interval: '1s',
   analysis: {
+    // Words are runs of letters, digits and marks, as the embedded index and the highlighter split
+    // them ("ada.nwosu" is two words; the standard tokenizer would keep it whole).
+    tokenizer: { words: { type: 'pattern', pattern: '[^\\p{L}\\p{N}\\p{M}]+' } },
     analyzer: {
-      folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+      folded: { type: 'custom', tokenizer: 'words', filter: ['lowercase', 'asciifolding'] },
     },
   },
 };
