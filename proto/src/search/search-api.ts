@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categorySchema } from '../categories';
 import { objectIdSchema } from '../ids';
-import { LANGUAGE_PATTERN } from '../catalog/catalog-fields';
+import { episodeStatusSchema, LANGUAGE_PATTERN, podcastStatusSchema } from '../catalog/catalog-fields';
 
 /** The longest query accepted, in characters (after trimming). */
 export const SEARCH_QUERY_MAX = 100;
@@ -63,6 +63,8 @@ export const showHitSchema = z.object({
   logoPath: z.string(),
   category: categorySchema,
   followerCount: z.number().int().min(0),
+  /** `published` for everyone; another status only in the searches of the show's managers. */
+  status: podcastStatusSchema,
 });
 
 export const episodeHitSchema = z.object({
@@ -71,6 +73,8 @@ export const episodeHitSchema = z.object({
   description: highlightSchema,
   show: z.object({ id: objectIdSchema, uId: z.string(), name: z.string(), logoPath: z.string() }),
   publishedAt: z.string(),
+  /** `published` for everyone; `draft` or `scheduled` only in the searches of the show's managers. */
+  status: episodeStatusSchema,
   /** Where the transcript matched, when it did: the cue's start (seconds) and its words. */
   transcript: z.object({ startSeconds: z.number().min(0), text: highlightSchema }).nullable(),
 });

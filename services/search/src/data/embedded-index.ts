@@ -13,6 +13,7 @@ import {
   RECENCY,
   TYPE_OF,
   TYPES,
+  visibleTo,
   type Indexed,
 } from './indexed-fields';
 
@@ -143,7 +144,8 @@ export class EmbeddedIndex implements SearchEngine {
       const commonTerms = reaches.flatMap((reach) => (reach.documents > COMMON_DOCUMENTS ? reach.terms : []));
       return page(this.ranked(query, rare), query, commonTerms);
     }
-    const key = JSON.stringify([query.type, query.text, query.category ?? '', query.language ?? '']);
+    const viewer = query.viewer ? (query.viewer.admin ? 'admin' : query.viewer.id) : '';
+    const key = JSON.stringify([query.type, query.text, query.category ?? '', query.language ?? '', viewer]);
     const kept = this.commonAnswers.get(key);
     if (kept && kept.generation === this.generations[query.type]) return slice(kept.found, query);
     const results = this.ranked(query, specs);
@@ -169,7 +171,8 @@ export class EmbeddedIndex implements SearchEngine {
         (!query.category ||
           result.category === query.category ||
           (Array.isArray(result.categories) && (result.categories as string[]).includes(query.category))) &&
-        (!query.language || result.language === query.language),
+        (!query.language || result.language === query.language) &&
+        visibleTo(result.managers, query.viewer),
       boostDocument: (_id, _term, stored) => {
         if (query.type === 'shows') return followersBoost(Number(stored?.followerCount ?? 0));
         if (query.type === 'episodes') return recencyBoost(Number(stored?.publishedAt ?? 0), now);

@@ -1,5 +1,6 @@
 import type { SearchType } from '@podz/proto';
 import type { Cue, SearchDocument } from './search-document';
+import type { Viewer } from './search-engine';
 
 /** What each type's index holds of a document: its searchable text and what filters and boosts read. */
 export type Indexed = { id: string } & Record<string, string | number | string[]>;
@@ -15,12 +16,12 @@ export const TYPES: Record<
   shows: {
     fields: { name: 4, people: 2, description: 1 },
     asYouType: 'name',
-    stored: ['category', 'language', 'followerCount'],
+    stored: ['category', 'language', 'followerCount', 'managers'],
   },
   episodes: {
     fields: { title: 4, guests: 2, showName: 1.5, description: 1, transcript: 0.5 },
     asYouType: 'title',
-    stored: ['categories', 'language', 'publishedAt'],
+    stored: ['categories', 'language', 'publishedAt', 'managers'],
   },
   people: { fields: { username: 4, bio: 1 }, asYouType: 'username', stored: [] },
 };
@@ -43,6 +44,7 @@ export function indexed(doc: SearchDocument, cues: Cue[] | null): Indexed {
         category: doc.category,
         language: doc.language,
         followerCount: doc.followerCount,
+        ...(doc.managers ? { managers: doc.managers } : {}),
       };
     case 'episode':
       return {
@@ -55,10 +57,17 @@ export function indexed(doc: SearchDocument, cues: Cue[] | null): Indexed {
         categories: doc.categories,
         language: doc.language,
         publishedAt: Date.parse(doc.publishedAt),
+        ...(doc.managers ? { managers: doc.managers } : {}),
       };
     case 'person':
       return { id: doc.id, username: doc.username, bio: doc.bio };
   }
+}
+
+/** Whether a document is for everyone (no `managers`), or one the viewer manages (admins: all). */
+export function visibleTo(managers: unknown, viewer: Viewer | undefined): boolean {
+  if (!Array.isArray(managers)) return true;
+  return viewer !== undefined && (viewer.admin || managers.includes(viewer.id));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SEARCH_TYPES, type SearchType } from '@podz/proto';
-import type { Checkpoints, EngineHit, EngineQuery, IndexEntry, SearchEngine } from './search-engine';
+import type { Checkpoints, EngineHit, EngineQuery, IndexEntry, SearchEngine, Viewer } from './search-engine';
 import type { SearchDocument } from './search-document';
 import { foldTerm } from './fold-term';
 import { FOLLOWERS_WEIGHT, fuzziness, indexed, RECENCY, TYPE_OF, TYPES } from './indexed-fields';
@@ -154,6 +154,7 @@ export class OpenSearchIndex implements SearchEngine {
         ? [{ term: { [query.type === 'episodes' ? 'categories' : 'category']: query.category } }]
         : []),
       ...(query.language ? [{ term: { language: query.language } }] : []),
+      ...visibility(query.viewer),
     ];
     const matching = {
       bool: { [combine]: clauses, filter, ...(combine === 'should' ? { minimum_should_match: 1 } : {}) },
@@ -241,6 +242,14 @@ export class OpenSearchIndex implements SearchEngine {
     }
     return res.json();
   }
+}
+
+/** What only managers may find: for everyone else, documents without `managers`; admins see all. */
+function visibility(viewer: Viewer | undefined): object[] {
+  if (viewer?.admin) return [];
+  const everyone = { bool: { must_not: { exists: { field: 'managers' } } } };
+  if (!viewer) return [everyone];
+  return [{ bool: { should: [everyone, { term: { managers: viewer.id } }], minimum_should_match: 1 } }];
 }
 
 function fuzzyOf(word: string): { fuzziness?: number } {

@@ -27,8 +27,13 @@ const text = { type: 'text', analyzer: 'folded' } as const;
 const keyword = { type: 'keyword' } as const;
 
 const FILTER_FIELDS: Record<SearchType, Record<string, object>> = {
-  shows: { category: keyword, language: keyword, followerCount: { type: 'integer' } },
-  episodes: { categories: keyword, language: keyword, publishedAt: { type: 'date', format: 'epoch_millis' } },
+  shows: { category: keyword, language: keyword, followerCount: { type: 'integer' }, managers: keyword },
+  episodes: {
+    categories: keyword,
+    language: keyword,
+    publishedAt: { type: 'date', format: 'epoch_millis' },
+    managers: keyword,
+  },
   people: {},
 };
 

@@ -1,6 +1,9 @@
-import type { Category } from '@podz/proto';
+import type { Category, EpisodeStatus, PodcastStatus } from '@podz/proto';
 
-/** What search keeps of a show, an episode or a person: what any visitor may see of it. */
+/**
+ * What search keeps of a show, an episode or a person: what any visitor may see of it; or, for a
+ * show or episode that is not public, what its managers may find of it (`managers` set).
+ */
 export type SearchDocument = ShowDocument | EpisodeDocument | PersonDocument;
 
 /** One transcript cue: where it starts (seconds) and what is said. */
@@ -18,6 +21,11 @@ export interface ShowDocument {
   followerCount: number;
   /** The people who make it, by username, so a host's name finds their show. */
   people: string[];
+  /** Its owner (absent from documents stored before it was kept). */
+  ownerId?: string;
+  /** A show that is not public: its status, and who may find it (`managers`, and admins). */
+  status?: PodcastStatus;
+  managers?: string[];
 }
 
 export interface EpisodeDocument {
@@ -33,6 +41,9 @@ export interface EpisodeDocument {
   guests: string[];
   /** The transcript revision indexed (its `updatedAt`), or null without one. */
   transcriptRevision: string | null;
+  /** An episode that is not public: its status, and who may find it (`managers`, and admins). */
+  status?: EpisodeStatus;
+  managers?: string[];
 }
 
 export interface PersonDocument {

@@ -36,6 +36,13 @@ export interface EngineQuery {
   language?: string;
   offset: number;
   limit: number;
+  /** Who asks, when signed in: they also find the drafts they manage (admins: every draft). */
+  viewer?: Viewer;
+}
+
+export interface Viewer {
+  id: string;
+  admin: boolean;
 }
 
 /** One match: the document's id, its score, and the indexed terms the query matched. */

@@ -9,8 +9,9 @@ const SHOWS_AT_ONCE = 8;
 
 /**
  * Rebuilds the documents (`npm run search:rebuild`): every public show with its public episodes, and every public person,
- * read from their owners and stored again; then whatever the store holds that was not read (gone
- * while events were missed) is removed. Every instance's index follows as the changes arrive.
+ * read from their owners and stored again; then whatever public document the store holds that was
+ * not read (gone while events were missed) is removed. Managers' documents (drafts, kept from their
+ * events) are left as they are. Every instance's index follows as the changes arrive.
  */
 export async function rebuildDocuments(
   deps: DocumentDeps,
@@ -47,7 +48,9 @@ export async function rebuildDocuments(
     for (const key of keys) {
       if (kept.has(key)) continue;
       const [kind, id] = key.split(':') as [SearchDocument['kind'], string];
-      const doc = kind === 'episode' ? await deps.documents.get('episode', id) : null;
+      const doc = kind === 'person' ? null : await deps.documents.get(kind, id);
+      // What only managers find is kept from events no owner answers for: a rebuild leaves it.
+      if (doc && doc.kind !== 'person' && doc.managers) continue;
       await deps.documents.remove(kind, id, doc?.kind === 'episode' ? doc.show.id : undefined);
       removed += 1;
     }

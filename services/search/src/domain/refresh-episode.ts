@@ -38,7 +38,8 @@ export async function refreshEpisode(deps: DocumentDeps, episodeId: string, chan
     deps.documents.get<EpisodeDocument>('episode', episodeId),
   ]);
   if (!episode || episode.status !== 'published') {
-    if (before) await deps.documents.remove('episode', episodeId, before.show.id);
+    // A managers' document stays until an event says otherwise; a deletion removes it.
+    if (before && !before.managers) await deps.documents.remove('episode', episodeId, before.show.id);
     return;
   }
   const show = await deps.documents.get<ShowDocument>('show', episode.podcast);

@@ -9,8 +9,9 @@ const copiedByEpisodes = (show: ShowDocument) =>
   [show.uId, show.name, show.logoPath, show.language].join('\n');
 
 /**
- * Keeps a show's document after any event of it (`changedAt` its time), stored as catalog answers it publicly, or removed with its episodes
- * when it is not public. When it becomes public, or what its episodes show of it changes, its
+ * Keeps a show's document after any event of it (`changedAt` its time), stored as catalog answers
+ * it publicly, or removed with its episodes when it is no longer public (what its managers may
+ * find of it then is kept from its events, `keep-drafts.ts`). When it becomes public, or what its episodes show of it changes, its
  * public episodes are stored again (bounded by the show's episodes).
  */
 export async function refreshShow(deps: DocumentDeps, showId: string, changedAt: Date): Promise<void> {
@@ -19,7 +20,8 @@ export async function refreshShow(deps: DocumentDeps, showId: string, changedAt:
     deps.documents.get<ShowDocument>('show', showId),
   ]);
   if (!podcast || podcast.status !== 'published') {
-    if (before) await removeShow(deps, showId);
+    // Kept for its managers (by its last event) until an event says otherwise; a deletion removes it.
+    if (before && !before.managers) await removeShow(deps, showId);
     return;
   }
   const doc = showDocument(podcast);

@@ -22,6 +22,7 @@ export function showDocument(podcast: Podcast): ShowDocument {
       ...podcast.hosts.filter((host) => host.confirmed).map((host) => host.user.username),
       ...podcast.crew.map((member) => member.user.username),
     ],
+    ownerId: podcast.owner.id,
   };
 }
 

@@ -8,17 +8,18 @@ import {
 } from '@podz/proto';
 import { highlight, mentions, passage } from './highlight';
 import type { EpisodeDocument, PersonDocument, SearchDocument, ShowDocument } from '../data/search-document';
-import type { EngineHit } from '../data/search-engine';
+import type { EngineHit, Viewer } from '../data/search-engine';
 import type { SearchDeps } from './search-deps';
 
 type Found = { total: number; hits: EngineHit[] };
 
 /**
- * `GET /api/search`: each type asked for (all three without `type`; people only when no filter
+ * `GET /api/search`: what any visitor may find, and for a signed-in `viewer` also what they manage
+ * that is not public (admins: all of it). Each type asked for (all three without `type`; people only when no filter
  * narrows to a category or language, which people do not have) searched in the engine, then the
  * page's documents read by key and their matched words marked.
  */
-export async function search(deps: SearchDeps, query: SearchQuery): Promise<SearchResults> {
+export async function search(deps: SearchDeps, query: SearchQuery, viewer?: Viewer): Promise<SearchResults> {
   const filtered = Boolean(query.category || query.language);
   const asked = (type: SearchType) => (query.type ? query.type === type : !(type === 'people' && filtered));
   const offset = (query.page - 1) * query.limit;
@@ -31,6 +32,7 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
           ...(query.language ? { language: query.language } : {}),
           offset,
           limit: query.limit,
+          ...(viewer ? { viewer } : {}),
         })
       : Promise.resolve({ total: 0, hits: [] });
   const [shows, episodes, people] = await Promise.all([
@@ -73,6 +75,7 @@ const showHit = ({ doc, hit, terms }: Hit<ShowDocument>): ShowHit => ({
   logoPath: doc.logoPath,
   category: doc.category,
   followerCount: doc.followerCount,
+  status: doc.status ?? 'published',
 });
 
 const personHit = ({ doc, hit, terms }: Hit<PersonDocument>): PersonHit => ({
@@ -104,6 +107,7 @@ async function episodeHits(deps: SearchDeps, hits: Hit<EpisodeDocument>[]): Prom
       description: passage(doc.description, terms),
       show: doc.show,
       publishedAt: doc.publishedAt,
+      status: doc.status ?? 'published',
       transcript: cue ? { startSeconds: cue[0], text: passage(cue[1], terms) } : null,
     };
   });

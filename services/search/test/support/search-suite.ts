@@ -55,8 +55,13 @@ export function searchSuite(engine: EngineSetup): void {
       ),
     );
 
-  async function searchOn(instance: Search, query: Record<string, string | number>): Promise<SearchResults> {
-    const res = await request(instance.url).get('/api/search').query(query).expect(200);
+  async function searchOn(
+    instance: Search,
+    query: Record<string, string | number>,
+    token?: string,
+  ): Promise<SearchResults> {
+    const call = request(instance.url).get('/api/search').query(query);
+    const res = await (token ? call.set(bearer(token)) : call).expect(200);
     return searchResultsSchema.parse(res.body);
   }
 
@@ -68,12 +73,13 @@ export function searchSuite(engine: EngineSetup): void {
     instance: Search,
     query: Record<string, string | number>,
     check: (r: SearchResults) => boolean,
+    token?: string,
   ) {
     let last: SearchResults | undefined;
     await eventually(
       `search ${JSON.stringify(query)}`,
       async () => {
-        last = await searchOn(instance, query);
+        last = await searchOn(instance, query, token);
         return check(last);
       },
       20_000,
@@ -142,6 +148,52 @@ export function searchSuite(engine: EngineSetup): void {
         { q: 'zeppelin secret drafts' },
         (r) => !r.shows.items.some((hit) => hit.id === draft.id),
       );
+    });
+
+    it('finds drafts for their managers (and admins) only, marked as such', async () => {
+      const admin = await platform.member('admin');
+      const other = await platform.member('owner');
+      const draft = await platform.showBy(owner, {
+        name: 'Nebula Notebook',
+        category: 'Science',
+        status: 'draft',
+      });
+      const live = await platform.showBy(owner, { name: 'Quokka Quarterly', category: 'Science' });
+      const episode = await platform.episodeBy(owner, {
+        podcastId: live.id,
+        title: 'Quokka winter special',
+        status: 'draft',
+      });
+
+      const mine = await until(a, { q: 'nebula notebok' }, (r) => r.shows.total === 1, owner.token);
+      expect(mine.shows.items[0]).toMatchObject({ id: draft.id, status: 'draft' });
+      expect(marked(mine.shows.items[0]!.name)).toEqual(['Nebula', 'Notebook']);
+      const episodes = await until(
+        b,
+        { q: 'quokka winter', type: 'episodes' },
+        (r) => r.episodes.total === 1,
+        owner.token,
+      );
+      expect(episodes.episodes.items[0]).toMatchObject({ id: episode.id, status: 'draft' });
+      expect(episodes.episodes.items[0]!.show).toMatchObject({ id: live.id, name: 'Quokka Quarterly' });
+      await until(a, { q: 'quokka winter', type: 'episodes' }, (r) => r.episodes.total === 1, admin.token);
+      await until(a, { q: 'nebula' }, (r) => r.shows.total === 1, admin.token);
+
+      // Nobody else: not a visitor, not another owner.
+      for (const token of [undefined, other.token]) {
+        const seen = await searchOn(a, { q: 'nebula quokka' }, token);
+        expect(seen.shows.items.map((hit) => hit.id)).not.toContain(draft.id);
+        expect(seen.episodes.items.map((hit) => hit.id)).not.toContain(episode.id);
+      }
+
+      // Published, the show is everyone's, and no longer marked.
+      await api()
+        .put(`/api/podcasts/${draft.id}`)
+        .set(bearer(owner.token))
+        .send({ status: 'published' })
+        .expect(200);
+      const published = await until(a, { q: 'nebula' }, (r) => r.shows.items[0]?.status === 'published');
+      expect(published.shows.items[0]!.id).toBe(draft.id);
     });
 
     it('finds episodes by title, description, guest and transcript, and forgets a deleted one', async () => {

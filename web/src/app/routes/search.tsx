@@ -20,7 +20,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
 import { useSearchResults } from '../../features/search/api/search-api';
 import { Highlighted, plainOf } from '../../features/search/components/highlighted';
-import { episodeHref } from '../../features/search/components/search-options';
+import { episodeHref, statusNote } from '../../features/search/components/search-options';
 import { formatClock, formatDate } from '../../lib/format';
 import { oneOf, useFilterParams } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
@@ -67,7 +67,7 @@ function ShowResults({ results }: { results: SearchResults['shows'] }) {
           image={hit.logoPath}
           href={paths.show.href(hit.uId)}
           name={hit.name}
-          meta={`${hit.category} · ${hit.followerCount} ${hit.followerCount === 1 ? 'follower' : 'followers'}`}
+          meta={`${statusNote(hit.status)}${hit.category} · ${hit.followerCount} ${hit.followerCount === 1 ? 'follower' : 'followers'}`}
           passage={descriptionOf(hit.description)}
         />
       ))}
@@ -86,6 +86,7 @@ function EpisodeResults({ results }: { results: SearchResults['episodes'] }) {
           name={hit.title}
           meta={
             <>
+              {statusNote(hit.status)}
               <Link to={paths.show.href(hit.show.uId)} className="underline">
                 {hit.show.name}
               </Link>{' '}

@@ -19,6 +19,7 @@ const results: SearchResults = {
         logoPath: '/images/a.png',
         category: 'Arts',
         followerCount: 4,
+        status: 'published',
       },
     ],
   },
@@ -32,6 +33,7 @@ const results: SearchResults = {
         description: ['On a rock.'],
         show: { id: ID(1), uId: 'harbour-lights', name: 'Harbour Fog', logoPath: '/images/a.png' },
         publishedAt: '2026-11-20T09:00:00.000Z',
+        status: 'published',
         transcript: { startSeconds: 90, text: ['The ', 'fog', ' signal.'] },
       },
       {
@@ -41,6 +43,7 @@ const results: SearchResults = {
         description: [''],
         show: { id: ID(1), uId: 'harbour-lights', name: 'Harbour Fog', logoPath: '/images/a.png' },
         publishedAt: '2026-11-21T09:00:00.000Z',
+        status: 'draft',
         transcript: null,
       },
     ],
@@ -60,6 +63,17 @@ describe('search suggestions', () => {
       ['Episodes', `/shows/harbour-lights/${ID(2)}?t=1m30s`],
       ['Episodes', `/shows/harbour-lights/${ID(3)}`],
       ['People', '/people/fog.keeper'],
+    ]);
+  });
+});
+
+describe('a result that is not public', () => {
+  it('says so first, so its manager does not take it for what listeners see', () => {
+    expect(optionsOf(results).map((option) => option.detail)).toEqual([
+      'Arts',
+      'Harbour Fog',
+      'Draft · Harbour Fog',
+      'Person',
     ]);
   });
 });

@@ -12,6 +12,14 @@ export interface SearchOption {
   href: string;
 }
 
+/**
+ * What a result that is not public says first ("Draft · "): such results reach only the people who
+ * manage them, and must not be mistaken for what listeners see.
+ */
+export function statusNote(status: string): string {
+  return status === 'published' ? '' : `${status.charAt(0).toUpperCase()}${status.slice(1)} · `;
+}
+
 /** Where an episode hit leads: its page, at the transcript's moment when that is what matched. */
 export function episodeHref(hit: SearchResults['episodes']['items'][number]): string {
   const page = paths.episode.href(hit.show.uId, hit.id);
@@ -25,7 +33,7 @@ export function optionsOf(results: SearchResults): SearchOption[] {
       key: `show-${hit.id}`,
       group: 'Shows' as const,
       label: hit.name,
-      detail: hit.category,
+      detail: `${statusNote(hit.status)}${hit.category}`,
       image: hit.logoPath,
       href: paths.show.href(hit.uId),
     })),
@@ -33,7 +41,7 @@ export function optionsOf(results: SearchResults): SearchOption[] {
       key: `episode-${hit.id}`,
       group: 'Episodes' as const,
       label: hit.title,
-      detail: hit.show.name,
+      detail: `${statusNote(hit.status)}${hit.show.name}`,
       image: hit.show.logoPath,
       href: episodeHref(hit),
     })),
