@@ -194,6 +194,28 @@ describe('downloads by the IAB v2.3 rules', () => {
     expect(await downloads(`e:${episode}`)).toBe(1);
   });
 
+  it("counts a listener's ranges handed over in one batch once, in the hour they reached the threshold", async () => {
+    const episode = id();
+    const part = (when: string, start: number, bytes: number) =>
+      listen({ episode, at: at(when), start, sent: bytes, status: 206, range: `bytes=${start}-` });
+    // The bytes of 10:59 alone fall short; with those of 11:00 they pass: the download is 11's.
+    await apply(
+      part('2026-11-20T10:59:40Z', 0, 300_000),
+      part('2026-11-20T10:59:50Z', 300_000, 200_000),
+      part('2026-11-20T11:00:10Z', 500_000, 200_000),
+      part('2026-11-20T11:00:20Z', 700_000, 100_000),
+      part('2026-11-20T11:00:30Z', 0, 0),
+    );
+    expect(await downloads(`e:${episode}`)).toBe(1);
+    const figures = await rollups.figures(
+      `e:${episode}`,
+      { wholeMonths: [], edgeDays: ['2026-11-20'], closedBefore: '2026-11-20' },
+      { unit: 'days', periods: ['2026-11-20'] },
+      { unit: 'lis', periods: ['2026-11-20'] },
+    );
+    expect([...figures.sums].filter(([field]) => field.startsWith('h:'))).toEqual([['h:11', 1]]);
+  });
+
   it('does not count a listener who stops before one minute of audio', async () => {
     const episode = id();
     await apply(listen({ episode, sent: THRESHOLD - 1, status: 206, range: 'bytes=0-' }));

@@ -2,11 +2,13 @@
 // would need them declared and in one hash slot).
 
 /**
- * The Lua the listen rollups run in Redis, each record in one atomic step (a record handed over
- * twice changes nothing the second time): one audio request that may count. Its byte range
- * joins the listener's ranges for the episode on the day; when the distinct bytes covered first
- * reach the threshold, the download is counted, once, in every rollup. ARGV: prefix, day, month, hour, show, episode, listener, month listener, first
- * byte, last byte, threshold, app, device, os, country, days since published (-1 unknown), ttl.
+ * The Lua the listen rollups run in Redis, each step atomic (a record handed over twice changes
+ * nothing the second time): one audio request that may count, or several of one listener with the
+ * same attributes. Their byte ranges join the listener's ranges for the episode on the day; when
+ * the distinct bytes covered first reach the threshold, the download is counted, once, in every
+ * rollup. ARGV: prefix, day, month, hour, show, episode, listener, month listener, ranges
+ * (`first-last,first-last`), threshold, app, device, os, country, days since published (-1
+ * unknown), ttl.
  */
 export const APPLY_LISTEN = `
 local p = ARGV[1]
@@ -17,7 +19,7 @@ local ranges = {}
 if state[1] then
   for a, b in string.gmatch(state[1], '(%d+)-(%d+)') do ranges[#ranges + 1] = { tonumber(a), tonumber(b) } end
 end
-ranges[#ranges + 1] = { tonumber(ARGV[9]), tonumber(ARGV[10]) }
+for a, b in string.gmatch(ARGV[9], '(%d+)-(%d+)') do ranges[#ranges + 1] = { tonumber(a), tonumber(b) } end
 table.sort(ranges, function(x, y) return x[1] < y[1] end)
 local merged = {}
 for _, r in ipairs(ranges) do
@@ -34,15 +36,15 @@ for i, r in ipairs(merged) do
   covered = covered + r[2] - r[1] + 1
   parts[i] = string.format('%d-%d', r[1], r[2])
 end
-if covered < tonumber(ARGV[11]) then
+if covered < tonumber(ARGV[10]) then
   redis.call('HSET', cover, 'r', table.concat(parts, ','))
-  redis.call('EXPIRE', cover, ARGV[17])
+  redis.call('EXPIRE', cover, ARGV[16])
   return 0
 end
 redis.call('HSET', cover, 'c', '1')
 redis.call('HDEL', cover, 'r')
-redis.call('EXPIRE', cover, ARGV[17])
-local fields = { 'h:' .. ARGV[4], 'a:' .. ARGV[12], 'd:' .. ARGV[13], 'o:' .. ARGV[14], 'c:' .. ARGV[15] }
+redis.call('EXPIRE', cover, ARGV[16])
+local fields = { 'h:' .. ARGV[4], 'a:' .. ARGV[11], 'd:' .. ARGV[12], 'o:' .. ARGV[13], 'c:' .. ARGV[14] }
 for _, entity in ipairs({ 'n', 's:' .. ARGV[5], 'e:' .. ARGV[6] }) do
   local e = p .. ':' .. entity
   redis.call('HINCRBY', e .. ':days', ARGV[2], 1)
@@ -59,7 +61,7 @@ redis.call('ZINCRBY', p .. ':top:s:' .. ARGV[3], 1, ARGV[5])
 redis.call('ZINCRBY', p .. ':top:e:' .. ARGV[3], 1, ARGV[6])
 local eps = p .. ':s:' .. ARGV[5] .. ':eps'
 redis.call('HINCRBY', eps, ARGV[6] .. ':all', 1)
-local since = tonumber(ARGV[16])
+local since = tonumber(ARGV[15])
 if since >= 0 and since < 30 then redis.call('HINCRBY', eps, ARGV[6] .. ':30', 1) end
 if since >= 0 and since < 7 then redis.call('HINCRBY', eps, ARGV[6] .. ':7', 1) end
 return 1

@@ -10,8 +10,11 @@ export interface CountableListen {
   episode: string;
   listener: string;
   monthListener: string;
-  first: number;
-  last: number;
+  /**
+   * The byte ranges delivered, `[first, last]` inclusive: one request's, or several requests' of
+   * the same listener, episode, day and attributes merged in one step.
+   */
+  ranges: [number, number][];
   threshold: number;
   app: string;
   device: string;
@@ -95,8 +98,7 @@ export class ListenRollups {
         l.episode,
         l.listener,
         l.monthListener,
-        l.first,
-        l.last,
+        l.ranges.map(([first, last]) => `${first}-${last}`).join(','),
         l.threshold,
         l.app,
         l.device,

@@ -26,7 +26,10 @@ export async function applyListens(
   records: ListenRecord[],
   now = Date.now(),
 ): Promise<number> {
-  const listens: CountableListen[] = [];
+  // One listener's ranged requests for an episode come in runs (a podcast app fetches a file in
+  // pieces): requests alike in everything but their range go to Redis as one step with all their
+  // ranges, in the order the first of them came. The same union, counted at the same point.
+  const listens = new Map<string, CountableListen>();
   const fetches: FeedFetch[] = [];
   for (const record of records) {
     const agent = deps.agents.classify(record.ua);
@@ -49,7 +52,7 @@ export async function applyListens(
     }
     const { day, month, hour } = periodsOf(record.at);
     const dayEnds = Date.parse(`${day}T00:00:00Z`) / 1000 + DAY_SECONDS;
-    listens.push({
+    const listen: CountableListen = {
       day,
       month,
       hour,
@@ -57,8 +60,7 @@ export async function applyListens(
       episode: record.episode,
       listener: record.listener,
       monthListener: record.monthListener,
-      first: record.start,
-      last: record.start + record.sent - 1,
+      ranges: [],
       threshold: thresholdBytes(record.file),
       app: agent.app,
       device: agent.device,
@@ -67,7 +69,25 @@ export async function applyListens(
       since: daysSincePublished(record.at, record.published) ?? -1,
       // Replayed old records (a rebuild) still merge: their ranges live at least an hour.
       coverTtlSeconds: Math.max(3600, Math.ceil(dayEnds + COVER_KEPT_SECONDS - now / 1000)),
-    });
+    };
+    const key = [
+      day,
+      hour,
+      listen.show,
+      listen.episode,
+      listen.listener,
+      listen.monthListener,
+      listen.threshold,
+      listen.app,
+      listen.device,
+      listen.os,
+      listen.country,
+      listen.since,
+    ].join('\n');
+    const alike = listens.get(key) ?? listen;
+    listens.set(key, alike);
+    // A request answered with no bytes (the client left at once) covers nothing.
+    if (record.sent > 0) alike.ranges.push([record.start, record.start + record.sent - 1]);
   }
-  return deps.rollups.apply(listens, fetches);
+  return deps.rollups.apply([...listens.values()], fetches);
 }

@@ -179,6 +179,12 @@ export function searchSuite(engine: EngineSetup): void {
       await until(a, { q: 'quokka winter', type: 'episodes' }, (r) => r.episodes.total === 1, admin.token);
       await until(a, { q: 'nebula' }, (r) => r.shows.total === 1, admin.token);
 
+      // A visitor's answer may be kept a second at the edge; a manager's nowhere.
+      const visitor = await request(a.url).get('/api/search').query({ q: 'nebula' }).expect(200);
+      expect(visitor.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+      const manager = await request(a.url).get('/api/search').query({ q: 'nebula' }).set(bearer(owner.token));
+      expect(manager.headers['cache-control']).toBe('private, no-store');
+
       // Nobody else: not a visitor, not another owner.
       for (const token of [undefined, other.token]) {
         const seen = await searchOn(a, { q: 'nebula quokka' }, token);
