@@ -197,8 +197,10 @@ describe('1d. a visitor searches', () => {
     await page.goto('/search?q=grace.kim&type=episodes');
     const episodes = page.getByRole('main').getByRole('listitem');
     await episodes.first().waitFor();
-    const tab = await page.getByRole('tab', { name: /^Episodes/ }).innerText();
-    expect(Number(/\((\d+)\)/.exec(tab)?.[1])).toBeGreaterThan(0);
+    // The tabs' totals are a query of their own: wait for the count, not only the list.
+    const tab = page.getByRole('tab', { name: /^Episodes \(\d+\)/ });
+    await tab.waitFor();
+    expect(Number(/\((\d+)\)/.exec(await tab.innerText())?.[1])).toBeGreaterThan(0);
     await screenshot(page, 'search-guest-episodes-375');
     await page.goto('/search?q=zzqqxxnothing');
     await page.getByText('No shows match “zzqqxxnothing”').waitFor();
