@@ -1,6 +1,7 @@
 import { on, type Subscription } from '@podz/kit';
 import {
   episodeCreated,
+  type EventData,
   episodeDeleted,
   episodePublished,
   episodeUpdated,
@@ -16,7 +17,7 @@ import {
   userRegistered,
   userUpdated,
 } from '@podz/proto';
-import { keepDraftEpisode, keepDraftShow, type EpisodeState, type ShowState } from '../domain/keep-drafts';
+import { keepDraftEpisode, keepDraftShow, type ShowState } from '../domain/keep-drafts';
 import { removeEpisode } from '../domain/refresh-episode';
 import { refreshOrFile } from '../domain/refresh-later';
 import { removePerson } from '../domain/refresh-person';
@@ -37,9 +38,11 @@ export function keepDocuments(deps: SearchDeps): Subscription[] {
   // A show or episode that is not public is kept for its managers from what the event says.
   const showState = (event: { time: string; data: ShowState }) =>
     event.data.status === 'published' ? show(event) : keepDraftShow(deps, event.data);
-  const episodeState = async (event: { time: string; data: EpisodeState }) => {
-    if (event.data.status === 'published') return episode(event);
-    await keepDraftEpisode(deps, event.data);
+  const episodeState = (event: { time: string; data: EventData<typeof episodeCreated> }) => {
+    const { data } = event;
+    return data.status === 'published'
+      ? episode(event)
+      : keepDraftEpisode(deps, { ...data, status: data.status });
   };
   const person = (event: { time: string; data: { userId: string } }) =>
     refreshOrFile(deps, `person:${event.data.userId}`, new Date(event.time));

@@ -1,4 +1,4 @@
-import type { EpisodeStatus, PodcastStatus } from '@podz/proto';
+import type { episodeCreated, EventData, podcastCreated } from '@podz/proto';
 import type { EpisodeDocument, ShowDocument } from '../data/search-document';
 import type { DocumentDeps } from './search-deps';
 
@@ -36,10 +36,10 @@ export async function keepDraftShow(deps: DocumentDeps, state: ShowState): Promi
  * names them: the stored show (public or not), else catalog's public view of it. An episode of a
  * show search has not seen at all yet is left to its next event.
  */
-export async function keepDraftEpisode(deps: DocumentDeps, state: EpisodeState): Promise<boolean> {
+export async function keepDraftEpisode(deps: DocumentDeps, state: EpisodeState): Promise<void> {
   const stored = await deps.documents.get<ShowDocument>('show', state.podcastId);
   const show = stored?.ownerId ? stored : await publicShow(deps, state.podcastId);
-  if (!show?.ownerId) return false;
+  if (!show?.ownerId) return;
   const doc: EpisodeDocument = {
     kind: 'episode',
     id: state.episodeId,
@@ -51,34 +51,19 @@ export async function keepDraftEpisode(deps: DocumentDeps, state: EpisodeState):
     publishedAt: state.publishedAt,
     guests: [],
     transcriptRevision: null,
-    status: state.status === 'published' ? 'draft' : state.status,
+    status: state.status,
     managers: [show.ownerId],
   };
   await deps.documents.put(doc);
-  return true;
 }
 
 async function publicShow(deps: DocumentDeps, podcastId: string) {
   const podcast = await deps.catalog.show(podcastId);
-  return podcast ? { ...podcast, ownerId: podcast.owner.id, logoPath: podcast.logoPath } : null;
+  return podcast ? { ...podcast, ownerId: podcast.owner.id } : null;
 }
 
 /** What a show's event says of it (catalog's podcast events carry its state). */
-export interface ShowState {
-  podcastId: string;
-  uId: string;
-  name: string;
-  ownerId: string;
-  category: ShowDocument['category'];
-  status: PodcastStatus;
-  logoPath: string;
-}
+export type ShowState = EventData<typeof podcastCreated>;
 
-/** What an episode's event says of it. */
-export interface EpisodeState {
-  episodeId: string;
-  podcastId: string;
-  title: string;
-  status: EpisodeStatus;
-  publishedAt: string;
-}
+/** What an episode's event says of it, when it is not public. */
+export type EpisodeState = EventData<typeof episodeCreated> & { status: 'draft' | 'scheduled' };
