@@ -32,6 +32,12 @@ export function sharedSeconds(cacheControl: string | undefined): number {
   return Math.min(Number(match[1]), IMMUTABLE.test(cacheControl) ? MAX_IMMUTABLE_SECONDS : MAX_SECONDS);
 }
 
+/** An answer on its way from a service, which callers asking for the same key wait for. */
+interface Fill {
+  answer: Promise<Entry | undefined>;
+  settle(entry: Entry | undefined): void;
+}
+
 /**
  * A micro-cache at the edge, in the gateway's memory: public GETs from anonymous callers whose
  * answer the service marked shareable for a moment (`Cache-Control: s-maxage=1`). A hot public
@@ -39,9 +45,18 @@ export function sharedSeconds(cacheControl: string | undefined): number {
  * while a publish still shows within that second. Signed-in callers always reach the service,
  * which may answer them differently (a show's owner sees its drafts). Bounded in entries and size;
  * the least recently used entry goes first.
+ *
+ * Misses of an answer that was kept before are coalesced: while one request for it is on its way
+ * to the service, others for the same key wait for its answer instead of each asking again.
+ * Without it, an answer that expires under load sends every caller of that moment to the service
+ * at once, to queue behind each other doing the same work. Keys never kept (a ranged audio read,
+ * an answer marked private) are not held back behind each other.
  */
 export class EdgeCache {
   private readonly entries = new Map<string, Entry>();
+  /** Keys whose answer expired here: shareable last time, so likely again. Oldest first. */
+  private readonly lapsed = new Set<string>();
+  private readonly fills = new Map<string, Fill>();
   private bytes = 0;
 
   constructor(
@@ -60,22 +75,56 @@ export class EdgeCache {
     this.entries.delete(key);
     if (entry.expiresAt <= this.now()) {
       this.bytes -= entry.body.length;
+      this.lapsed.add(key);
+      for (const oldest of this.lapsed) {
+        if (this.lapsed.size <= this.maxEntries) break;
+        this.lapsed.delete(oldest);
+      }
       return undefined;
     }
     this.entries.set(key, entry);
     return entry;
   }
 
-  set(key: string, headers: Record<string, string>, body: Buffer, seconds: number): void {
-    if (this.maxEntries === 0 || body.length > MAX_ENTRY_BYTES) return;
+  set(key: string, headers: Record<string, string>, body: Buffer, seconds: number): Entry | undefined {
+    if (this.maxEntries === 0 || body.length > MAX_ENTRY_BYTES) return undefined;
     this.delete(key);
+    this.lapsed.delete(key);
     const storedAt = this.now();
-    this.entries.set(key, { headers, body, storedAt, expiresAt: storedAt + seconds * 1000 });
+    const entry = { headers, body, storedAt, expiresAt: storedAt + seconds * 1000 };
+    this.entries.set(key, entry);
     this.bytes += body.length;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(oldest);
     }
+    return this.entries.get(key);
+  }
+
+  /** The answer a request already on its way to the service will bring, if one is. */
+  pending(key: string): Promise<Entry | undefined> | undefined {
+    return this.fills.get(key)?.answer;
+  }
+
+  /**
+   * Marks a request for a lapsed `key` as on its way; `settle` (the first call wins) hands its
+   * answer to whoever waits, or undefined when it brought nothing to keep and each waiter must ask
+   * for itself.
+   */
+  startFill(key: string): (entry: Entry | undefined) => void {
+    if (this.fills.has(key) || !this.lapsed.has(key)) return () => undefined;
+    let resolve: (entry: Entry | undefined) => void = () => undefined;
+    const answer = new Promise<Entry | undefined>((done) => (resolve = done));
+    const fill: Fill = {
+      answer,
+      settle: (entry) => {
+        if (this.fills.get(key) !== fill) return;
+        this.fills.delete(key);
+        resolve(entry);
+      },
+    };
+    this.fills.set(key, fill);
+    return fill.settle;
   }
 
   private delete(key: string): void {
@@ -86,22 +135,32 @@ export class EdgeCache {
   }
 }
 
-/** Requests that missed, with the key their answer is kept under. */
-const missed = new WeakMap<IncomingMessage, string>();
+/** Requests that missed: the key their answer is kept under, and how to hand it to waiters. */
+const missed = new WeakMap<IncomingMessage, { key: string; settle: (entry: Entry | undefined) => void }>();
 
-/** Answers from the edge cache when it can; marks a miss so `keepUpstreamAnswer` stores the answer. */
+/**
+ * Answers from the edge cache when it can, or with the answer a request for the same key already
+ * on its way brings; otherwise marks the miss so `keepUpstreamAnswer` stores what comes back.
+ */
 export function edgeCache(cache: EdgeCache): Step {
   return ({ req, res, route }) => {
     // After the session gate: an Authorization header left on the request is a live session.
     if (req.method !== 'GET' || route.policy !== 'public' || req.headers.authorization) return true;
     const key = req.url ?? '/';
-    const entry = cache.get(key);
-    if (!entry) {
-      missed.set(req, key);
+    const answered = (entry: Entry | undefined) => {
+      if (entry) {
+        serve(req, res, entry);
+        return false;
+      }
+      const settle = cache.startFill(key);
+      missed.set(req, { key, settle });
+      // Whatever becomes of this request (an error, a client gone), waiters are not left waiting.
+      res.once('close', () => settle(undefined));
       return true;
-    }
-    serve(req, res, entry);
-    return false;
+    };
+    const entry = cache.get(key);
+    const pending = entry ? undefined : cache.pending(key);
+    return pending ? pending.then(answered) : answered(entry);
   };
 }
 
@@ -120,10 +179,14 @@ function serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
 
 /** For the proxy's `proxyRes` hook: copies a shareable 200 into the cache as it streams past. */
 export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, req: IncomingMessage): void {
-  const key = missed.get(req);
-  if (!key || upstream.statusCode !== 200 || upstream.headers['set-cookie']) return;
+  const miss = missed.get(req);
+  if (!miss) return;
+  const { key, settle } = miss;
   const seconds = sharedSeconds(upstream.headers['cache-control']);
-  if (seconds === 0) return;
+  if (upstream.statusCode !== 200 || upstream.headers['set-cookie'] || seconds === 0) {
+    settle(undefined);
+    return;
+  }
   const chunks: Buffer[] = [];
   let length = 0;
   upstream.on('data', (chunk: Buffer) => {
@@ -131,12 +194,15 @@ export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, 
     if (length <= MAX_ENTRY_BYTES) chunks.push(chunk);
   });
   upstream.on('end', () => {
-    if (length > MAX_ENTRY_BYTES || !upstream.complete) return;
+    if (length > MAX_ENTRY_BYTES || !upstream.complete) {
+      settle(undefined);
+      return;
+    }
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = upstream.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    cache.set(key, headers, Buffer.concat(chunks, length), seconds);
+    settle(cache.set(key, headers, Buffer.concat(chunks, length), seconds));
   });
 }

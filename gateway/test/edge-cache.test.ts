@@ -11,6 +11,8 @@ import type { RunningGateway } from '../src/gateway';
 // anything else private.
 let hits: string[] = [];
 let version = 1;
+let inFlight = 0;
+let mostInFlight = 0;
 let upstream: EchoUpstream;
 let redis: Redis;
 let gateway: RunningGateway;
@@ -19,12 +21,22 @@ async function startCountingUpstream(): Promise<EchoUpstream> {
   const server: Server = createServer((req, res) => {
     hits.push(req.url!);
     const shareable = req.url!.startsWith('/api/episodes') && !req.headers.authorization;
-    res.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      etag: `"v${version}"`,
-      'cache-control': shareable ? 'public, max-age=0, s-maxage=1' : 'private, no-cache',
-    });
-    res.end(JSON.stringify({ url: req.url, version }));
+    const answer = () => {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        etag: `"v${version}"`,
+        'cache-control': shareable ? 'public, max-age=0, s-maxage=1' : 'private, no-cache',
+      });
+      res.end(JSON.stringify({ url: req.url, version }));
+    };
+    // `slow` holds the answer back long enough for other callers to arrive while it is on its way.
+    if (!req.url!.includes('slow=')) return answer();
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    setTimeout(() => {
+      inFlight -= 1;
+      answer();
+    }, 300);
   });
   const port = await listen(server, 0);
   return { seen: [], server, url: `http://127.0.0.1:${port}` };
@@ -39,6 +51,7 @@ afterAll(() => stopAll(gateway, redis, upstream));
 beforeEach(() => {
   hits = [];
   version += 1;
+  mostInFlight = 0;
 });
 
 const latest = `/api/episodes?page=1&limit=10&run=${randomBytes(4).toString('hex')}`;
@@ -66,6 +79,24 @@ describe('the edge cache', () => {
     const later = await request(gateway.url).get(latest).expect(200);
     expect(later.body.version).toBe(version);
     expect(hits).toHaveLength(2);
+  });
+
+  it('sends callers arriving while an expired answer is renewed one request between them, not one each', async () => {
+    const path = `/api/episodes?slow=1&run=${randomBytes(4).toString('hex')}`;
+    await request(gateway.url).get(path).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(gateway.url).get(path).expect(200)));
+    expect(hits).toEqual([path, path]);
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+    expect(answers.every((answer) => answer.headers['content-type'] === 'application/json; charset=utf-8')).toBe(true);
+  });
+
+  it('holds no caller back behind another when the answer is not one to keep', async () => {
+    const path = `/api/users/${randomBytes(12).toString('hex')}?slow=1`;
+    await Promise.all(Array.from({ length: 3 }, () => request(gateway.url).get(path).expect(200)));
+    expect(hits).toEqual([path, path, path]);
+    // None waited for another's answer: the three were at the service together.
+    expect(mostInFlight).toBe(3);
   });
 
   it('always sends signed-in callers to the service, and keeps nothing the service marks private', async () => {

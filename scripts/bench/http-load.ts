@@ -1,6 +1,7 @@
 // HTTP load with autocannon: a fixed number of connections, each sending its next request as soon
 // as the last one answered, after a short warm-up that is not counted.
 import autocannon from 'autocannon';
+import { cpuSeconds } from './bench-kit';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -10,6 +11,8 @@ export interface LoadResult {
   unexpected: number;
   /** How many answers of each status class, errors and timeouts: what went wrong, when something did. */
   breakdown: string;
+  /** CPU milliseconds per measured request of each process in `options.cpuOf`, in that order. */
+  cpuMsPerRequest: number[];
 }
 
 export interface LoadOptions {
@@ -20,6 +23,8 @@ export interface LoadOptions {
   status?: number;
   /** Requests per second over all connections; as fast as they answer when not given. */
   rate?: number;
+  /** Processes whose CPU per request is measured (not during the warm-up). */
+  cpuOf?: number[];
 }
 
 function once(
@@ -42,7 +47,11 @@ function once(
 /** Load on one URL, or on `paths` of its origin taken in turn (a mix of queries). */
 export async function load(url: string, options: LoadOptions = {}, paths?: string[]): Promise<LoadResult> {
   await once(url, options, 2, paths);
+  const cpuBefore = (options.cpuOf ?? []).map(cpuSeconds);
   const result = await once(url, options, options.seconds ?? 10, paths);
+  const cpuMsPerRequest = (options.cpuOf ?? []).map(
+    (pid, n) => ((cpuSeconds(pid) - (cpuBefore[n] ?? 0)) * 1000) / Math.max(1, result.requests.total),
+  );
   const expected = `${Math.floor((options.status ?? 200) / 100)}xx`;
   const byClass = result as unknown as Record<string, number>;
   const otherClasses = ['1xx', '2xx', '3xx', '4xx', '5xx']
@@ -56,5 +65,6 @@ export async function load(url: string, options: LoadOptions = {}, paths?: strin
     breakdown: ['2xx', '3xx', '4xx', '5xx', 'errors', 'timeouts']
       .map((name) => `${name} ${(result as unknown as Record<string, number>)[name] ?? 0}`)
       .join(', '),
+    cpuMsPerRequest,
   };
 }

@@ -75,7 +75,12 @@ async function indexHeapMb(redis: Redis, prefix: string): Promise<number> {
 
 export async function searchBench(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
   const mix = queries(seeded).map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=10`);
-  const result = await load(stack.gatewayUrl, { connections: 20, seconds: 10 }, mix);
+  const result = await load(
+    stack.gatewayUrl,
+    { connections: 20, seconds: 10, cpuOf: [stack.pids.gateway, stack.pids.search] },
+    mix,
+  );
+  const [gatewayCpu = 0, searchCpu = 0] = result.cpuMsPerRequest;
   if (result.unexpected > 0) throw new Error(`search answered unexpectedly: ${result.breakdown}`);
 
   // A new show, and how long until the search finds it (through the gateway, polled every 50 ms).
@@ -116,6 +121,11 @@ export async function searchBench(stack: BenchStack, seeded: SeededNetwork, redi
       goal: atLeast(300),
     },
     { name: 'search p99', value: result.p99, unit: 'ms', goal: atMost(30) },
+    {
+      name: 'search: CPU/request gateway, search',
+      value: gatewayCpu,
+      unit: `ms, ${searchCpu.toFixed(3)} ms`,
+    },
     {
       name: 'new show → searchable, p99 of 20',
       value: percentile(found, 99),
