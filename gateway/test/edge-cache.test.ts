@@ -85,10 +85,14 @@ describe('the edge cache', () => {
     const path = `/api/episodes?slow=1&run=${randomBytes(4).toString('hex')}`;
     await request(gateway.url).get(path).expect(200);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const answers = await Promise.all(Array.from({ length: 8 }, () => request(gateway.url).get(path).expect(200)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => request(gateway.url).get(path).expect(200)),
+    );
     expect(hits).toEqual([path, path]);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
-    expect(answers.every((answer) => answer.headers['content-type'] === 'application/json; charset=utf-8')).toBe(true);
+    expect(
+      answers.every((answer) => answer.headers['content-type'] === 'application/json; charset=utf-8'),
+    ).toBe(true);
   });
 
   it('holds no caller back behind another when the answer is not one to keep', async () => {

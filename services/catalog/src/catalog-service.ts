@@ -33,7 +33,8 @@ import { feedRoutes } from './http/feed-routes';
 import { mediaRoutes } from './http/media-routes';
 import { podcastRoutes } from './http/podcast-routes';
 import { createBlobStore } from './blobs/create-blob-store';
-import { listenRecording } from './listens/listen-recording';
+import { listenPreparation, listenRecording } from './listens/listen-recording';
+import type { Heard } from './listens/record-listens';
 
 /** The catalog service: podcasts (PODZ), episodes, follows, hosts and guests, feeds and media. */
 export function startCatalog(config: CatalogConfig) {
@@ -82,15 +83,16 @@ export function startCatalog(config: CatalogConfig) {
         background: new BackgroundJobs(logger),
       };
       await backfillMediaUses(db, models, deps.media);
-      const listens = new RecordStream<ListenRecord>({
+      const listens = new RecordStream<ListenRecord, Heard>({
         kafka,
         definition: catalogListens,
         namespace: config.KAFKA_NAMESPACE,
         logger,
         keyOf: (record) => record.listener,
         lingerMs: config.LISTEN_LINGER_MS,
+        prepare: listenPreparation(deps, redis, `catalog:${db.name}:listener-salt`),
       });
-      const recorder = listenRecording(deps, redis, listens, `catalog:${db.name}:listener-salt`);
+      const recorder = listenRecording(deps, (heard) => listens.push(heard));
       deps.background.once('catalog lists', () => ensureLists(deps));
       mediaLists.ensureLater();
       return {

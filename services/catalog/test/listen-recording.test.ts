@@ -1,6 +1,7 @@
 import http from 'node:http';
 import request from 'supertest';
-import { readTopic, testInfra, testTopic } from '@podz/kit/testing';
+import { recordsOfMessage } from '@podz/kit';
+import { readTopic, testInfra, testTopic, type ReadMessage } from '@podz/kit/testing';
 import { listenRecordSchema, type ListenRecord } from '@podz/proto';
 import { wavTone } from '../src/blobs/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
@@ -31,13 +32,15 @@ async function episodeWith(audio: Buffer, title: string) {
   return created.body as { id: string; audio: { url: string; bytes: number } };
 }
 
-/** The records on this file's listen topic, once `count` are there. */
+/** The records on this file's listen topic (a message carries one listener's run), once `count` are there. */
 async function records(count: number): Promise<ListenRecord[]> {
+  const recordsIn = (messages: ReadMessage[]) =>
+    messages.flatMap((message) => recordsOfMessage(message.value));
   const messages = await readTopic(testInfra().kafkaBrokers, testTopic('catalog.listen.v1'), {
-    until: (seen) => seen.length >= count,
+    until: (seen) => recordsIn(seen).length >= count,
     timeoutMs: 20_000,
   });
-  return messages.map((message) => listenRecordSchema.parse(JSON.parse(message.value ?? '')));
+  return recordsIn(messages).map((record) => listenRecordSchema.parse(record));
 }
 
 beforeAll(async () => {

@@ -66,6 +66,8 @@ export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics, type Metrics } from './metrics/http-metrics';
 export { createKafka, ensureStreamTopic, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';
 export { RecordStream, type RecordStreamOptions } from './events/record-stream';
+export { clientAddress } from './http/client-address';
+export { recordsOfMessage } from './events/record-messages';
 export { RecordConsumer, type RecordConsumerOptions } from './events/record-consumer';
 export {
   EventProducer,

@@ -1,13 +1,11 @@
 import path from 'node:path';
 import type { Redis } from 'ioredis';
-import type { RecordStream } from '@podz/kit';
-import type { ListenRecord } from '@podz/proto';
 import type { RequestHandler } from 'express';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { AudioAttributions } from './audio-attribution';
 import { CountryTable } from './country-of';
 import { ListenerSalts } from './listener-hash';
-import { recordListens } from './record-listens';
+import { prepareListens, recordListens, type Heard, type ListenPreparation } from './record-listens';
 
 export interface ListenRecorder {
   audio: RequestHandler;
@@ -21,28 +19,25 @@ function countryDataDirectory(): string {
   return path.dirname(require.resolve('@ip-location-db/geo-whois-asn-country/package.json'));
 }
 
-/**
- * The listen recorder, assembled: off (`LISTEN_RECORDING=false`), requests pass untouched.
- */
-export function listenRecording(
-  deps: CatalogDeps,
-  redis: Redis,
-  stream: RecordStream<ListenRecord>,
-  saltPrefix: string,
-): ListenRecorder {
-  if (!deps.config.LISTEN_RECORDING) return { audio: pass, feed: pass };
+/** What turns a batch of requests into listen records: the record stream's `prepare`. */
+export function listenPreparation(deps: CatalogDeps, redis: Redis, saltPrefix: string) {
   let countries: CountryTable | null = null;
   try {
     countries = CountryTable.read(countryDataDirectory());
   } catch (err) {
     deps.logger.warn({ err }, 'country table not read: listens are recorded without a country');
   }
-  return recordListens({
-    stream,
+  const preparation: ListenPreparation = {
     salts: new ListenerSalts(redis, saltPrefix),
     countries,
     attributions: new AudioAttributions(deps),
     showIdOf: async (uId) => (await deps.podcasts.findByName(uId))?._id.toHexString() ?? null,
-    logger: deps.logger,
-  });
+  };
+  return (batch: Heard[]) => prepareListens(preparation, batch);
+}
+
+/** The listen recorder, assembled: off (`LISTEN_RECORDING=false`), requests pass untouched. */
+export function listenRecording(deps: CatalogDeps, push: (heard: Heard) => void): ListenRecorder {
+  if (!deps.config.LISTEN_RECORDING) return { audio: pass, feed: pass };
+  return recordListens({ push, logger: deps.logger });
 }

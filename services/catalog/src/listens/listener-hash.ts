@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { listenerAddress } from '@podz/proto';
 
 /** 128 bits of HMAC-SHA-256, base64url: 22 characters. */
 export function listenerHash(salt: Buffer, address: string, userAgent: string): string {
@@ -31,21 +30,14 @@ export class ListenerSalts {
     private readonly prefix: string,
   ) {}
 
-  /** The hashes of one request: under the day's salt and under the month's. */
-  async hashes(
-    atMs: number,
-    ip: string,
-    userAgent: string,
-  ): Promise<{ listener: string; monthListener: string }> {
-    const address = listenerAddress(ip);
-    const [day, month] = await Promise.all([
-      this.salt(utcDay(atMs), DAY_SALT_SECONDS),
+  /** The salts an instant's requests are hashed under: its UTC day's and its UTC month's. */
+  async of(atMs: number): Promise<{ day: string; daySalt: Buffer; monthSalt: Buffer }> {
+    const day = utcDay(atMs);
+    const [daySalt, monthSalt] = await Promise.all([
+      this.salt(day, DAY_SALT_SECONDS),
       this.salt(utcMonth(atMs), MONTH_SALT_SECONDS),
     ]);
-    return {
-      listener: listenerHash(day, address, userAgent),
-      monthListener: listenerHash(month, address, userAgent),
-    };
+    return { day, daySalt, monthSalt };
   }
 
   private salt(period: string, ttlSeconds: number): Promise<Buffer> {

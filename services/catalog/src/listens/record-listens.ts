@@ -1,39 +1,59 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Logger, RecordStream } from '@podz/kit';
-import type { ListenRecord } from '@podz/proto';
+import { clientAddress, type Logger } from '@podz/kit';
+import { listenerAddress, type ListenRecord } from '@podz/proto';
 import type { Served } from '../blobs/serve-blob';
-import type { AudioAttributions } from './audio-attribution';
+import type { AudioAttribution, AudioAttributions } from './audio-attribution';
 import type { CountryTable } from './country-of';
-import type { ListenerSalts } from './listener-hash';
+import { listenerHash, type ListenerSalts } from './listener-hash';
 
 export interface ListenRecording {
-  stream: RecordStream<ListenRecord>;
+  /** Where what was heard goes: a record stream that calls `prepareListens` on each batch. */
+  push: (heard: Heard) => void;
+  logger: Logger;
+}
+
+export interface ListenPreparation {
   salts: ListenerSalts;
   /** Read at start; null when the package's data could not be read (records then have no country). */
   countries: CountryTable | null;
   attributions: AudioAttributions;
   /** A show's id by the name in its feed's URL. */
   showIdOf: (uId: string) => Promise<string | null>;
-  logger: Logger;
 }
 
 const HEADER_MAX = 512;
 
-/** What a request was, read when it arrives: the socket may be gone by the time it ends. */
-interface Arrival {
-  ip: string;
+/**
+ * One request as it ended, with nothing worked out: the raw strings read while the request was
+ * there (the socket may be gone by the time it is recorded), and what the response sent.
+ */
+export interface Heard {
+  at: number;
+  /** The socket's peer and X-Forwarded-For: the client's address, not yet resolved. */
+  peer: string | undefined;
+  forwardedFor: string | undefined;
   ua: string;
   referrer: string | null;
   range: string | null;
   method: 'GET' | 'HEAD';
+  status: number;
+  start: number;
+  sent: number;
+  /** An episode's audio file by its name in the URL, or a show's feed by the name in its URL. */
+  target: { kind: 'audio'; file: string } | { kind: 'feed'; uId: string };
 }
 
+type Arrival = Pick<Heard, 'peer' | 'forwardedFor' | 'ua' | 'referrer' | 'range' | 'method'>;
+
 function arrival(req: Request): Arrival {
+  const forwarded = req.headers['x-forwarded-for'];
+  const referrer = req.headers.referer ?? req.headers.referrer;
   return {
-    ip: req.ip ?? req.socket.remoteAddress ?? '',
-    ua: (req.get('user-agent') ?? '').replace(/[\r\n]/g, ' ').slice(0, HEADER_MAX),
-    referrer: req.get('referer')?.slice(0, HEADER_MAX) ?? null,
-    range: req.get('range')?.slice(0, 100) ?? null,
+    peer: req.socket.remoteAddress,
+    forwardedFor: Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+    ua: (req.headers['user-agent'] ?? '').replace(/[\r\n]/g, ' ').slice(0, HEADER_MAX),
+    referrer: typeof referrer === 'string' ? referrer.slice(0, HEADER_MAX) : null,
+    range: req.headers.range?.slice(0, 100) ?? null,
     method: req.method === 'HEAD' ? 'HEAD' : 'GET',
   };
 }
@@ -47,72 +67,118 @@ function bytesSent(res: Response): { start: number; sent: number } {
 }
 
 /**
- * Records every GET and HEAD of episode audio and show feeds once its response has ended (finished
- * or abandoned by the client), onto the listen stream. Everything is worked out after the response:
- * the bytes never wait for a hash, a lookup or the broker. The address is hashed and placed in a
- * country here and goes no further.
+ * Notes every GET and HEAD of episode audio and show feeds once its response has ended (finished
+ * or abandoned by the client) and hands it to the listen stream as it was: a few header reads on
+ * the way in and the bytes counted on the way out. Everything else (the address, its hashes and
+ * country, whose episode the file is) is worked out a batch at a time by `prepareListens`.
  */
 export function recordListens(recording: ListenRecording): { audio: RequestHandler; feed: RequestHandler } {
-  const { stream, salts, countries, attributions, logger } = recording;
-
-  const record = async (
-    request: Arrival,
-    at: number,
-    status: number,
-    where: Pick<ListenRecord, 'kind' | 'show' | 'episode' | 'published' | 'file'>,
-    bytes: { start: number; sent: number },
-  ) => {
-    const hashes = await salts.hashes(at, request.ip, request.ua);
-    stream.push({
-      id: crypto.randomUUID(),
-      at,
-      method: request.method,
-      status,
-      range: request.range,
-      ...where,
-      ...bytes,
-      ...hashes,
-      ua: request.ua,
-      referrer: request.referrer,
-      country: countries?.countryOf(request.ip) ?? null,
-    });
-  };
-
-  const onEnd = (res: Response, done: (at: number) => Promise<void>) => {
+  const { push, logger } = recording;
+  const onEnd = (req: Request, res: Response, target: Heard['target']) => {
+    const request = arrival(req);
     res.once('close', () => {
-      const at = Date.now();
-      done(at).catch((err: unknown) => logger.warn({ err }, 'listen not recorded'));
+      try {
+        const bytes =
+          target.kind === 'audio'
+            ? bytesSent(res)
+            : { start: 0, sent: Number(res.getHeader('content-length') ?? 0) };
+        push({ ...request, ...bytes, at: Date.now(), status: res.statusCode, target });
+      } catch (err) {
+        logger.warn({ err }, 'listen not recorded');
+      }
     });
   };
-
   return {
     audio: (req, res, next) => {
-      const request = arrival(req);
-      const file = String(req.params.file);
-      onEnd(res, async (at) => {
-        const bytes = bytesSent(res);
-        const attribution = await attributions.of(file, at);
-        if (!attribution) return;
-        await record(request, at, res.statusCode, { kind: 'audio', ...attribution }, bytes);
-      });
+      onEnd(req, res, { kind: 'audio', file: String(req.params.file) });
       next();
     },
     feed: (req, res, next) => {
-      const request = arrival(req);
-      const uId = String(req.params.uId);
-      onEnd(res, async (at) => {
-        const show = await recording.showIdOf(uId);
-        if (!show) return;
-        const bytes = { start: 0, sent: Number(res.getHeader('content-length') ?? 0) };
-        await record(
-          request,
-          at,
-          res.statusCode,
-          { kind: 'feed', show, episode: null, published: null, file: null },
-          bytes,
-        );
-      });
+      onEnd(req, res, { kind: 'feed', uId: String(req.params.uId) });
       next();
     },
   };
+}
+
+/** What a batch works out once for all its requests that share it. */
+class BatchMemo {
+  private readonly values = new Map<string, unknown>();
+
+  of<V>(key: string, make: () => V): V {
+    if (this.values.has(key)) return this.values.get(key) as V;
+    const value = make();
+    this.values.set(key, value);
+    return value;
+  }
+}
+
+/**
+ * The listen records of a batch of requests: each address resolved, hashed under its day's and
+ * month's salts and placed in a country, each file or feed attributed to its episode or show.
+ * Requests of no episode or show are not recorded. A podcast app fetches a file in many ranged
+ * requests, so a batch repeats a few listeners and files many times: each is worked out once per
+ * batch, and the addresses are forgotten with the batch.
+ */
+export async function prepareListens(
+  preparation: ListenPreparation,
+  batch: Heard[],
+): Promise<ListenRecord[]> {
+  const { salts, countries, attributions, showIdOf } = preparation;
+  const memo = new BatchMemo();
+  const wheres = await Promise.all(
+    batch.map((heard) =>
+      memo.of(`${heard.target.kind}\n${'file' in heard.target ? heard.target.file : heard.target.uId}`, () =>
+        whereOf(heard, attributions, showIdOf),
+      ),
+    ),
+  );
+  const periodSalts = await Promise.all(
+    batch.map((heard) => memo.of(`salts\n${dayOf(heard.at)}`, () => salts.of(heard.at))),
+  );
+  const records: ListenRecord[] = [];
+  for (const [n, heard] of batch.entries()) {
+    const where = wheres[n];
+    const salt = periodSalts[n];
+    if (!where || !salt) continue;
+    const ip = memo.of(`ip\n${heard.peer}\n${heard.forwardedFor}`, () =>
+      clientAddress(heard.peer, heard.forwardedFor),
+    );
+    const address = memo.of(`address\n${ip}`, () => listenerAddress(ip));
+    const listener = memo.of(`hashes\n${salt.day}\n${address}\n${heard.ua}`, () => ({
+      listener: listenerHash(salt.daySalt, address, heard.ua),
+      monthListener: listenerHash(salt.monthSalt, address, heard.ua),
+    }));
+    records.push({
+      id: crypto.randomUUID(),
+      at: heard.at,
+      method: heard.method,
+      status: heard.status,
+      range: heard.range,
+      ...where,
+      start: heard.start,
+      sent: heard.sent,
+      ...listener,
+      ua: heard.ua,
+      referrer: heard.referrer,
+      country: memo.of(`country\n${ip}`, () => countries?.countryOf(ip) ?? null),
+    });
+  }
+  return records;
+}
+
+const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
+
+type Where = Pick<ListenRecord, 'kind' | 'show' | 'episode' | 'published' | 'file'>;
+
+async function whereOf(
+  heard: Heard,
+  attributions: AudioAttributions,
+  showIdOf: (uId: string) => Promise<string | null>,
+): Promise<Where | null> {
+  if (heard.target.kind === 'audio') {
+    const attribution: AudioAttribution | null = await attributions.of(heard.target.file, heard.at);
+    return attribution && { kind: 'audio', ...attribution };
+  }
+  const show = await showIdOf(heard.target.uId);
+  return show ? { kind: 'feed', show, episode: null, published: null, file: null } : null;
 }

@@ -3,6 +3,7 @@ import { deadLetterTopic, type RecordStreamDefinition } from '@podz/proto';
 import type { z } from 'zod';
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
+import { recordsOfMessage } from './record-messages';
 
 export interface RecordConsumerOptions<D extends RecordStreamDefinition> {
   kafka: Kafka;
@@ -17,7 +18,7 @@ export interface RecordConsumerOptions<D extends RecordStreamDefinition> {
    * since the last committed offset are handed over again.
    */
   apply: (records: z.infer<D['record']>[]) => Promise<void>;
-  /** Records per `apply` call. */
+  /** Records per `apply` call, about: a chunk ends with the message that reaches it. */
   chunk?: number;
 }
 
@@ -75,16 +76,18 @@ export class RecordConsumer<D extends RecordStreamDefinition> {
           isStale,
           commitOffsetsIfNecessary,
         }) => {
+          // Chunks end on a message: its offset is what is committed once the chunk is applied.
           const size = this.options.chunk ?? 1000;
-          for (let from = 0; from < batch.messages.length; from += size) {
+          let records: z.infer<D['record']>[] = [];
+          for (const [n, message] of batch.messages.entries()) {
             if (!isRunning() || isStale()) return;
-            const messages = batch.messages.slice(from, from + size);
-            const records = await this.parse(batch.partition, messages);
+            records.push(...(await this.parse(batch.partition, message)));
+            if (records.length < size && n < batch.messages.length - 1) continue;
             // Stopping while Redis is away: leave the chunk uncommitted for whoever reads next.
-            if (!(await this.applyWithRetry(records, heartbeat, isRunning))) return;
+            if (records.length > 0 && !(await this.applyWithRetry(records, heartbeat, isRunning))) return;
             this.applied += records.length;
-            const last = messages.at(-1);
-            if (last) resolveOffset(last.offset);
+            records = [];
+            resolveOffset(message.offset);
             await commitOffsetsIfNecessary();
             await heartbeat();
           }
@@ -104,42 +107,54 @@ export class RecordConsumer<D extends RecordStreamDefinition> {
     await this.consumer.disconnect();
   }
 
-  private async parse(partition: number, messages: KafkaMessage[]): Promise<z.infer<D['record']>[]> {
+  /** The records a message carries that match the schema; the rest go to the dead-letter topic. */
+  private async parse(partition: number, message: KafkaMessage): Promise<z.infer<D['record']>[]> {
+    let candidates: unknown[];
+    try {
+      candidates = recordsOfMessage(message.value);
+    } catch {
+      await this.deadLetter(partition, message, [{ value: message.value, reason: 'record is not JSON' }]);
+      return [];
+    }
     const records: z.infer<D['record']>[] = [];
-    const rejected: { message: KafkaMessage; reason: string }[] = [];
-    for (const message of messages) {
-      let json: unknown;
-      try {
-        json = JSON.parse(message.value?.toString('utf8') ?? '');
-      } catch {
-        rejected.push({ message, reason: 'record is not JSON' });
-        continue;
-      }
-      const parsed = this.options.definition.record.safeParse(json);
+    const rejected: { value: Buffer | string | null; reason: string }[] = [];
+    for (const candidate of candidates) {
+      const parsed = this.options.definition.record.safeParse(candidate);
       if (parsed.success) records.push(parsed.data as z.infer<D['record']>);
-      else rejected.push({ message, reason: `record does not match: ${parsed.error.message}` });
+      else
+        rejected.push({
+          // One record of a message that carried several is parked alone: the others were applied.
+          value: candidates.length === 1 ? message.value : JSON.stringify(candidate),
+          reason: `record does not match: ${parsed.error.message}`,
+        });
     }
-    if (rejected.length > 0) {
-      this.options.logger.error(
-        { topic: this.topic, partition, rejected: rejected.length },
-        'records sent to dead-letter topic',
-      );
-      await this.options.producer.sendRaw(
-        deadLetterTopic(this.topic),
-        rejected.map(({ message, reason }) => ({
-          key: message.key,
-          value: message.value,
-          headers: {
-            'x-error': reason.slice(0, 2000),
-            'x-source-topic': this.topic,
-            'x-source-partition': String(partition),
-            'x-source-offset': message.offset,
-            'x-consumer-group': this.options.groupId,
-          },
-        })),
-      );
-    }
+    if (rejected.length > 0) await this.deadLetter(partition, message, rejected);
     return records;
+  }
+
+  private async deadLetter(
+    partition: number,
+    message: KafkaMessage,
+    rejected: { value: Buffer | string | null; reason: string }[],
+  ): Promise<void> {
+    this.options.logger.error(
+      { topic: this.topic, partition, offset: message.offset, rejected: rejected.length },
+      'records sent to dead-letter topic',
+    );
+    await this.options.producer.sendRaw(
+      deadLetterTopic(this.topic),
+      rejected.map(({ value, reason }) => ({
+        key: message.key,
+        value,
+        headers: {
+          'x-error': reason.slice(0, 2000),
+          'x-source-topic': this.topic,
+          'x-source-partition': String(partition),
+          'x-source-offset': message.offset,
+          'x-consumer-group': this.options.groupId,
+        },
+      })),
+    );
   }
 
   private async applyWithRetry(

@@ -1,8 +1,9 @@
 import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import type { RecordStreamDefinition } from '@podz/proto';
 import type { Logger } from '../logging/logger';
+import { packRecords } from './record-messages';
 
-export interface RecordStreamOptions<T> {
+export interface RecordStreamOptions<T, I = T> {
   kafka: Kafka;
   definition: RecordStreamDefinition;
   /** Before the topic name (KAFKA_NAMESPACE). */
@@ -10,6 +11,13 @@ export interface RecordStreamOptions<T> {
   logger: Logger;
   /** The message key: records with one key stay in order on one partition. */
   keyOf: (record: T) => string;
+  /**
+   * Turns what `push` took into the records sent, a batch at a time, just before it leaves (items it
+   * returns no record for are not sent). Work that repeats across a batch (one listener's many
+   * requests) is then done once per batch, and none of it on the path that pushed. If it throws, the
+   * batch waits for the next attempt like one the broker refused. Without it, items are the records.
+   */
+  prepare?: (items: I[]) => Promise<T[]>;
   /** A batch leaves when it holds this many records… */
   maxBatch?: number;
   /** …or this long after its first record arrived. */
@@ -25,13 +33,14 @@ export interface RecordStreamOptions<T> {
  * unreachable records wait in memory up to `maxBuffered`, then the newest are dropped and counted
  * (`dropped`), so a broker outage never grows the process without bound.
  */
-export class RecordStream<T> {
+export class RecordStream<T, I = T> {
   private readonly producer: Producer;
+  private readonly prepare: (items: I[]) => Promise<T[]>;
   private readonly topic: string;
   private readonly maxBatch: number;
   private readonly lingerMs: number;
   private readonly maxBuffered: number;
-  private buffer: T[] = [];
+  private buffer: I[] = [];
   private timer: NodeJS.Timeout | undefined;
   private sending: Promise<void> = Promise.resolve();
   private inFlight = 0;
@@ -41,8 +50,9 @@ export class RecordStream<T> {
   /** Records the broker has acknowledged. */
   sent = 0;
 
-  constructor(private readonly options: RecordStreamOptions<T>) {
+  constructor(private readonly options: RecordStreamOptions<T, I>) {
     this.topic = (options.namespace ?? '') + options.definition.topic;
+    this.prepare = options.prepare ?? (async (items) => items as unknown as T[]);
     this.maxBatch = options.maxBatch ?? 500;
     this.lingerMs = options.lingerMs ?? 200;
     this.maxBuffered = options.maxBuffered ?? 100_000;
@@ -56,12 +66,12 @@ export class RecordStream<T> {
     return this.producer.connect();
   }
 
-  push(record: T): void {
+  push(item: I): void {
     if (this.stopped || this.buffer.length + this.inFlight >= this.maxBuffered) {
       this.dropped += 1;
       return;
     }
-    this.buffer.push(record);
+    this.buffer.push(item);
     if (this.buffer.length >= this.maxBatch) this.flushSoon(0);
     else this.flushSoon(this.lingerMs);
   }
@@ -96,15 +106,13 @@ export class RecordStream<T> {
       const batch = this.buffer.splice(0, this.maxBatch);
       this.inFlight = batch.length;
       try {
+        const records = await this.prepare(batch);
         await this.producer.send({
           topic: this.topic,
           acks: -1,
-          messages: batch.map((record) => ({
-            key: this.options.keyOf(record),
-            value: JSON.stringify(record),
-          })),
+          messages: packRecords(records, this.options.keyOf),
         });
-        this.sent += batch.length;
+        this.sent += records.length;
       } catch (err) {
         // Back to the front, in order, for the next attempt; the timer brings it.
         this.buffer = batch.concat(this.buffer);
