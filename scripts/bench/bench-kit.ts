@@ -78,7 +78,8 @@ export const atMost = (goal: number, unit = '') => ({
 
 function format(value: number): string {
   if (!Number.isFinite(value)) return String(value);
-  return value >= 100 ? value.toFixed(0) : value.toFixed(1);
+  // Ratios and CPU milliseconds near a goal need their second and third digits.
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(value >= 1 ? 2 : 3);
 }
 
 export function table(figures: Figure[]): string {
