@@ -40,18 +40,17 @@ describe('edge cache', () => {
   it('makes callers of an expired answer wait for the one renewal on its way, and only for that', async () => {
     let now = 1_000;
     const cache = new EdgeCache(10, 1024, () => now);
-    const never = cache.startFill('/a');
+    expect(cache.startFill('/a')).toBeUndefined();
     expect(cache.pending('/a')).toBeUndefined();
-    never(undefined);
 
     cache.set('/a', {}, Buffer.from('old'), 1);
     now += 1_000;
     expect(cache.get('/a')).toBeUndefined();
     const settle = cache.startFill('/a');
     const waiting = cache.pending('/a');
-    expect(cache.startFill('/a')).not.toBe(settle);
-    settle(cache.set('/a', {}, Buffer.from('new'), 1));
-    settle(undefined);
+    expect(cache.startFill('/a')).toBeUndefined();
+    settle?.(cache.set('/a', {}, Buffer.from('new'), 1));
+    settle?.(undefined);
     expect((await waiting)?.body.toString()).toBe('new');
     expect(cache.pending('/a')).toBeUndefined();
   });

@@ -107,12 +107,12 @@ export class EdgeCache {
   }
 
   /**
-   * Marks a request for a lapsed `key` as on its way; `settle` (the first call wins) hands its
-   * answer to whoever waits, or undefined when it brought nothing to keep and each waiter must ask
-   * for itself.
+   * Marks a request for a lapsed `key` as on its way, unless one already is (or the key is not
+   * lapsed): the `settle` returned (the first call wins) hands its answer to whoever waits, or
+   * undefined when it brought nothing to keep and each waiter must ask for itself.
    */
-  startFill(key: string): (entry: Entry | undefined) => void {
-    if (this.fills.has(key) || !this.lapsed.has(key)) return () => undefined;
+  startFill(key: string): ((entry: Entry | undefined) => void) | undefined {
+    if (this.fills.has(key) || !this.lapsed.has(key)) return undefined;
     let resolve: (entry: Entry | undefined) => void = () => undefined;
     const answer = new Promise<Entry | undefined>((done) => (resolve = done));
     const fill: Fill = {
@@ -135,8 +135,8 @@ export class EdgeCache {
   }
 }
 
-/** Requests that missed: the key their answer is kept under, and how to hand it to waiters. */
-const missed = new WeakMap<IncomingMessage, { key: string; settle: (entry: Entry | undefined) => void }>();
+/** Requests that missed: the key their answer is kept under, and how to hand it to any waiters. */
+const missed = new WeakMap<IncomingMessage, { key: string; settle?: (entry: Entry | undefined) => void }>();
 
 /**
  * Answers from the edge cache when it can, or with the answer a request for the same key already
@@ -148,6 +148,10 @@ export function edgeCache(cache: EdgeCache): Step {
     if (req.method !== 'GET' || route.policy !== 'public' || req.headers.authorization) return true;
     const key = req.url ?? '/';
     const answered = (entry: Entry | undefined) => {
+      // A caller that went away while it waited has nobody to answer, and must not lead a renewal:
+      // its response would never close again to release the others, and the answer's body would
+      // stall behind a connection that takes no more bytes.
+      if (res.destroyed) return false;
       if (entry) {
         serve(req, res, entry);
         return false;
@@ -155,7 +159,7 @@ export function edgeCache(cache: EdgeCache): Step {
       const settle = cache.startFill(key);
       missed.set(req, { key, settle });
       // Whatever becomes of this request (an error, a client gone), waiters are not left waiting.
-      res.once('close', () => settle(undefined));
+      if (settle) res.once('close', () => settle(undefined));
       return true;
     };
     const entry = cache.get(key);
@@ -184,7 +188,7 @@ export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, 
   const { key, settle } = miss;
   const seconds = sharedSeconds(upstream.headers['cache-control']);
   if (upstream.statusCode !== 200 || upstream.headers['set-cookie'] || seconds === 0) {
-    settle(undefined);
+    settle?.(undefined);
     return;
   }
   const chunks: Buffer[] = [];
@@ -195,7 +199,7 @@ export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, 
   });
   upstream.on('end', () => {
     if (length > MAX_ENTRY_BYTES || !upstream.complete) {
-      settle(undefined);
+      settle?.(undefined);
       return;
     }
     const headers: Record<string, string> = {};
@@ -203,6 +207,7 @@ export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, 
       const value = upstream.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    settle(cache.set(key, headers, Buffer.concat(chunks, length), seconds));
+    const entry = cache.set(key, headers, Buffer.concat(chunks, length), seconds);
+    settle?.(entry);
   });
 }

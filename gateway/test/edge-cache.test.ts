@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import http, { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import { Redis } from 'ioredis';
 import { listen, SessionRevocations } from '@podz/kit';
@@ -27,7 +27,9 @@ async function startCountingUpstream(): Promise<EchoUpstream> {
         etag: `"v${version}"`,
         'cache-control': shareable ? 'public, max-age=0, s-maxage=1' : 'private, no-cache',
       });
-      res.end(JSON.stringify({ url: req.url, version }));
+      // `big` answers take many writes (a feed of a thousand episodes): a gone client stops them.
+      const padding = req.url!.includes('big=') ? 'x'.repeat(600_000) : '';
+      res.end(JSON.stringify({ url: req.url, version, padding }));
     };
     // `slow` holds the answer back long enough for other callers to arrive while it is on its way.
     if (!req.url!.includes('slow=')) return answer();
@@ -93,6 +95,24 @@ describe('the edge cache', () => {
     expect(
       answers.every((answer) => answer.headers['content-type'] === 'application/json; charset=utf-8'),
     ).toBe(true);
+  });
+
+  it('keeps answering after every caller waiting on a renewal went away before it came', async () => {
+    const path = `/api/episodes?slow=1&big=1&run=${randomBytes(4).toString('hex')}`;
+    await request(gateway.url).get(path).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // A leader and two waiters, all gone before the service answers (as a load test's clients are
+    // at its end): none of them may be left leading a renewal nobody will finish.
+    const gone = Array.from({ length: 3 }, () => {
+      const req = http.get(`${gateway.url}${path}`);
+      req.on('error', () => undefined);
+      return req;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    gone.forEach((req) => req.destroy());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const later = await request(gateway.url).get(path).timeout(3_000).expect(200);
+    expect(later.body.url).toBe(path);
   });
 
   it('holds no caller back behind another when the answer is not one to keep', async () => {
