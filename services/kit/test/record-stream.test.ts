@@ -76,8 +76,11 @@ describe('a record stream', () => {
     await sender.connect();
     for (let n = 1; n <= 6; n += 1) sender.push({ who: n % 2 ? 'ann' : 'bo', n, keep: n !== 4 });
     await sender.flush();
+    // A batch that prepares into no records sends nothing, and is not tried again.
+    sender.push({ who: 'ann', n: 7, keep: false });
+    await sender.flush();
     await sender.stop();
-    expect(prepared).toEqual([6]);
+    expect(prepared).toEqual([6, 1]);
     expect(sender.sent).toBe(5);
 
     const messages = await readTopic(infra.kafkaBrokers, stream.topic, { until: (seen) => seen.length >= 2 });

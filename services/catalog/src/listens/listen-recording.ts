@@ -19,6 +19,12 @@ function countryDataDirectory(): string {
   return path.dirname(require.resolve('@ip-location-db/geo-whois-asn-country/package.json'));
 }
 
+/** The listen recorder, assembled: off (`LISTEN_RECORDING=false`), requests pass untouched. */
+export function listenRecording(deps: CatalogDeps, push: (heard: Heard) => void): ListenRecorder {
+  if (!deps.config.LISTEN_RECORDING) return { audio: pass, feed: pass };
+  return recordListens({ push, logger: deps.logger });
+}
+
 /** What turns a batch of requests into listen records: the record stream's `prepare`. */
 export function listenPreparation(deps: CatalogDeps, redis: Redis, saltPrefix: string) {
   let countries: CountryTable | null = null;
@@ -34,10 +40,4 @@ export function listenPreparation(deps: CatalogDeps, redis: Redis, saltPrefix: s
     showIdOf: async (uId) => (await deps.podcasts.findByName(uId))?._id.toHexString() ?? null,
   };
   return (batch: Heard[]) => prepareListens(preparation, batch);
-}
-
-/** The listen recorder, assembled: off (`LISTEN_RECORDING=false`), requests pass untouched. */
-export function listenRecording(deps: CatalogDeps, push: (heard: Heard) => void): ListenRecorder {
-  if (!deps.config.LISTEN_RECORDING) return { audio: pass, feed: pass };
-  return recordListens({ push, logger: deps.logger });
 }

@@ -12,6 +12,40 @@ export interface ListenRecording {
   logger: Logger;
 }
 
+/**
+ * Notes every GET and HEAD of episode audio and show feeds once its response has ended (finished
+ * or abandoned by the client) and hands it to the listen stream as it was: a few header reads on
+ * the way in and the bytes counted on the way out. Everything else (the address, its hashes and
+ * country, whose episode the file is) is worked out a batch at a time by `prepareListens`.
+ */
+export function recordListens(recording: ListenRecording): { audio: RequestHandler; feed: RequestHandler } {
+  const { push, logger } = recording;
+  const onEnd = (req: Request, res: Response, target: Heard['target']) => {
+    const request = arrival(req);
+    res.once('close', () => {
+      try {
+        const bytes =
+          target.kind === 'audio'
+            ? bytesSent(res)
+            : { start: 0, sent: Number(res.getHeader('content-length') ?? 0) };
+        push({ ...request, ...bytes, at: Date.now(), status: res.statusCode, target });
+      } catch (err) {
+        logger.warn({ err }, 'listen not recorded');
+      }
+    });
+  };
+  return {
+    audio: (req, res, next) => {
+      onEnd(req, res, { kind: 'audio', file: String(req.params.file) });
+      next();
+    },
+    feed: (req, res, next) => {
+      onEnd(req, res, { kind: 'feed', uId: String(req.params.uId) });
+      next();
+    },
+  };
+}
+
 export interface ListenPreparation {
   salts: ListenerSalts;
   /** Read at start; null when the package's data could not be read (records then have no country). */
@@ -64,40 +98,6 @@ function bytesSent(res: Response): { start: number; sent: number } {
   if (!served) return { start: 0, sent: 0 };
   const queued = res.writableFinished ? 0 : res.writableLength;
   return { start: served.start, sent: Math.max(0, served.sent - queued) };
-}
-
-/**
- * Notes every GET and HEAD of episode audio and show feeds once its response has ended (finished
- * or abandoned by the client) and hands it to the listen stream as it was: a few header reads on
- * the way in and the bytes counted on the way out. Everything else (the address, its hashes and
- * country, whose episode the file is) is worked out a batch at a time by `prepareListens`.
- */
-export function recordListens(recording: ListenRecording): { audio: RequestHandler; feed: RequestHandler } {
-  const { push, logger } = recording;
-  const onEnd = (req: Request, res: Response, target: Heard['target']) => {
-    const request = arrival(req);
-    res.once('close', () => {
-      try {
-        const bytes =
-          target.kind === 'audio'
-            ? bytesSent(res)
-            : { start: 0, sent: Number(res.getHeader('content-length') ?? 0) };
-        push({ ...request, ...bytes, at: Date.now(), status: res.statusCode, target });
-      } catch (err) {
-        logger.warn({ err }, 'listen not recorded');
-      }
-    });
-  };
-  return {
-    audio: (req, res, next) => {
-      onEnd(req, res, { kind: 'audio', file: String(req.params.file) });
-      next();
-    },
-    feed: (req, res, next) => {
-      onEnd(req, res, { kind: 'feed', uId: String(req.params.uId) });
-      next();
-    },
-  };
 }
 
 /** What a batch works out once for all its requests that share it. */

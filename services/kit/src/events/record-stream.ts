@@ -107,6 +107,7 @@ export class RecordStream<T, I = T> {
       this.inFlight = batch.length;
       try {
         const records = await this.prepare(batch);
+        if (records.length === 0) continue;
         await this.producer.send({
           topic: this.topic,
           acks: -1,
