@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import { TRUSTED_PROXIES } from '@podz/kit';
+import { clientAddress, TRUSTED_PROXIES } from '@podz/kit';
 import type { RoutePolicy } from './route-policies';
 
 /** One API request on its way through the gateway, on Node's own request and response. */
@@ -23,7 +23,8 @@ const trusted = proxyaddr.compile(TRUSTED_PROXIES);
 
 export const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0] ?? '/';
 
-export const clientIp = (req: IncomingMessage) => proxyaddr(req, trusted);
+export const clientIp = (req: IncomingMessage) =>
+  clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']);
 
 /** http or https as the client sent it: X-Forwarded-Proto is believed only from a trusted proxy. */
 export function protocolOf(req: IncomingMessage): string {
