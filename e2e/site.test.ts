@@ -17,6 +17,7 @@ import {
 } from './support/browser';
 import { ADMIN, DEMO_PASSWORD, startFullStack, type FullStack } from './support/full-stack';
 import { PAYPAL_SDK, serveCheckoutStandIn } from './support/paypal-checkout';
+import { parseFeed } from 'podcast-partytime';
 
 /**
  * The web app end to end: headless Chromium against every service behind the gateway, on the real
@@ -1361,9 +1362,12 @@ describe('8. the editor consoles', () => {
   });
 });
 
+/** A plan's card on /pricing. */
+const planCardOf = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
 describe('9. payments', () => {
-  const planCard = (page: Page, name: string) =>
-    page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+  const planCard = planCardOf;
 
   it('a member upgrades to Pro through the pricing page, sees the plan and the payment; the admin sees it too', async () => {
     const { page, context, problems } = await newVisitor(browser, stack.origin);
@@ -1429,6 +1433,113 @@ describe('9. payments', () => {
     expect(await page.getByRole('button', { name: 'Pay with PayPal' }).count()).toBe(0);
     await planCard(page, 'Free').getByText('Your current plan').waitFor();
     expect(logged.some((line) => line.includes('Failed to load the PayPal JS SDK script.'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('10. premium listening', () => {
+  /** What a podcast app sends: no cookies, its own user agent. */
+  const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
+  const app = (url: string, init: { range?: string } = {}) =>
+    fetch(url, { headers: { 'user-agent': OVERCAST, ...(init.range ? { range: init.range } : {}) } });
+
+  it('a member buys Pro, adds their private feed to a podcast app that plays a premium episode; when the subscription ends the app gets 410 and 403', async () => {
+    // The network's admin runs a show whose bonus episodes are for Pro members.
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const showName = `Members Lounge ${Date.now().toString(36)}`;
+    const created = await admin.json('/api/podcasts', 'POST', {
+      name: showName,
+      category: 'Comedy',
+      premium: { plans: ['pro'] },
+    });
+    expect(created.status).toBe(201);
+    const show = created.body as { id: string; uId: string };
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(wavTone({ seconds: 2, notes: [523] }))], { type: 'audio/wav' }),
+      'bonus.wav',
+    );
+    const upload = await admin.fetch('/api/media/audio', { method: 'POST', body: form });
+    const audio = (await upload.json()) as { id: string; url: string };
+    const bonus = await admin.json('/api/episodes', 'POST', {
+      podcastId: show.id,
+      title: 'The members’ bonus',
+      audioId: audio.id,
+      premium: { kind: 'bonus' },
+    });
+    expect(bonus.status).toBe(201);
+    const episodePath = `/shows/${show.uId}/${bonus.body.id as string}`;
+
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await serveCheckoutStandIn(context, stack.paypal);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
+    await register(page, uniqueUsername('supporter'));
+    // Before buying: a locked teaser where the player would be, and the way to the plans.
+    await page.goto(episodePath);
+    const teaser = page.getByRole('region', { name: 'Members’ episode' });
+    await teaser.getByText('For members on Pro').waitFor();
+    expect(await page.locator('audio').count()).toBe(0);
+    await teaser.getByRole('link', { name: 'Upgrade' }).click();
+    await page.waitForURL('**/pricing');
+    await planCardOf(page, 'Pro').getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.getByRole('dialog').getByText('You are now on Pro.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // The show page offers the private feed; the member copies it.
+    await page.goto(`/shows/${show.uId}`);
+    const premium = page.getByRole('region', { name: 'Premium listening' });
+    await premium.getByRole('button', { name: 'Get my private feed' }).click();
+    const link = premium.getByLabel('Your private feed (keep it to yourself)');
+    await link.waitFor();
+    await premium.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Your private feed’s link was copied').waitFor();
+    const feedUrl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(feedUrl).toBe(await link.inputValue());
+    expect(await premium.getByRole('link', { name: 'Add to Overcast' }).getAttribute('href')).toBe(
+      `overcast://x-callback-url/add?url=${encodeURIComponent(feedUrl)}`,
+    );
+
+    // A podcast app reads the feed and plays the bonus, without a session.
+    const read = await app(feedUrl);
+    expect(read.status).toBe(200);
+    const xml = await read.text();
+    expect(xml).toContain('<podcast:locked>yes</podcast:locked>');
+    const feed = parseFeed(xml);
+    expect(feed?.itunesBlock).toBe(true);
+    const enclosure = feed?.items.find((item) => item.title === 'The members’ bonus')?.enclosure?.url ?? '';
+    expect(enclosure).toContain('?k=');
+    const played = await app(enclosure, { range: 'bytes=0-1023' });
+    expect(played.status).toBe(206);
+    expect((await played.arrayBuffer()).byteLength).toBe(1024);
+    // In the browser the member now plays it on the episode's page.
+    await page.goto(episodePath);
+    await page.locator('audio').waitFor({ state: 'attached' });
+    expect(await page.getByRole('region', { name: 'Members’ episode' }).count()).toBe(0);
+
+    // The member cancels; when the month paid for runs out, the renewal clock ends the plan.
+    await page.goto('/settings');
+    await page.getByRole('region', { name: 'Private feeds' }).getByRole('link', { name: showName }).waitFor();
+    const subscription = page.getByLabel('Subscription', { exact: true });
+    await subscription.getByRole('button', { name: 'Cancel renewal' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel renewal', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    const me = await page.evaluate(
+      async () => ((await (await fetch('/api/user')).json()) as { id: string }).id,
+    );
+    await stack.endPeriodOf(me);
+    await eventually(
+      'the app to get 410 for the feed',
+      async () => (await app(feedUrl)).status === 410,
+      30_000,
+    );
+    const gone = await (await app(feedUrl)).text();
+    expect(gone).toContain('Your access to the members’ episodes ended');
+    expect(gone).toContain(`${stack.origin}/pricing`);
+    expect((await app(enclosure, { range: 'bytes=0-1023' })).status).toBe(403);
+    await page.goto(episodePath);
+    await page.getByRole('region', { name: 'Members’ episode' }).waitFor();
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

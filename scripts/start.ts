@@ -132,12 +132,17 @@ async function main(): Promise<void> {
     const env = { ...common, PORT: String(SERVICE_PORTS[name]), MONGO_DB: `podz_${name}` };
     if (name === 'identity')
       Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey, ...identityEnv(production) });
-    // Stable across restarts, so unsubscribe links in mails sent earlier keep working.
+    // Stable across restarts, so unsubscribe links in mails sent earlier (and members' private
+    // feeds) keep working.
     if (name === 'notifications' && !process.env.NOTIFICATIONS_LINK_SECRET)
       Object.assign(env, {
         NOTIFICATIONS_LINK_SECRET: createHash('sha256')
           .update(`unsubscribe:${keys.privateKey}`)
           .digest('hex'),
+      });
+    if (name === 'catalog' && !process.env.PREMIUM_LINK_SECRET)
+      Object.assign(env, {
+        PREMIUM_LINK_SECRET: createHash('sha256').update(`premium:${keys.privateKey}`).digest('hex'),
       });
     // Search reads shows, episodes and people from their owners; its index snapshot outlives restarts.
     if (name === 'search')

@@ -41,6 +41,11 @@ export interface FullStack {
   catalogUrl: string;
   /** The stand-in for PayPal's REST API that billing is configured with (the one simulated part). */
   paypal: PayPalSimulator;
+  /**
+   * Moves a member's subscription to the end of its period, as a month passing would: billing's
+   * renewal clock (sweeping every half second here) then renews or ends it.
+   */
+  endPeriodOf(userId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -114,8 +119,21 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     const paypal = await new PayPalSimulator().start();
     started.push(paypal);
     const billing = service(
-      await startBilling(loadConfig(billingConfigSchema, testServiceEnv('billing', paypal.env()))),
+      await startBilling(
+        loadConfig(
+          billingConfigSchema,
+          testServiceEnv('billing', { ...paypal.env(), RENEWAL_SWEEP_MS: '500' }),
+        ),
+      ),
     );
+    const endPeriodOf = async (userId: string) => {
+      await billing.context.db
+        .collection<{ _id: string }>('subscriptions')
+        .updateOne(
+          { _id: userId },
+          { $set: { dueAt: new Date(Date.now() - 1000), dueHour: new Date().toISOString().slice(0, 13) } },
+        );
+    };
     const identity: TestIdentity = await startTestIdentity(
       { PUBLIC_ORIGIN: origin, DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD },
       { plans: false },
@@ -152,7 +170,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
         admin: { username: ADMIN.username, password: ADMIN.password },
         password: DEMO_PASSWORD,
       });
-    return { origin, identityUrl: identity.url, catalogUrl: catalog.url, paypal, stop: stopAll };
+    return { origin, identityUrl: identity.url, catalogUrl: catalog.url, paypal, endPeriodOf, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

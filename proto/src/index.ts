@@ -28,6 +28,7 @@ export * from './catalog/chapter-api';
 export * from './catalog/feed-settings-api';
 export * from './catalog/embed-api';
 export * from './catalog/upcoming-api';
+export * from './catalog/premium-api';
 export * from './search/search-api';
 export * from './identity/user-fields';
 export * from './identity/user-api';

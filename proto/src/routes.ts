@@ -90,6 +90,12 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('DELETE', '/api/podcasts/:id', 'catalog', 'signed-in'),
   route('GET', '/api/podcasts/:id/follow', 'catalog', 'signed-in'),
   route('PATCH', '/api/podcasts/:id/follow', 'catalog', 'signed-in'),
+  // catalog: premium listening; the private feed's token is its own credential (docs/payments.md)
+  route('GET', '/api/podcasts/:id/premium', 'catalog', 'signed-in'),
+  route('POST', '/api/podcasts/:id/private-feed', 'catalog', 'signed-in'),
+  route('POST', '/api/podcasts/:id/private-feed/reset', 'catalog', 'signed-in'),
+  route('GET', '/api/private-feeds', 'catalog', 'signed-in'),
+  route('GET', '/feeds/:token/feed.xml', 'catalog', 'public'),
   // catalog: episodes
   route('GET', '/api/episodes', 'catalog', 'public'),
   route('GET', '/api/episodes/public/guest-podcasts', 'catalog', 'public'),

@@ -88,6 +88,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     }
     if (name === 'notifications')
       env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
+    if (name === 'catalog') env.PREMIUM_LINK_SECRET = `bench-premium-links-${run}-0123456789abcdef`;
     if (name === 'search')
       Object.assign(env, upstreams, {
         SEARCH_SNAPSHOT_DIR: path.join(os.tmpdir(), `podz-bench-${run}-search`),

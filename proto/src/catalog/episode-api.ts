@@ -14,6 +14,7 @@ import {
 import { chapterSchema, CHAPTER_SOURCES } from './chapter-api';
 import { transcriptInfoSchema } from './transcript-api';
 import { EPISODE_TYPES, SOUNDBITES_MAX, feedSettingsSchema, soundbiteSchema } from './feed-settings-api';
+import { episodePremiumBodySchema, episodePremiumSchema, showPremiumSchema } from './premium-api';
 
 /** What an episode answer says of its show, so lists need no second call. */
 export const showSummarySchema = z.object({
@@ -23,6 +24,8 @@ export const showSummarySchema = z.object({
   logoPath: z.string(),
   /** Where listeners support the show (its feed's funding links; none: the network's pricing). */
   funding: feedSettingsSchema.shape.funding,
+  /** The plans that unlock the show's premium episodes (none: nothing is premium). */
+  premium: showPremiumSchema,
 });
 
 export const episodeSchema = z.object({
@@ -57,6 +60,13 @@ export const episodeSchema = z.object({
   chaptersSource: z.enum(CHAPTER_SOURCES).nullable(),
   /** The JSON chapters file for apps (`podcast:chapters`); null without chapters. */
   chaptersUrl: z.string().nullable(),
+  /** What the owner set; null on a public episode of a show that is not all premium. */
+  premium: episodePremiumSchema.nullable(),
+  /**
+   * Who may hear it now: `premium` for members on the show's plans (its audio answers no one
+   * else), `public` for everyone (early access turns public at its `publicAt`).
+   */
+  listening: z.enum(['public', 'premium']),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -92,6 +102,8 @@ const episodeFields = {
     .max(32, { error: 'episodeLabel has at most 32 characters' })
     .nullable(),
   soundbites: z.array(soundbiteSchema).max(SOUNDBITES_MAX, { error: `at most ${SOUNDBITES_MAX} soundbites` }),
+  /** Premium for members on the show's plans; null makes it public. */
+  premium: episodePremiumBodySchema.nullable(),
 };
 
 /** `POST /api/episodes` (the show's owner or an admin). */
@@ -110,6 +122,7 @@ export const createEpisodeBodySchema = z.strictObject({
   episodeType: episodeFields.episodeType.default('full'),
   episodeLabel: episodeFields.episodeLabel.default(null),
   soundbites: episodeFields.soundbites.default([]),
+  premium: episodeFields.premium.default(null),
 });
 
 /** `PUT /api/episodes/{id}` (the show's owner or an admin): any field. */
@@ -128,6 +141,7 @@ export const updateEpisodeBodySchema = z.strictObject({
   episodeType: episodeFields.episodeType.optional(),
   episodeLabel: episodeFields.episodeLabel.optional(),
   soundbites: episodeFields.soundbites.optional(),
+  premium: episodeFields.premium.optional(),
 });
 
 export const latestEpisodesQuerySchema = paginationQuerySchema(EPISODES_PAGE_SIZE);

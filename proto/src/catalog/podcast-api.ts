@@ -15,6 +15,7 @@ import {
   textSchema,
 } from './catalog-fields';
 import { feedSettingsSchema, feedSettingsUpdateSchema } from './feed-settings-api';
+import { showPremiumBodySchema, showPremiumSchema } from './premium-api';
 
 /** Default page size of podcast lists. */
 export const PODCASTS_PAGE_SIZE = 12;
@@ -52,6 +53,8 @@ export const podcastSchema = z.object({
    */
   feedGuid: z.string().nullable(),
   feed: feedSettingsSchema,
+  /** Which plans unlock the show's premium episodes, and whether every episode is one. */
+  premium: showPremiumSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -81,6 +84,8 @@ const podcastFields = {
     .max(CREW_MAX, { error: `at most ${CREW_MAX} crew credits` }),
   /** The feed's Podcasting 2.0 settings (feed-settings-api.ts); those left out keep their value. */
   feed: feedSettingsUpdateSchema,
+  /** The plans that unlock premium episodes; each must offer premium listening. */
+  premium: showPremiumBodySchema,
 };
 
 /** `POST /api/podcasts` (owners). */
@@ -95,6 +100,7 @@ export const createPodcastBodySchema = z.strictObject({
   hostIds: podcastFields.hostIds.default([]),
   crew: podcastFields.crew.default([]),
   feed: podcastFields.feed.optional(),
+  premium: podcastFields.premium.optional(),
 });
 
 /** `PUT /api/podcasts/{id}` (its owner or an admin): any field; `featured` is for admins only. */
@@ -110,6 +116,7 @@ export const updatePodcastBodySchema = z.strictObject({
   hostIds: podcastFields.hostIds.optional(),
   crew: podcastFields.crew.optional(),
   feed: podcastFields.feed.optional(),
+  premium: podcastFields.premium.optional(),
   featured: z.boolean({ error: 'featured must be true or false' }).optional(),
 });
 

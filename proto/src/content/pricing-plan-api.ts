@@ -48,6 +48,8 @@ export const pricingPlanSchema = z.object({
   limits: planQuotaSchema,
   order: z.number().int(),
   active: z.boolean(),
+  /** Members on it may hear the premium episodes of shows that name it (docs/payments.md, Premium). */
+  premiumListening: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -72,6 +74,7 @@ const planFields = {
   limits: planQuotaSchema,
   order: z.number({ error: 'order must be a number' }).int().min(0).max(1000),
   active: z.boolean({ error: 'active must be true or false' }),
+  premiumListening: z.boolean({ error: 'premiumListening must be true or false' }),
 };
 
 /** `POST /api/pricing-plans` (editors, admins): 201 with the plan; 409 when the slug is taken. */
@@ -85,6 +88,7 @@ export const createPlanBodySchema = z.strictObject({
   limits: planQuotaSchema.default({ shows: null, episodesPerShow: null, storageMb: null }),
   order: planFields.order.default(0),
   active: planFields.active.default(true),
+  premiumListening: planFields.premiumListening.default(false),
 });
 export type CreatePlanBody = z.infer<typeof createPlanBodySchema>;
 
@@ -100,6 +104,7 @@ export const updatePlanBodySchema = z
     limits: planFields.limits.optional(),
     order: planFields.order.optional(),
     active: planFields.active.optional(),
+    premiumListening: planFields.premiumListening.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'nothing to change' });
 export type UpdatePlanBody = z.infer<typeof updatePlanBodySchema>;

@@ -36,6 +36,8 @@ const planState = {
   currency: z.enum(PLAN_CURRENCIES),
   interval: planIntervalSchema,
   active: z.boolean(),
+  /** Events from before premium listening existed carry no flag: those plans unlocked nothing. */
+  premiumListening: z.boolean().default(false),
 };
 const planExample = {
   planId: '64b7f0c2a1b2c3d4e5f60730',
@@ -45,6 +47,7 @@ const planExample = {
   currency: 'USD' as const,
   interval: 'month' as const,
   active: true,
+  premiumListening: true,
 };
 
 export const pricingPlanCreated = defineEvent({

@@ -7,7 +7,7 @@ import {
   RecordStream,
   startService,
 } from '@podz/kit';
-import { UserDirectory } from '@podz/read-models';
+import { PlanBook, UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
 import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
 import type { CatalogConfig } from './config';
@@ -27,6 +27,13 @@ import { ensureLists } from './domain/ensure-lists';
 import { releaseScheduled } from './domain/release-scheduled';
 import { ReleaseBookmarks } from './data/release-fields';
 import { userSync } from './consumers/user-sync';
+import { entitlementSync } from './consumers/entitlement-sync';
+import { EntitlementBook, entitlementModel } from './data/entitlement-book';
+import { PrivateFeedStore, privateFeedModel } from './data/private-feed-store';
+import { PremiumGrants } from './domain/premium-grants';
+import { PremiumTokens } from './domain/premium-tokens';
+import { premiumRoutes } from './http/premium-routes';
+import { AudioAttributions } from './listens/audio-attribution';
 import { episodeCompanionRoutes } from './http/episode-companion-routes';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
@@ -48,7 +55,16 @@ export function startCatalog(config: CatalogConfig) {
     setup: async ({ db, redis, relay, logger, kafka }) => {
       const models = catalogModels(db);
       const users = new UserDirectory(db);
-      await Promise.all([...Object.values(models).map((model) => model.init()), users.init()]);
+      const plans = new PlanBook(db);
+      const premiumModels = [entitlementModel(db), privateFeedModel(db)] as const;
+      await Promise.all([
+        ...Object.values(models).map((model) => model.init()),
+        ...premiumModels.map((model) => model.init()),
+        users.init(),
+        plans.init(),
+      ]);
+      const entitlements = new EntitlementBook(premiumModels[0]);
+      const privateFeeds = new PrivateFeedStore(premiumModels[1]);
       await backfillPeopleIds(db, models);
       await backfillUpcoming(db, models);
       const mediaLists = new ListKeeper(
@@ -78,11 +94,18 @@ export function startCatalog(config: CatalogConfig) {
         responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
         media: new MediaLibrary(models.media, models.mediaStorage, mediaLists),
         users,
+        plans,
+        entitlements,
+        privateFeeds,
+        grants: new PremiumGrants(privateFeeds, entitlements),
+        tokens: new PremiumTokens(config.PREMIUM_LINK_SECRET),
         blobs: createBlobStore(config),
         idempotency: idempotent(redis, 'catalog'),
         background: new BackgroundJobs(logger),
       };
       await backfillMediaUses(db, models, deps.media);
+      // File → episode, show and who may hear it: for the premium gate and the listen records.
+      const attributions = new AudioAttributions(deps);
       const listens = new RecordStream<ListenRecord, Heard>({
         kafka,
         definition: catalogListens,
@@ -90,7 +113,7 @@ export function startCatalog(config: CatalogConfig) {
         logger,
         keyOf: (record) => record.listener,
         lingerMs: config.LISTEN_LINGER_MS,
-        prepare: listenPreparation(deps, redis, `catalog:${db.name}:listener-salt`),
+        prepare: listenPreparation(deps, redis, `catalog:${db.name}:listener-salt`, attributions),
       });
       const recorder = listenRecording(deps, (heard) => listens.push(heard));
       deps.background.once('catalog lists', () => ensureLists(deps));
@@ -100,8 +123,9 @@ export function startCatalog(config: CatalogConfig) {
           podcastRoutes(deps),
           episodeRoutes(deps),
           episodeCompanionRoutes(deps),
-          mediaRoutes(deps, recorder),
+          mediaRoutes(deps, recorder, attributions),
           feedRoutes(deps, recorder),
+          premiumRoutes(deps),
         ],
         streams: [listens],
         tasks: [new PeriodicTask('releases', config.RELEASE_SWEEP_MS, () => releaseScheduled(deps), logger)],
@@ -110,6 +134,12 @@ export function startCatalog(config: CatalogConfig) {
           { subscriptions: userSync(deps) },
           // Placing again from the store is harmless twice: no handled-event records for this group.
           { groupId: 'catalog-lists', subscriptions: listSync(deps), idempotentHandlers: true },
+          { groupId: 'catalog-plans', subscriptions: plans.subscriptions(), idempotentHandlers: true },
+          {
+            groupId: 'catalog-entitlements',
+            subscriptions: entitlementSync(deps),
+            idempotentHandlers: true,
+          },
         ],
       };
     },

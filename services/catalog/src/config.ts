@@ -39,6 +39,13 @@ export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_c
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /**
+   * Derives the private feeds' tokens and signs their audio links (docs/payments.md, Premium):
+   * changing it stops every private feed link and every signed audio link at once.
+   */
+  PREMIUM_LINK_SECRET: z
+    .string({ error: 'is required (at least 32 characters)' })
+    .min(32, { error: 'must be at least 32 characters' }),
   /** Record every audio and feed request on the listen stream (`catalog.listen.v1`). */
   LISTEN_RECORDING: onByDefault,
   /**

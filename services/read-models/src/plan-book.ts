@@ -18,6 +18,8 @@ export interface KnownPlan {
   currency: PricingPlan['currency'];
   interval: PricingPlan['interval'];
   active: boolean;
+  /** Members on it may hear premium episodes of the shows that name it. */
+  premiumListening: boolean;
 }
 
 // Keyed by slug: every question asked of the book names a plan by the slug users hold.
@@ -30,6 +32,7 @@ const knownPlanSchema = new Schema(
     currency: { type: String, required: true },
     interval: { type: String, required: true },
     active: { type: Boolean, required: true },
+    premiumListening: { type: Boolean, default: false },
     /** When content said this: an older word about the slug (another plan's, since freed) loses. */
     asOf: { type: Date, required: true },
   },
@@ -61,7 +64,16 @@ export class PlanBook {
     const row = await this.model.findById(slug).lean<KnownPlanRow>();
     if (!row) return undefined;
     const { _id, planId, name, price, currency, interval, active } = row;
-    return { slug: _id, planId, name, price, currency, interval, active };
+    return {
+      slug: _id,
+      planId,
+      name,
+      price,
+      currency,
+      interval,
+      active,
+      premiumListening: row.premiumListening ?? false,
+    };
   }
 
   /** The plan content offers under this slug; a 400 naming the field for any other. */
@@ -77,12 +89,12 @@ export class PlanBook {
     // One plan's events arrive in order (its id is the key); two plans that held the same slug
     // one after the other may not, so the newer word wins.
     const keep = async (data: EventData<typeof pricingPlanCreated>, time: string) => {
-      const { slug, planId, name, price, currency, interval, active } = data;
+      const { slug, planId, name, price, currency, interval, active, premiumListening } = data;
       const asOf = new Date(time);
       try {
         await this.model.updateOne(
           { _id: slug, asOf: { $lte: asOf } },
-          { $set: { planId, name, price, currency, interval, active, asOf } },
+          { $set: { planId, name, price, currency, interval, active, premiumListening, asOf } },
           { upsert: true },
         );
       } catch (err) {

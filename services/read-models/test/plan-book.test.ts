@@ -53,7 +53,14 @@ describe('PlanBook', () => {
     await hear(pricingPlanChanged, plan(planId, 'gold', 7, false), 20);
     // Delivered again (after a crash, say): the same state.
     await hear(pricingPlanChanged, plan(planId, 'gold', 7, false), 20);
-    expect(await book.find('gold')).toEqual({ ...plan(planId, 'gold', 7, false), name: 'GOLD' });
+    // Events from before premium listening carry no flag: such a plan unlocks nothing.
+    expect(await book.find('gold')).toEqual({
+      ...plan(planId, 'gold', 7, false),
+      name: 'GOLD',
+      premiumListening: false,
+    });
+    await hear(pricingPlanChanged, { ...plan(planId, 'gold', 7, false), premiumListening: true }, 10);
+    expect(await book.find('gold')).toMatchObject({ premiumListening: true });
     await expect(book.offered('silver')).rejects.toMatchObject({
       status: 400,
       message: 'There is no plan named silver',

@@ -73,6 +73,11 @@ export const queryKeys = {
     list: ['docs', 'list'] as const,
     one: (slug: string) => ['docs', 'one', slug] as const,
   },
+  premium: {
+    all: ['premium'] as const,
+    access: (podcastId: string) => ['premium', 'access', podcastId] as const,
+    feeds: ['premium', 'feeds'] as const,
+  },
   pricingPlans: {
     all: ['pricing-plans'] as const,
     everyOne: ['pricing-plans', 'all'] as const,

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError, notFound, notModified } from '@podz/kit';
 import type { BlobStore } from './blob-store';
 
@@ -7,7 +7,8 @@ export const IMMUTABLE = `public, max-age=${365 * 24 * 3600}, immutable`;
 
 export interface ServeOptions {
   keyOf: (req: Request) => string;
-  cacheControl: string;
+  /** Fixed, or chosen per response (premium audio is private). */
+  cacheControl: string | ((res: Response) => string);
 }
 
 /** What a response carried of the file, kept in `res.locals.served` for whoever logs it. */
@@ -47,6 +48,8 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
   return async (req, res, next) => {
     try {
       const key = options.keyOf(req);
+      const cacheControl =
+        typeof options.cacheControl === 'string' ? options.cacheControl : options.cacheControl(res);
       const info = await store.stat(key);
       if (!info) throw notFound('Media');
       const etag = `"${info.bytes.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`;
@@ -54,7 +57,7 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
       res.setHeader('etag', etag);
       res.setHeader('last-modified', info.modifiedAt.toUTCString());
       if (notModified(req.headers, { etag, lastModified: info.modifiedAt })) {
-        res.setHeader('cache-control', options.cacheControl);
+        res.setHeader('cache-control', cacheControl);
         res.status(304).end();
         return;
       }
@@ -67,7 +70,7 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
         );
       }
       // Only now: a refusal above is JSON in the error shape, neither typed nor cached as the file.
-      res.setHeader('cache-control', options.cacheControl);
+      res.setHeader('cache-control', cacheControl);
       res.setHeader('content-type', info.contentType);
       if (range) {
         res.status(206);

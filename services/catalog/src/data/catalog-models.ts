@@ -6,6 +6,7 @@ import {
   EPISODE_STATUSES,
   EPISODE_TYPES,
   PODCAST_STATUSES,
+  PREMIUM_KINDS,
   TRANSCRIPT_SOURCES,
 } from '@podz/proto';
 
@@ -77,6 +78,14 @@ const podcastSchema = new Schema(
     feedGuid: { type: String, default: null },
     /** The feed's Podcasting 2.0 settings (proto `feedSettingsSchema`), as the owner last set them. */
     feed: { type: Schema.Types.Mixed, default: undefined },
+    /** Which plans unlock the premium episodes (proto `showPremiumSchema`); absent: none. */
+    premium: {
+      type: new Schema(
+        { plans: { type: [String], default: [] }, allEpisodes: { type: Boolean, default: false } },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     // Deleted shows stay as tombstones until the relay has published their deletion; `tombstone`
     // lets the purge find them by an index (`deletedAt: {$ne: null}` would read every show).
     deletedAt: { type: Date, default: null, index: true },
@@ -139,6 +148,18 @@ const episodeSchema = new Schema(
     },
     chapters: { type: [chapter], default: [] },
     chaptersSource: { type: String, enum: [...CHAPTER_SOURCES, null], default: null },
+    /** Premium for members on the show's plans (proto `episodePremiumSchema`); null when public. */
+    premium: {
+      type: new Schema(
+        {
+          kind: { type: String, enum: PREMIUM_KINDS, required: true },
+          publicAt: { type: Date, default: null },
+          publicEpisodeId: { type: String, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     // Copied from the show so that public lists filter in one query (no $lookup on either store).
     showPublished: { type: Boolean, default: false, index: true },
     /** The item's guid in the feed it was imported from. */

@@ -1,5 +1,5 @@
 import type { BackgroundJobs, Idempotent, Logger } from '@podz/kit';
-import type { UserDirectory } from '@podz/read-models';
+import type { PlanBook, UserDirectory } from '@podz/read-models';
 import type { ResponseCache } from '../cache/response-cache';
 import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';
@@ -9,6 +9,10 @@ import type { MediaLibrary } from '../data/media-library';
 import type { PodcastRepository } from '../data/podcast-repository';
 import type { ReleaseBookmarks } from '../data/release-fields';
 import type { BlobStore } from '../blobs/blob-store';
+import type { EntitlementBook } from '../data/entitlement-book';
+import type { PrivateFeedStore } from '../data/private-feed-store';
+import type { PremiumGrants } from './premium-grants';
+import type { PremiumTokens } from './premium-tokens';
 
 export interface CatalogDeps {
   config: CatalogConfig;
@@ -24,6 +28,14 @@ export interface CatalogDeps {
   responses: ResponseCache;
   media: MediaLibrary;
   users: UserDirectory;
+  /** Content's plans as catalog heard them: which offer premium listening. */
+  plans: PlanBook;
+  /** Members' plans, from identity's and billing's events (premium listening). */
+  entitlements: EntitlementBook;
+  privateFeeds: PrivateFeedStore;
+  /** The keyed premium reads, trusted for a second per instance. */
+  grants: PremiumGrants;
+  tokens: PremiumTokens;
   blobs: BlobStore;
   /** Answers a repeated `Idempotency-Key` with the first answer (creating shows, episodes, uploads). */
   idempotency: Idempotent;

@@ -4,6 +4,7 @@ import type { CatalogDeps } from './catalog-deps';
 import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
 import { moveUses, NO_USES } from './media-uses';
+import { storedEpisodePremium } from './premium-rules';
 import { releaseStatus } from './release-rules';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
@@ -49,6 +50,7 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     episodeLabel: body.episodeLabel,
     soundbites: body.soundbites,
     ...chaptersWithAudio(undefined, audio),
+    premium: await storedEpisodePremium(deps, podcast, body.premium, null),
     showPublished: podcast.status === 'published',
     sourceGuid: null,
   };

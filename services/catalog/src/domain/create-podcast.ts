@@ -2,6 +2,7 @@ import { conflict, forbidden, isAdmin, pendingEvent, sanitizeRichText, type Auth
 import { hostInvited, podcastCreated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { placePodcast } from './place-podcast';
+import { checkPremiumPlans } from './premium-rules';
 import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { feedSettings, podcastView } from './views';
@@ -33,6 +34,7 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
     ? (await uploadedMedia(deps, user, body.logoId, 'image', 'logoId')).url
     : DEFAULT_LOGO;
   if (body.feed?.podroll) await checkPodroll(deps, null, body.feed.podroll);
+  if (body.premium) await checkPremiumPlans(deps, body.premium.plans);
   const uId = await uniqueUId(deps, body.name);
   const podcast = await deps.podcasts.create(
     {
@@ -52,6 +54,7 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
       sourceFeedUrl: null,
       feedGuid: feedGuidFor(deps, uId),
       feed: feedSettings(undefined, body.feed),
+      ...(body.premium ? { premium: body.premium } : {}),
     } as never,
     (id) => [
       pendingEvent(podcastCreated, id, {

@@ -6,6 +6,7 @@ import { podcastGuid } from '../rss/podcast-guid';
 import { renderFeed } from '../rss/render-feed';
 import { transcriptUrls } from '../transcripts/transcript-files';
 import type { CatalogDeps } from './catalog-deps';
+import { isPremiumNow, premiumWindow, showPremium } from './premium-rules';
 import { showEpisodePage } from './show-episode-page';
 import { chaptersPath, feedPath, feedSettings } from './views';
 
@@ -23,20 +24,45 @@ type Person = { username?: string | null; profilePicture?: string | null; id: st
 
 /**
  * `/shows/{uId}/feed.xml`: the RSS feed of a published show, with absolute URLs for podcast apps
- * and the Podcasting 2.0 tags its owner set (docs/api.md, Feeds).
+ * and the Podcasting 2.0 tags its owner set (docs/api.md, Feeds). Premium episodes are not in it.
  */
 export async function showFeed(deps: CatalogDeps, uId: string): Promise<RenderedFeed> {
   const podcast = await deps.podcasts.findByName(uId);
   if (!podcast || podcast.status !== 'published') throw notFound('Feed');
+  return feedOf(deps, podcast, false);
+}
+
+/** What a member's feed holds in place of their token and their signed audio key. */
+export const FEED_TOKEN_MARK = 'podz-private-feed-token';
+export const AUDIO_KEY_MARK = 'podz-private-audio-key';
+
+/**
+ * The members' feed of a show, once for all its members: the public and the premium episodes,
+ * blocked from directories and locked, with marks where each member's token and audio key go
+ * (`privateFeed` puts them in).
+ */
+export function membersFeedTemplate(deps: CatalogDeps, podcast: PodcastRecord): Promise<RenderedFeed> {
+  return feedOf(deps, podcast, true);
+}
+
+async function feedOf(deps: CatalogDeps, podcast: PodcastRecord, members: boolean): Promise<RenderedFeed> {
   const id = podcast._id.toHexString();
-  const { items: episodes } = await showEpisodePage(deps, id, {
+  const now = Date.now();
+  const { items: listed } = await showEpisodePage(deps, id, {
     all: false,
-    upTo: new Date(),
+    upTo: new Date(now),
     page: 1,
     limit: FEED_EPISODES_MAX,
   });
+  const premium = showPremium(podcast);
+  const premiumNow = (episode: EpisodeRecord) => isPremiumNow(premiumWindow(premium, episode.premium), now);
+  const episodes = members ? listed : listed.filter((episode) => !premiumNow(episode));
   const origin = deps.config.PUBLIC_ORIGIN.replace(/\/$/, '');
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+  const audioUrlOf = (episode: EpisodeRecord) =>
+    members && premiumNow(episode)
+      ? `${absolute(episode.audio.url)}?k=${AUDIO_KEY_MARK}`
+      : absolute(episode.audio.url);
   const person = (user: Person, role: string, group: string): FeedPerson => ({
     name: user.username ?? '',
     role,
@@ -45,13 +71,20 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
     href: `${origin}/people/${encodeURIComponent(user.username ?? '')}`,
   });
   const settings = feedSettings(podcast.feed, undefined);
+  // An early-access episode that turned public changes the feed at its publicAt, not at a write.
   const lastModified = new Date(
     Math.max(
       podcast.updatedAt.getTime(),
       ...episodes.map((episode) => (episode.updatedAt as Date).getTime()),
+      ...episodes.map((episode) => {
+        const publicAt = episode.premium?.publicAt ? new Date(episode.premium.publicAt).getTime() : 0;
+        return publicAt <= now ? publicAt : 0;
+      }),
     ),
   );
-  const feedUrl = `${origin}${feedPath(podcast.uId)}`;
+  const feedUrl = members
+    ? `${origin}/feeds/${FEED_TOKEN_MARK}/feed.xml`
+    : `${origin}${feedPath(podcast.uId)}`;
   const show: FeedShow = {
     id,
     uId: podcast.uId,
@@ -63,7 +96,9 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
     explicit: Boolean(podcast.explicit),
     ownerName: podcast.owner.username ?? '',
     ...(settings.ownerEmail ? { ownerEmail: settings.ownerEmail } : {}),
-    locked: settings.locked,
+    // A member's feed is theirs: no directory lists it, no service may import it.
+    locked: members || settings.locked,
+    block: members,
     persons: [
       ...podcast.hosts.filter((host) => host.confirmed).map((host) => person(host.user, 'host', 'cast')),
       ...podcast.crew.map((credit) =>
@@ -71,7 +106,7 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
       ),
     ],
     updatedAt: lastModified,
-    guid: podcast.feedGuid ?? podcastGuid(feedUrl),
+    guid: podcast.feedGuid ?? podcastGuid(`${origin}${feedPath(podcast.uId)}`),
     medium: settings.medium,
     // Listeners support the network where the owner names no other place.
     funding: settings.funding.length
@@ -86,29 +121,36 @@ export async function showFeed(deps: CatalogDeps, uId: string): Promise<Rendered
       .filter((episode) => episode.episodeType === 'trailer')
       .map((episode) => ({
         title: episode.title,
-        url: absolute(episode.audio.url),
+        url: audioUrlOf(episode),
         type: episode.audio.type,
         length: episode.audio.bytes ?? 0,
         pubDate: episode.publishedAt,
         ...(episode.season != null ? { season: episode.season } : {}),
       })),
-    ...(settings.newFeedUrl ? { newFeedUrl: settings.newFeedUrl } : {}),
+    ...(settings.newFeedUrl && !members ? { newFeedUrl: settings.newFeedUrl } : {}),
   };
   const items = episodes.map((episode) =>
-    feedEpisode(episode, { absolute, person, seasonNames: settings.seasonNames }),
+    feedEpisode(episode, {
+      absolute,
+      audioUrl: audioUrlOf(episode),
+      person,
+      seasonNames: settings.seasonNames,
+    }),
   );
   const xml = renderFeed(show, items, { siteUrl: `${origin}/shows/${podcast.uId}`, feedUrl });
-  return { xml, lastModified, ...(settings.newFeedUrl ? { movedTo: settings.newFeedUrl } : {}) };
+  return { xml, lastModified, ...(settings.newFeedUrl && !members ? { movedTo: settings.newFeedUrl } : {}) };
 }
 
 function feedEpisode(
   episode: EpisodeRecord,
   {
     absolute,
+    audioUrl,
     person,
     seasonNames,
   }: {
     absolute: (url: string) => string;
+    audioUrl: string;
     person: (user: Person, role: string, group: string) => FeedPerson;
     seasonNames: Record<string, string>;
   },
@@ -118,7 +160,7 @@ function feedEpisode(
     id: episode._id.toHexString(),
     title: episode.title,
     description: episode.description ?? '',
-    audioUrl: absolute(episode.audio.url),
+    audioUrl,
     audioType: episode.audio.type,
     audioBytes: episode.audio.bytes ?? 0,
     durationSeconds: episode.audio.durationSeconds ?? 0,

@@ -5,6 +5,7 @@ import type { CatalogDeps } from './catalog-deps';
 import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
 import { moveUses } from './media-uses';
+import { storedEpisodePremium } from './premium-rules';
 import { releaseStatus } from './release-rules';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { episodeView, showSummary } from './views';
@@ -61,6 +62,9 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
     changes.image = body.imageId
       ? (await uploadedMedia(deps, user, body.imageId, 'image', 'imageId')).url
       : null;
+  }
+  if (body.premium !== undefined) {
+    changes.premium = await storedEpisodePremium(deps, podcast, body.premium, id);
   }
   const next = { ...episode, ...changes } as EpisodeRecord;
   if (body.soundbites || body.audioId) {

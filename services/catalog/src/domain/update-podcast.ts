@@ -11,6 +11,7 @@ import { hostInvited, hostRemoved, podcastUpdated, type UserRef } from '@podz/pr
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { placePodcast } from './place-podcast';
+import { checkPremiumPlans } from './premium-rules';
 import { showVisibilityChanged } from './sync-episode';
 import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
@@ -45,6 +46,10 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
     changes.feed = feedSettings(podcast.feed, body.feed);
   }
 
+  if (body.premium) {
+    await checkPremiumPlans(deps, body.premium.plans);
+    changes.premium = body.premium;
+  }
   const name = (changes.name as string | undefined) ?? podcast.name;
   const events = [];
   if (body.hostIds) {

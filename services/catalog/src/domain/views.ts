@@ -11,6 +11,7 @@ import type {
 import { CREW_ROLES, DEFAULT_FEED_SETTINGS, type CrewRole } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import { transcriptUrls } from '../transcripts/transcript-files';
+import { episodePremium, isPremiumNow, premiumWindow, showPremium } from './premium-rules';
 
 const iso = (date: unknown) => (date instanceof Date ? date.toISOString() : String(date));
 const ref = (user: { id: string; username?: string | null; profilePicture?: string | null }): UserRef => ({
@@ -50,6 +51,7 @@ export function podcastView(record: PodcastRecord): Podcast {
     feedUrl: feedPath(record.uId),
     feedGuid: record.feedGuid ?? null,
     feed: feedSettings(record.feed, undefined),
+    premium: showPremium(record),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
@@ -63,6 +65,7 @@ export const showSummary = (podcast: PodcastRecord): ShowSummary => ({
   name: podcast.name,
   logoPath: podcast.logoPath,
   funding: feedSettings(podcast.feed, undefined).funding,
+  premium: showPremium(podcast),
 });
 
 /** An episode as the API answers it (proto `episodeSchema`). */
@@ -104,6 +107,8 @@ export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
     chapters: (record.chapters ?? []).map(chapterView),
     chaptersSource: (record.chaptersSource as ChapterSource | null) ?? null,
     chaptersUrl: record.chapters?.length ? chaptersPath(id) : null,
+    premium: episodePremium(record),
+    listening: isPremiumNow(premiumWindow(show.premium, record.premium), Date.now()) ? 'premium' : 'public',
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };

@@ -9,12 +9,21 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { receiveUpload } from '../blobs/receive-upload';
 import { IMMUTABLE, serveBlob } from '../blobs/serve-blob';
 import type { ListenRecorder } from '../listens/listen-recording';
+import type { AudioAttributions } from '../listens/audio-attribution';
+import { audioAudience } from '../domain/premium-audio';
+
+/** Premium audio is its listener's alone: no shared cache keeps it, and it is asked for again daily. */
+const MEMBERS_ONLY = 'private, max-age=86400';
 
 /**
  * Uploads (multipart, one `file` field, streamed to the blob store, typed from the bytes) and the
  * public media they become: audio with range requests so players can seek, images cached for long.
  */
-export function mediaRoutes(deps: CatalogDeps, listens: ListenRecorder): express.Router {
+export function mediaRoutes(
+  deps: CatalogDeps,
+  listens: ListenRecorder,
+  attributions: AudioAttributions,
+): express.Router {
   const router = express.Router();
 
   router.post('/api/media/audio', requireAuth, deps.idempotency, async (req, res, next) => {
@@ -74,13 +83,23 @@ export function mediaRoutes(deps: CatalogDeps, listens: ListenRecorder): express
   );
 
   // Names are ids the service chose, so a file's content never changes under its URL. Every audio
-  // request is recorded once it ends, for the download figures (docs/analytics.md).
+  // request is recorded once it ends, for the download figures (docs/analytics.md); a premium
+  // episode's file is served only to whom `audioAudience` admits.
   router.get(
     '/media/audio/:file',
     listens.audio,
+    (req, res, next) => {
+      attributions
+        .of(String(req.params.file))
+        .then((attribution) => audioAudience(deps, attribution, { key: req.query.k, user: req.user }))
+        .then((audience) => {
+          res.locals.audience = audience;
+          next();
+        }, next);
+    },
     serveBlob(deps.blobs, {
       keyOf: (req) => `audio/${req.params.file}`,
-      cacheControl: IMMUTABLE,
+      cacheControl: (res) => (res.locals.audience === 'member' ? MEMBERS_ONLY : IMMUTABLE),
     }),
   );
   router.get(

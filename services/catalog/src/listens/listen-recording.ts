@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { RequestHandler } from 'express';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { AudioAttributions } from './audio-attribution';
+import type { AudioAttributions } from './audio-attribution';
 import { CountryTable } from './country-of';
 import { ListenerSalts } from './listener-hash';
 import { prepareListens, recordListens, type Heard, type ListenPreparation } from './record-listens';
@@ -26,7 +26,12 @@ export function listenRecording(deps: CatalogDeps, push: (heard: Heard) => void)
 }
 
 /** What turns a batch of requests into listen records: the record stream's `prepare`. */
-export function listenPreparation(deps: CatalogDeps, redis: Redis, saltPrefix: string) {
+export function listenPreparation(
+  deps: CatalogDeps,
+  redis: Redis,
+  saltPrefix: string,
+  attributions: AudioAttributions,
+) {
   let countries: CountryTable | null = null;
   try {
     countries = CountryTable.read(countryDataDirectory());
@@ -36,7 +41,7 @@ export function listenPreparation(deps: CatalogDeps, redis: Redis, saltPrefix: s
   const preparation: ListenPreparation = {
     salts: new ListenerSalts(redis, saltPrefix),
     countries,
-    attributions: new AudioAttributions(deps),
+    attributions,
     showIdOf: async (uId) => (await deps.podcasts.findByName(uId))?._id.toHexString() ?? null,
   };
   return (batch: Heard[]) => prepareListens(preparation, batch);

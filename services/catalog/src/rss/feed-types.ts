@@ -23,6 +23,8 @@ export interface FeedShow {
   ownerName: string;
   ownerEmail?: string;
   locked: boolean;
+  /** `itunes:block`: directories must not list it (a member's private feed). */
+  block?: boolean;
   persons: FeedPerson[];
   updatedAt: Date;
   /** `podcast:guid`. */

@@ -144,6 +144,7 @@ export function renderFeed(show: FeedShow, episodes: FeedEpisode[], links: FeedL
     category,
     element('itunes:explicit', yesNo(show.explicit)),
     element('itunes:type', 'episodic'),
+    show.block ? element('itunes:block', 'yes') : '',
     show.newFeedUrl ? element('itunes:new-feed-url', show.newFeedUrl) : '',
     element('podcast:guid', show.guid),
     `<podcast:locked${attributes({ owner: show.ownerEmail })}>${show.locked ? 'yes' : 'no'}</podcast:locked>`,
@@ -156,4 +157,38 @@ export function renderFeed(show: FeedShow, episodes: FeedEpisode[], links: FeedL
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * What a private feed answers once it no longer works (`410 Gone`): the show, and one item that
+ * says why and where to get access again, so a podcast app shows the listener a reason.
+ */
+export function renderGoneFeed(gone: {
+  showName: string;
+  siteUrl: string;
+  title: string;
+  reason: string;
+  link: string;
+  at: Date;
+}): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">',
+    '<channel>',
+    element('title', gone.showName),
+    element('link', gone.siteUrl),
+    element('description', gone.reason),
+    element('itunes:block', 'yes'),
+    element('podcast:locked', 'yes'),
+    '<item>',
+    element('title', gone.title),
+    element('description', gone.reason),
+    element('link', gone.link),
+    `<guid${attributes({ isPermaLink: 'false' })}>${escape(`gone-${gone.at.getTime()}`)}</guid>`,
+    element('pubDate', gone.at.toUTCString()),
+    '</item>',
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
 }

@@ -19,6 +19,7 @@ const planSchema = new Schema(
     },
     order: { type: Number, default: 0 },
     active: { type: Boolean, default: true },
+    premiumListening: { type: Boolean, default: false },
     // Deleted plans stay as tombstones until the relay has published their deletion.
     deletedAt: { type: Date, default: null, index: true },
   },

@@ -16,6 +16,7 @@ export const DEFAULT_PLANS: CreatePlanBody[] = [
     limits: { shows: 1, episodesPerShow: 20, storageMb: 500 },
     order: 0,
     active: true,
+    premiumListening: false,
   },
   {
     slug: 'pro',
@@ -28,6 +29,7 @@ export const DEFAULT_PLANS: CreatePlanBody[] = [
     limits: { shows: 3, episodesPerShow: null, storageMb: 10_000 },
     order: 1,
     active: true,
+    premiumListening: true,
   },
   {
     slug: 'network',
@@ -40,5 +42,6 @@ export const DEFAULT_PLANS: CreatePlanBody[] = [
     limits: { shows: null, episodesPerShow: null, storageMb: 100_000 },
     order: 2,
     active: true,
+    premiumListening: true,
   },
 ];

@@ -20,6 +20,7 @@ export function planView(record: PlanRecord): PricingPlan {
     },
     order: record.order ?? 0,
     active: record.active ?? true,
+    premiumListening: record.premiumListening ?? false,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };

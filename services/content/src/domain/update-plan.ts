@@ -11,6 +11,7 @@ const planState = (plan: PricingPlan) => ({
   currency: plan.currency,
   interval: plan.interval,
   active: plan.active,
+  premiumListening: plan.premiumListening,
 });
 
 export async function updatePlan(deps: ContentDeps, id: string, body: UpdatePlanBody): Promise<PricingPlan> {

@@ -37,6 +37,7 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     // keeps suites that create many accounts fast (the clamp has its own test).
     ...(service === 'identity' ? { JWT_PRIVATE_KEY: testKeys().privateKey, BCRYPT_COST: '4' } : {}),
     ...(service === 'notifications' ? { NOTIFICATIONS_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
+    ...(service === 'catalog' ? { PREMIUM_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
     ...overrides,
   };
 }

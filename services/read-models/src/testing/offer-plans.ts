@@ -6,12 +6,44 @@ import { PlanBook } from '../plan-book';
 
 type OfferedPlan = Omit<EventData<typeof pricingPlanCreated>, 'planId'>;
 
-/** The plans a test network offers: free, two paid ones, and one no longer on offer. */
+/** The plans a test network offers: free, two paid ones with premium listening, and one no longer on offer. */
 export const TEST_PLANS: readonly OfferedPlan[] = [
-  { slug: 'free', name: 'Free', price: 0, currency: 'USD', interval: 'month', active: true },
-  { slug: 'pro', name: 'Pro', price: 9.99, currency: 'USD', interval: 'month', active: true },
-  { slug: 'network', name: 'Network', price: 29.99, currency: 'USD', interval: 'month', active: true },
-  { slug: 'retired', name: 'Retired', price: 4.99, currency: 'USD', interval: 'month', active: false },
+  {
+    slug: 'free',
+    name: 'Free',
+    price: 0,
+    currency: 'USD',
+    interval: 'month',
+    active: true,
+    premiumListening: false,
+  },
+  {
+    slug: 'pro',
+    name: 'Pro',
+    price: 9.99,
+    currency: 'USD',
+    interval: 'month',
+    active: true,
+    premiumListening: true,
+  },
+  {
+    slug: 'network',
+    name: 'Network',
+    price: 29.99,
+    currency: 'USD',
+    interval: 'month',
+    active: true,
+    premiumListening: true,
+  },
+  {
+    slug: 'retired',
+    name: 'Retired',
+    price: 4.99,
+    currency: 'USD',
+    interval: 'month',
+    active: false,
+    premiumListening: false,
+  },
 ];
 
 /**

@@ -14,6 +14,9 @@ import { SoundbiteList } from '../../features/player/components/soundbite-list';
 import { TranscriptView } from '../../features/player/components/transcript-view';
 import { usePlayback } from '../../features/player/use-playback';
 import { EpisodeList } from '../../features/shows/components/episode-list';
+import { usePremiumAccess } from '../../features/premium/api/premium-api';
+import { PremiumTeaser } from '../../features/premium/components/premium-teaser';
+import { useSession } from '../../stores/session-store';
 
 /**
  * The episode itself: the player with its chapters, the show notes and the transcript, which all
@@ -24,6 +27,11 @@ function EpisodeBody({ item }: { item: Episode }) {
   // A shared link may start part-way (`?t=1m30s`).
   const playback = usePlayback(item.audio.durationSeconds, startTimeOf(searchParams.get('t')));
   const [sharing, setSharing] = useState(false);
+  const signedIn = useSession((state) => state.user !== undefined);
+  const premium = item.listening === 'premium';
+  const access = usePremiumAccess(item.podcast, premium && signedIn);
+  // The media route decides who hears it; the page only spares the rest a player that would fail.
+  const locked = premium && access.data?.entitled !== true;
   return (
     <article>
       <Link
@@ -48,7 +56,15 @@ function EpisodeBody({ item }: { item: Episode }) {
       </div>
       {sharing && <ShareDialog episode={item} current={playback.current} onClose={() => setSharing(false)} />}
       <div className="mt-6">
-        <AudioPlayer playback={playback} src={item.audio.url} title={item.title} chapters={item.chapters} />
+        {locked ? (
+          access.isPending && signedIn ? (
+            <p className="text-sm text-slate-600">Checking your membership…</p>
+          ) : (
+            <PremiumTeaser plans={item.show.premium.plans} signedIn={signedIn} />
+          )
+        ) : (
+          <AudioPlayer playback={playback} src={item.audio.url} title={item.title} chapters={item.chapters} />
+        )}
       </div>
       {/* Show notes are rich text the catalog sanitized when they were saved. */}
       <div

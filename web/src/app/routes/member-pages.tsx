@@ -1,5 +1,6 @@
 import { hasAnyAccess } from '@podz/proto';
 import { Link } from 'react-router-dom';
+import { MyPrivateFeeds } from '../../features/premium/components/my-private-feeds';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
@@ -91,6 +92,9 @@ export function SettingsRoute() {
         </div>
         <PaymentHistory label="Your payments" />
       </section>
+      <SettingsSection id="private-feeds-heading" title="Private feeds">
+        <MyPrivateFeeds />
+      </SettingsSection>
       <SettingsSection id="notifications-heading" title="Notifications">
         <NotificationPreferences />
       </SettingsSection>

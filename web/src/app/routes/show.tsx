@@ -8,8 +8,12 @@ import { usePageParam } from '../../lib/use-page-param';
 import { useShowByName, useShowEpisodes } from '../../features/shows/api/shows-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
 import { FollowButton } from '../../features/shows/components/follow-button';
+import { PrivateFeedPanel } from '../../features/premium/components/private-feed-panel';
 
-/** `/shows/{name}`: cover, description, hosts, follow, RSS, and the episodes a page at a time. */
+/**
+ * `/shows/{name}`: cover, description, hosts, follow, RSS, premium listening (the member's private
+ * feed, or the plans that unlock it), and the episodes a page at a time.
+ */
 export default function ShowRoute() {
   const { name = '' } = useParams();
   const [page, setPage] = usePageParam();
@@ -64,6 +68,13 @@ export default function ShowRoute() {
                       </Link>
                     )}
                   </div>
+                  {podcast.status === 'published' && (
+                    <PrivateFeedPanel
+                      podcastId={podcast.id}
+                      plans={podcast.premium.plans}
+                      signedIn={user !== undefined}
+                    />
+                  )}
                   {hosts.length > 0 && (
                     <div className="mt-6">
                       <h2 className="text-sm font-semibold text-slate-900">Hosted by</h2>

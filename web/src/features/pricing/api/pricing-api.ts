@@ -1,22 +1,9 @@
-import type {
-  BillingConfig,
-  CreatedOrder,
-  Payment,
-  PaymentList,
-  PricingPlan,
-  SubscriptionAnswer,
-} from '@podz/proto';
+import type { BillingConfig, CreatedOrder, Payment, PaymentList, SubscriptionAnswer } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function usePlans() {
-  return useQuery({
-    queryKey: queryKeys.pricingPlans.all,
-    queryFn: ({ signal }) => apiFetch<{ items: PricingPlan[] }>('/api/pricing-plans', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export { usePlans } from '../../../lib/pricing-plans';
 
 /** Whether card payments work on this network, and the client id PayPal's script is loaded with. */
 export function useBillingConfig() {

@@ -11,7 +11,8 @@ export function PlanCard({
   plan,
   action,
 }: {
-  plan: Pick<PricingPlan, 'name' | 'description' | 'price' | 'currency' | 'interval' | 'features'>;
+  plan: Pick<PricingPlan, 'name' | 'description' | 'price' | 'currency' | 'interval' | 'features'> &
+    Partial<Pick<PricingPlan, 'premiumListening'>>;
   action: ReactNode;
 }) {
   return (
@@ -20,6 +21,12 @@ export function PlanCard({
       <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
       <p className="mt-4 text-3xl font-extrabold text-slate-900">{planPrice(plan)}</p>
       <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
+        {plan.premiumListening && (
+          <li className="flex gap-2 font-semibold text-amber-900">
+            <span aria-hidden="true">🔒</span>
+            Premium listening: members’ episodes, in any podcast app
+          </li>
+        )}
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <span aria-hidden="true" className="text-emerald-600">

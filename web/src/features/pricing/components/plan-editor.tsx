@@ -28,6 +28,7 @@ export interface PlanDraft {
   episodesPerShow: string;
   storageMb: string;
   active: boolean;
+  premiumListening: boolean;
 }
 
 const LIMIT_FIELDS = [
@@ -50,6 +51,7 @@ export function draftOf(plan?: PricingPlan): PlanDraft {
     episodesPerShow: limit(plan?.limits.episodesPerShow),
     storageMb: limit(plan?.limits.storageMb),
     active: plan?.active ?? true,
+    premiumListening: plan?.premiumListening ?? false,
   };
 }
 
@@ -72,6 +74,7 @@ export function bodyOf(draft: PlanDraft) {
       storageMb: limit(draft.storageMb),
     },
     active: draft.active,
+    premiumListening: draft.premiumListening,
   };
 }
 
@@ -91,6 +94,7 @@ export function PlanEditor({
   onDone: () => void;
 }) {
   const activeId = useId();
+  const premiumId = useId();
   const [draft, setDraft] = useState(() => draftOf(plan));
   const { errors, formError, check, fail } = useFormErrors();
   const create = useCreatePlan();
@@ -223,6 +227,18 @@ export function PlanEditor({
               The free plan is where every new member starts, so it is always active.
             </span>
           )}
+        </label>
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={premiumId}
+          type="checkbox"
+          className="mt-1 size-4"
+          checked={draft.premiumListening}
+          onChange={(event) => set('premiumListening', event.target.checked)}
+        />
+        <label htmlFor={premiumId} className="text-sm text-slate-800">
+          Premium listening: members hear the premium episodes of the shows that name this plan
         </label>
       </div>
       <FormError message={formError} />

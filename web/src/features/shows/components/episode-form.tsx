@@ -15,6 +15,7 @@ import { formatClock, parseClock } from '../../../lib/format';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveEpisode } from '../api/owner-shows-api';
 import { ReleaseTimeField, useReleaseTime } from './release-time-field';
+import { EpisodePremiumField, premiumDraftOf, premiumOf } from './episode-premium-field';
 
 const PLACEHOLDER_ID = '000000000000000000000000';
 
@@ -33,11 +34,14 @@ const STATUS_LABELS: Record<(typeof EPISODE_STATUSES)[number], string> = {
 /** Publishes an episode (audio uploaded first, with a progress bar), or edits one. */
 export function EpisodeForm({
   podcastId,
+  premiumPlans,
   episode,
   onDone,
   onCancel,
 }: {
   podcastId: string;
+  /** The plans the show names for its premium episodes (none: the episode is public). */
+  premiumPlans: string[];
   episode?: Episode;
   /** Called with the status the episode was saved with. */
   onDone: (status: string) => void;
@@ -56,6 +60,7 @@ export function EpisodeForm({
   const [biteStart, setBiteStart] = useState(bite ? formatClock(bite.startTime) : '');
   const [biteLength, setBiteLength] = useState(bite ? String(bite.duration) : '');
   const [biteTitle, setBiteTitle] = useState(bite?.title ?? '');
+  const [premium, setPremium] = useState(() => premiumDraftOf(episode?.premium));
   const [uploading, setUploading] = useState(false);
   const { errors, formError, setErrors, check, fail } = useFormErrors();
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -101,6 +106,7 @@ export function EpisodeForm({
         : {}),
       guestIds: guests.map((guest) => guest.id),
       ...(audioId ? { audioId } : {}),
+      premium: premiumOf(premium),
     };
     // An edit keeps its audio unless a new file was uploaded; the schema wants one either way.
     if (
@@ -158,6 +164,14 @@ export function EpisodeForm({
           what="Followers are told when it goes live."
         />
       )}
+      <EpisodePremiumField
+        podcastId={podcastId}
+        episodeId={episode?.id}
+        plans={premiumPlans}
+        draft={premium}
+        onChange={setPremium}
+        error={errors.premium}
+      />
       <PeoplePicker label="Guests" value={guests} onChange={setGuests} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

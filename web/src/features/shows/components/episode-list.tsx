@@ -21,7 +21,14 @@ export function EpisodeList({ episodes, withShow = false }: { episodes: Episode[
             />
             <div className="min-w-0 flex-1">
               {withShow && <p className="text-xs font-medium text-indigo-700">{episode.show.name}</p>}
-              <p className="truncate font-medium text-slate-900">{episode.title}</p>
+              <p className="truncate font-medium text-slate-900">
+                {episode.listening === 'premium' && (
+                  <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                    <span aria-hidden="true">🔒 </span>Members
+                  </span>
+                )}
+                {episode.title}
+              </p>
               <p className="text-sm text-slate-600">
                 {formatDate(episode.publishedAt)} · {formatDuration(episode.audio.durationSeconds)}
                 {episode.status === 'draft' && ' · draft'}

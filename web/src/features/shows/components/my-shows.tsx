@@ -105,7 +105,7 @@ export function MyShows({ ownerId }: { ownerId: string }) {
                       </div>
                     </div>
                   )}
-                  {open === show.id && <ShowEpisodes podcastId={show.id} />}
+                  {open === show.id && <ShowEpisodes podcastId={show.id} premiumPlans={show.premium.plans} />}
                 </li>
               ))}
             </ul>

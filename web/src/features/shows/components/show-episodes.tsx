@@ -12,7 +12,7 @@ import { EpisodeForm } from './episode-form';
 import { TranscriptEditor } from './transcript-editor';
 
 /** A show's episodes for its owner: add (with upload), edit and delete. */
-export function ShowEpisodes({ podcastId }: { podcastId: string }) {
+export function ShowEpisodes({ podcastId, premiumPlans }: { podcastId: string; premiumPlans: string[] }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Episode | 'new'>();
   const episodes = useManagedEpisodes(podcastId, page);
@@ -40,6 +40,7 @@ export function ShowEpisodes({ podcastId }: { podcastId: string }) {
         <>
           <EpisodeForm
             podcastId={podcastId}
+            premiumPlans={premiumPlans}
             episode={editing === 'new' ? undefined : editing}
             onCancel={() => setEditing(undefined)}
             onDone={(status) => {
@@ -82,7 +83,14 @@ export function ShowEpisodes({ podcastId }: { podcastId: string }) {
               {data.items.map((episode) => (
                 <li key={episode.id} className="flex flex-wrap items-center gap-3 p-3">
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900">{episode.title}</p>
+                    <p className="truncate font-medium text-slate-900">
+                      {episode.title}
+                      {(episode.premium || episode.listening === 'premium') && (
+                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                          {episode.listening === 'premium' ? 'Members' : 'Public now (was early access)'}
+                        </span>
+                      )}
+                    </p>
                     <p className="text-sm text-slate-600">
                       {episode.status === 'scheduled'
                         ? `scheduled · goes live ${formatDateTime(episode.publishedAt)}`

@@ -1,6 +1,7 @@
 import {
   EPISODE_CATEGORIES,
   PODCAST_STATUSES,
+  NO_PREMIUM,
   createPodcastBodySchema,
   type Podcast,
   type UserRef,
@@ -14,6 +15,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveShow } from '../api/owner-shows-api';
 import { feedDraftOf, feedPatchOf, FeedSettingsFields } from './feed-settings-fields';
+import { PremiumFields } from './premium-fields';
 import { ReleaseTimeField, useReleaseTime } from './release-time-field';
 
 const STATUS_LABELS: Record<(typeof PODCAST_STATUSES)[number], string> = {
@@ -45,6 +47,7 @@ export function ShowForm({
   const [hosts, setHosts] = useState<UserRef[]>(show?.hosts.map((host) => host.user) ?? []);
   const [uploading, setUploading] = useState(false);
   const [feed, setFeed] = useState(() => feedDraftOf(show?.feed));
+  const [premium, setPremium] = useState(show?.premium ?? NO_PREMIUM);
   const { errors, formError, setErrors, check, fail } = useFormErrors();
   // A new show is created once, however often the form is sent (a lost answer, a second click).
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -64,6 +67,7 @@ export function ShowForm({
       hostIds: hosts.map((host) => host.id),
       ...(logoId ? { logoId } : {}),
       feed: feedPatchOf(feed),
+      premium: { plans: premium.plans, allEpisodes: premium.plans.length > 0 && premium.allEpisodes },
     };
     if (!check(createPodcastBodySchema, body)) return;
     save.mutate({ id: show?.id, body, idempotencyKey }, { onSuccess: onDone, onError: fail });
@@ -125,6 +129,7 @@ export function ShowForm({
         excludeIds={[ownerId]}
       />
       <FeedSettingsFields draft={feed} onChange={setFeed} error={errors.feed} showId={show?.id} />
+      <PremiumFields value={premium} onChange={setPremium} error={errors.premium} />
       <FormError message={formError} />
       <FormActions
         onCancel={onCancel}

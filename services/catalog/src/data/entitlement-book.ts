@@ -1,0 +1,95 @@
+import { Schema, type Connection } from 'mongoose';
+import { isDuplicateKey } from '@podz/kit';
+import type { SubscriptionEndReason } from '@podz/proto';
+
+/**
+ * What catalog knows of a member's plan, from identity's and billing's events: the plan they hold
+ * and since when, and the last paid plan that ran out and why. Read by key on every private-feed
+ * and premium-audio request (through `PremiumGrants`), never by a scan.
+ */
+export interface Entitlement {
+  userId: string;
+  /** Null until identity's word about the member arrived. */
+  plan: string | null;
+  planAt: Date | null;
+  ended: { plan: string; reason: SubscriptionEndReason; at: Date } | null;
+}
+
+const entitlementSchema = new Schema(
+  {
+    _id: { type: String },
+    plan: { type: String, default: null },
+    planAt: { type: Date, default: null },
+    ended: {
+      type: new Schema(
+        {
+          plan: { type: String, required: true },
+          reason: { type: String, required: true },
+          at: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+  },
+  { collection: 'entitlements' },
+);
+
+type EntitlementRow = Omit<Entitlement, 'userId'> & { _id: string };
+
+export function entitlementModel(db: Connection) {
+  return db.model('Entitlement', entitlementSchema);
+}
+
+/**
+ * The entitlement read model. Every write carries the event's time and an older word never
+ * overwrites a newer one, so applying an event twice, late or after a crash ends the same: its
+ * consumer group needs no handled-event records.
+ */
+export class EntitlementBook {
+  constructor(private readonly model: ReturnType<typeof entitlementModel>) {}
+
+  async find(userId: string): Promise<Entitlement | null> {
+    const row = await this.model.findById(userId).lean<EntitlementRow>();
+    return row ? { userId: row._id, plan: row.plan, planAt: row.planAt, ended: row.ended ?? null } : null;
+  }
+
+  async setPlan(userId: string, plan: string, at: Date): Promise<void> {
+    await this.upsertIfNewer(
+      userId,
+      { $or: [{ planAt: null }, { planAt: { $lte: at } }] },
+      { plan, planAt: at },
+    );
+  }
+
+  async setEnded(userId: string, ended: { plan: string; reason: SubscriptionEndReason; at: Date }) {
+    await this.upsertIfNewer(
+      userId,
+      { $or: [{ ended: null }, { 'ended.at': { $lte: ended.at } }] },
+      { ended },
+    );
+  }
+
+  async remove(userId: string): Promise<void> {
+    await this.model.deleteOne({ _id: userId });
+  }
+
+  private async upsertIfNewer(userId: string, newer: object, fields: object): Promise<void> {
+    try {
+      await this.model.updateOne({ _id: userId, ...newer }, { $set: fields }, { upsert: true });
+    } catch (err) {
+      // The member's row holds a newer word: the upsert's insert met the existing id.
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+}
+
+/**
+ * Whether the member's plan unlocks a show naming these plans: they hold one of them, and it has
+ * not run out since they moved to it (identity's move back to free follows billing's word).
+ */
+export function planUnlocks(entitlement: Entitlement | null, plans: readonly string[]): boolean {
+  if (!entitlement?.plan || !plans.includes(entitlement.plan)) return false;
+  const { ended, plan, planAt } = entitlement;
+  return !(ended && ended.plan === plan && (!planAt || ended.at >= planAt));
+}

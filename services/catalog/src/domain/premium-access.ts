@@ -1,0 +1,111 @@
+import { conflict, forbidden, isAdmin, newId, notFound, type AuthUser } from '@podz/kit';
+import type { PremiumAccess, PrivateFeed } from '@podz/proto';
+import { planUnlocks, type Entitlement } from '../data/entitlement-book';
+import type { PodcastRecord } from '../data/catalog-models';
+import type { PrivateFeedRow } from '../data/private-feed-store';
+import type { CatalogDeps } from './catalog-deps';
+import { teamOf } from './private-feed';
+import { showPremium } from './premium-rules';
+
+/** A member may keep this many private feeds (one per premium show): `GET /api/private-feeds` reads them all. */
+export const PRIVATE_FEEDS_MAX = 200;
+
+/** Whether a signed-in caller hears a show's premium episodes: admins, its team, members on its plans. */
+export function mayHear(user: AuthUser, podcast: PodcastRecord, entitlement: Entitlement | null): boolean {
+  return (
+    isAdmin(user) || teamOf(podcast).includes(user.id) || planUnlocks(entitlement, showPremium(podcast).plans)
+  );
+}
+
+export function privateFeedView(deps: CatalogDeps, row: PrivateFeedRow): PrivateFeed {
+  const origin = deps.config.PUBLIC_ORIGIN.replace(/\/$/, '');
+  return {
+    id: row.feedId,
+    podcastId: row.podcastId,
+    url: `${origin}/feeds/${deps.tokens.feedToken(row.feedId)}/feed.xml`,
+    createdAt: row.createdAt.toISOString(),
+    suspended: Boolean(row.suspendedAt),
+  };
+}
+
+async function publishedShow(deps: CatalogDeps, id: string): Promise<PodcastRecord> {
+  const podcast = await deps.podcasts.findById(id);
+  if (!podcast || podcast.status !== 'published') throw notFound('Podcast');
+  return podcast;
+}
+
+/** `GET /api/podcasts/{id}/premium`: the show's premium plans, whether the caller hears them, their feed. */
+export async function premiumAccess(deps: CatalogDeps, user: AuthUser, id: string): Promise<PremiumAccess> {
+  const podcast = await publishedShow(deps, id);
+  const [entitlement, feed] = await Promise.all([
+    deps.entitlements.find(user.id),
+    deps.privateFeeds.of(user.id, id),
+  ]);
+  return {
+    premium: showPremium(podcast),
+    entitled: mayHear(user, podcast, entitlement),
+    plan: entitlement?.plan ?? null,
+    feed: feed ? privateFeedView(deps, feed) : null,
+  };
+}
+
+/**
+ * `POST /api/podcasts/{id}/private-feed`: the caller's private feed of the show, made on first
+ * ask. Members whose plan unlocks the show and its team get one; admins hear premium episodes in
+ * the browser but hold no plan a feed could follow.
+ */
+export async function openPrivateFeed(deps: CatalogDeps, user: AuthUser, id: string): Promise<PrivateFeed> {
+  const podcast = await publishedShow(deps, id);
+  const { plans } = showPremium(podcast);
+  if (plans.length === 0) throw conflict('This show has no premium episodes, so it has no private feed');
+  const entitlement = await deps.entitlements.find(user.id);
+  if (!teamOf(podcast).includes(user.id) && !planUnlocks(entitlement, plans)) {
+    throw forbidden(
+      `Members on ${plans.join(' or ')} hear this show’s premium episodes; choose a plan first`,
+    );
+  }
+  const existing = await deps.privateFeeds.of(user.id, id);
+  if (existing) return privateFeedView(deps, existing);
+  if ((await deps.privateFeeds.ofMember(user.id, PRIVATE_FEEDS_MAX)).length >= PRIVATE_FEEDS_MAX) {
+    throw conflict(`A member keeps at most ${PRIVATE_FEEDS_MAX} private feeds`);
+  }
+  const feedId = newId();
+  const row = await deps.privateFeeds.open({
+    userId: user.id,
+    podcastId: id,
+    feedId,
+    tokenHash: deps.tokens.hashOf(deps.tokens.feedToken(feedId)),
+    createdAt: new Date(),
+  });
+  deps.logger.info({ podcastId: id, userId: user.id, feedId: row.feedId }, 'private feed opened');
+  return privateFeedView(deps, row);
+}
+
+/** `POST /api/podcasts/{id}/private-feed/reset`: a new link; the old one and its audio links stop. */
+export async function resetPrivateFeed(deps: CatalogDeps, user: AuthUser, id: string): Promise<PrivateFeed> {
+  const existing = await deps.privateFeeds.of(user.id, id);
+  if (!existing) throw notFound('Private feed');
+  const feedId = newId();
+  const row = await deps.privateFeeds.reset(user.id, id, {
+    feedId,
+    tokenHash: deps.tokens.hashOf(deps.tokens.feedToken(feedId)),
+    at: new Date(),
+  });
+  if (!row) throw notFound('Private feed');
+  deps.grants.forgetFeed(existing.feedId);
+  deps.logger.info({ podcastId: id, userId: user.id, feedId }, 'private feed reset');
+  return privateFeedView(deps, row);
+}
+
+/** `GET /api/private-feeds`: the caller's private feeds, with each show's name. */
+export async function myPrivateFeeds(deps: CatalogDeps, user: AuthUser) {
+  const rows = await deps.privateFeeds.ofMember(user.id, PRIVATE_FEEDS_MAX);
+  const shows = await deps.podcasts.findByIds(rows.map((row) => row.podcastId));
+  const byId = new Map(shows.map((show: PodcastRecord) => [show._id.toHexString(), show]));
+  return {
+    items: rows.flatMap((row) => {
+      const show = byId.get(row.podcastId);
+      return show ? [{ ...privateFeedView(deps, row), show: { uId: show.uId, name: show.name } }] : [];
+    }),
+  };
+}

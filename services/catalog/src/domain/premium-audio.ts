@@ -1,0 +1,51 @@
+import { badRequest, forbidden, isAdmin, type AuthUser } from '@podz/kit';
+import { planUnlocks } from '../data/entitlement-book';
+import type { AudioAttribution } from '../listens/audio-attribution';
+import type { CatalogDeps } from './catalog-deps';
+import { isPremiumNow } from './premium-rules';
+
+/** Who an audio file is being served to: anyone, or one listener entitled to a premium episode. */
+export type AudioAudience = 'public' | 'member';
+
+/**
+ * The premium gate of `/media/audio/{file}`. A public file (no episode, a public episode, early
+ * access whose time came) is anyone's, whatever the request carries. A premium file answers a
+ * private feed's signed key (`?k=`) for this show whose member's plan still unlocks it, or a
+ * session of an admin, the show's team or such a member; anything else is a 403 (a malformed key
+ * a 400). Every read here is keyed and kept for a second per instance (`PremiumGrants`).
+ */
+export async function audioAudience(
+  deps: Pick<CatalogDeps, 'grants' | 'tokens'>,
+  attribution: AudioAttribution | null,
+  request: { key?: unknown; user?: AuthUser | undefined },
+  now = Date.now(),
+): Promise<AudioAudience> {
+  const window = attribution?.premium ?? null;
+  if (!attribution || !isPremiumNow(window, now)) return 'public';
+  const members = `This episode is for members on ${window.plans.join(' or ')}`;
+  if (request.key !== undefined) {
+    if (typeof request.key !== 'string')
+      throw badRequest('k must be one audio key', [{ path: 'k', message: 'not an audio key' }]);
+    const check = deps.tokens.checkAudioKey(request.key, now);
+    if (!check.ok && check.why === 'malformed') {
+      throw badRequest('k is not an audio key', [{ path: 'k', message: 'not an audio key' }]);
+    }
+    if (!check.ok) {
+      throw forbidden(
+        check.why === 'expired'
+          ? 'This audio link has expired; refresh your private feed'
+          : 'This audio link is not valid',
+      );
+    }
+    const feed = await deps.grants.feed(check.feedId, now);
+    if (!feed || feed.podcastId !== attribution.show) throw forbidden('This audio link is not valid');
+    if (feed.suspendedAt) throw forbidden('This private feed was suspended; reset its link on PODZ');
+    if (attribution.team.includes(feed.userId)) return 'member';
+    if (planUnlocks(await deps.grants.entitlement(feed.userId, now), window.plans)) return 'member';
+    throw forbidden(members);
+  }
+  const { user } = request;
+  if (user && (isAdmin(user) || attribution.team.includes(user.id))) return 'member';
+  if (user && planUnlocks(await deps.grants.entitlement(user.id, now), window.plans)) return 'member';
+  throw forbidden(members);
+}
