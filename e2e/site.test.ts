@@ -1443,7 +1443,7 @@ describe('10. premium listening', () => {
   const app = (url: string, init: { range?: string } = {}) =>
     fetch(url, { headers: { 'user-agent': OVERCAST, ...(init.range ? { range: init.range } : {}) } });
 
-  it('a member buys Pro, adds their private feed to a podcast app that plays a premium episode; when the subscription ends the app gets 410 and 403', async () => {
+  it('a member buys Pro, adds their private feed to a podcast app that plays a premium episode, keeps it through a renewal; when the subscription ends the app gets 410 and 403', async () => {
     // The network's admin runs a show whose bonus episodes are for Pro members.
     const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
     const showName = `Members Lounge ${Date.now().toString(36)}`;
@@ -1517,6 +1517,28 @@ describe('10. premium listening', () => {
     await page.locator('audio').waitFor({ state: 'attached' });
     expect(await page.getByRole('region', { name: 'Members’ episode' }).count()).toBe(0);
 
+    // The show’s team (here the admin who runs it) sees its premium members.
+    const team = await signedInContext(browser, stack.origin, ADMIN.username, ADMIN.password);
+    await team.page.goto(`/podcasts/${show.id}/analytics`);
+    const members = team.page.getByRole('region', { name: 'Premium members' });
+    await members.getByText('members on Pro hold a private feed.').waitFor();
+    expect(await members.getByText('1', { exact: true }).count()).toBe(1);
+    await team.context.close();
+
+    // A month later the renewal clock charges the saved account: the feed and its audio go on.
+    const me = await page.evaluate(
+      async () => ((await (await fetch('/api/user')).json()) as { id: string }).id,
+    );
+    await stack.endPeriodOf(me);
+    const payments = () =>
+      page.evaluate(
+        async () =>
+          ((await (await fetch('/api/billing/payments')).json()) as { items: unknown[] }).items.length,
+      );
+    await eventually('the renewal to be charged', async () => (await payments()) === 2, 30_000);
+    expect((await app(feedUrl)).status).toBe(200);
+    expect((await app(enclosure, { range: 'bytes=0-1023' })).status).toBe(206);
+
     // The member cancels; when the month paid for runs out, the renewal clock ends the plan.
     await page.goto('/settings');
     await page.getByRole('region', { name: 'Private feeds' }).getByRole('link', { name: showName }).waitFor();
@@ -1524,9 +1546,6 @@ describe('10. premium listening', () => {
     await subscription.getByRole('button', { name: 'Cancel renewal' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel renewal', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    const me = await page.evaluate(
-      async () => ((await (await fetch('/api/user')).json()) as { id: string }).id,
-    );
     await stack.endPeriodOf(me);
     await eventually(
       'the app to get 410 for the feed',

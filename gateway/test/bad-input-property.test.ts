@@ -204,6 +204,7 @@ beforeAll(async () => {
     ['/media/images/', { file: cover.url.split('/').pop()! }],
     ['/shows/', { uId: show.uId }],
     ['/feeds/', { token: new URL(privateFeed.url).pathname.split('/')[2]! }],
+    ['/api/private-feeds/', { id: privateFeed.id }],
     ['/api/requests/', { id: request.id }],
     ['/api/conversations/', { id: conversation.conversation?.id ?? conversation.id }],
     ['/api/content/forms/', { id: form.id }],

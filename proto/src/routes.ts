@@ -94,7 +94,10 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/podcasts/:id/premium', 'catalog', 'signed-in'),
   route('POST', '/api/podcasts/:id/private-feed', 'catalog', 'signed-in'),
   route('POST', '/api/podcasts/:id/private-feed/reset', 'catalog', 'signed-in'),
+  route('GET', '/api/podcasts/:id/premium-members', 'catalog', SHOW_TEAM),
   route('GET', '/api/private-feeds', 'catalog', 'signed-in'),
+  route('PATCH', '/api/private-feeds/:id', 'catalog', SHOW_TEAM),
+  route('POST', '/api/private-feeds/:id/reset', 'catalog', SHOW_TEAM),
   route('GET', '/feeds/:token/feed.xml', 'catalog', 'public'),
   // catalog: episodes
   route('GET', '/api/episodes', 'catalog', 'public'),

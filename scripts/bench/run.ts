@@ -44,6 +44,7 @@ import { episodePages } from './episode-pages';
 import { pageViews } from './page-views';
 import { firstLoad } from './web-first-load';
 import { searchBench } from './search';
+import { premiumBench } from './premium';
 
 const small = process.argv.includes('--small');
 const SIZE: NetworkSize = small
@@ -64,6 +65,7 @@ const GROUPS = [
   'listens',
   'releases',
   'search',
+  'premium',
 ] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const only = new Set(onlyArg ? onlyArg.split(',') : GROUPS);
@@ -372,6 +374,11 @@ async function main(): Promise<void> {
     if (runs('search')) {
       await stage('search');
       figures.push(...(await searchBench(stack, seeded, redis)));
+    }
+    // Late: it makes the 1,000-episode show members-only, which the public feed figures would see.
+    if (runs('premium')) {
+      await stage('premium listening');
+      figures.push(...(await premiumBench(stack, seeded, redis)));
     }
     if (runs('web')) {
       await stage('web first load');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../ids';
 import { planSchema } from '../identity/user-fields';
+import { userRefSchema } from '../user-ref';
 
 /**
  * Premium listening (docs/payments.md, Premium): a show names the plans that unlock its premium
@@ -86,8 +87,11 @@ export const privateFeedParamsSchema = z.object({
 export const privateFeedSchema = z.object({
   id: objectIdSchema,
   podcastId: objectIdSchema,
-  /** The feed's absolute URL, token included: the member's to keep to themselves. */
-  url: z.string(),
+  /**
+   * The feed's absolute URL, token included: the member's to keep to themselves, so null when an
+   * admin reads another member's feeds.
+   */
+  url: z.string().nullable(),
   createdAt: z.string(),
   /** An owner or admin suspended it (shared too widely); a reset makes a new, working link. */
   suspended: z.boolean(),
@@ -105,7 +109,43 @@ export const premiumAccessSchema = z.object({
 });
 export type PremiumAccess = z.infer<typeof premiumAccessSchema>;
 
-/** `GET /api/private-feeds`: the caller's private feeds, one per show. */
+/** `GET /api/private-feeds`: the caller's private feeds (or an admin's look at a member's), one per show. */
 export const privateFeedListSchema = z.object({
+  /** The member's plan as catalog last heard it. */
+  plan: z.string().nullable(),
   items: z.array(privateFeedSchema.extend({ show: z.object({ uId: z.string(), name: z.string() }) })),
 });
+export type PrivateFeedList = z.infer<typeof privateFeedListSchema>;
+
+/** `GET /api/private-feeds?userId=` (admins name a member; everyone else gets their own). */
+export const privateFeedsQuerySchema = z.object({ userId: objectIdSchema.optional() });
+
+/** `PATCH /api/private-feeds/{id}` (the show's team, admins): suspend a shared feed, or lift it. */
+export const privateFeedChangeSchema = z.strictObject({
+  suspended: z.boolean({ error: 'suspended must be true or false' }),
+});
+
+/** A private feed fetched from more places in a day than one member uses. */
+export const sharingFlagSchema = z.object({
+  feedId: objectIdSchema,
+  user: userRefSchema.nullable(),
+  /** The UTC day it was seen. */
+  day: z.string(),
+  /** Distinct addresses and apps that day (estimates within 1 %). */
+  addresses: z.number().int(),
+  apps: z.number().int(),
+  flaggedAt: z.string(),
+  suspended: z.boolean(),
+});
+export type SharingFlag = z.infer<typeof sharingFlagSchema>;
+
+/** `GET /api/podcasts/{id}/premium-members` (its owner, hosts, admins). */
+export const premiumMembersSchema = z.object({
+  premium: showPremiumSchema,
+  /** Members holding a private feed of the show (counted up to 10,000). */
+  privateFeeds: z.number().int(),
+  /** The limits a day's fetches are flagged over. */
+  limits: z.object({ addresses: z.number().int(), apps: z.number().int() }),
+  flagged: z.array(sharingFlagSchema),
+});
+export type PremiumMembers = z.infer<typeof premiumMembersSchema>;

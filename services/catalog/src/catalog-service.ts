@@ -30,6 +30,7 @@ import { userSync } from './consumers/user-sync';
 import { entitlementSync } from './consumers/entitlement-sync';
 import { EntitlementBook, entitlementModel } from './data/entitlement-book';
 import { PrivateFeedStore, privateFeedModel } from './data/private-feed-store';
+import { FeedSharing } from './domain/feed-sharing';
 import { PremiumGrants } from './domain/premium-grants';
 import { PremiumTokens } from './domain/premium-tokens';
 import { premiumRoutes } from './http/premium-routes';
@@ -99,6 +100,10 @@ export function startCatalog(config: CatalogConfig) {
         privateFeeds,
         grants: new PremiumGrants(privateFeeds, entitlements),
         tokens: new PremiumTokens(config.PREMIUM_LINK_SECRET),
+        sharing: new FeedSharing(redis, `catalog:${db.name}:private-feeds`, config.PREMIUM_LINK_SECRET, {
+          addresses: config.PRIVATE_FEED_DAILY_ADDRESSES,
+          apps: config.PRIVATE_FEED_DAILY_APPS,
+        }),
         blobs: createBlobStore(config),
         idempotency: idempotent(redis, 'catalog'),
         background: new BackgroundJobs(logger),

@@ -46,6 +46,12 @@ export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_c
   PREMIUM_LINK_SECRET: z
     .string({ error: 'is required (at least 32 characters)' })
     .min(32, { error: 'must be at least 32 characters' }),
+  /**
+   * A private feed fetched in one day from more addresses, or more apps, than this is flagged to
+   * its show's team and the admins as shared (docs/payments.md, Premium listening).
+   */
+  PRIVATE_FEED_DAILY_ADDRESSES: z.coerce.number().int().min(1).default(10),
+  PRIVATE_FEED_DAILY_APPS: z.coerce.number().int().min(1).default(4),
   /** Record every audio and feed request on the listen stream (`catalog.listen.v1`). */
   LISTEN_RECORDING: onByDefault,
   /**

@@ -15,6 +15,7 @@ let owner: Member;
 let admin: Member;
 let member: Member;
 let freeMember: Member;
+let otherMember: Member;
 let show: { id: string; uId: string };
 let bonus: { id: string; audio: { url: string } };
 let open: { id: string; audio: { url: string } };
@@ -51,10 +52,15 @@ async function entitled(user: Member, showId: string, wanted: boolean) {
 }
 
 beforeAll(async () => {
-  platform = await CatalogPlatform.start({ PREMIUM_LINK_SECRET: SECRET });
-  [owner, admin, member, freeMember] = await Promise.all([
+  platform = await CatalogPlatform.start({
+    PREMIUM_LINK_SECRET: SECRET,
+    PRIVATE_FEED_DAILY_ADDRESSES: '3',
+    PRIVATE_FEED_DAILY_APPS: '2',
+  });
+  [owner, admin, member, freeMember, otherMember] = await Promise.all([
     platform.member('owner'),
     platform.member('admin'),
+    platform.member('user'),
     platform.member('user'),
     platform.member('user'),
   ]);
@@ -88,8 +94,9 @@ beforeAll(async () => {
     publishedAt: '2026-10-04T10:00:00.000Z',
     premium: { kind: 'early-access', publicAt: '2099-01-01T00:00:00.000Z' },
   });
-  await movePlan(member, 'pro', 'free');
+  await Promise.all([movePlan(member, 'pro', 'free'), movePlan(otherMember, 'network', 'free')]);
   await entitled(member, show.id, true);
+  await entitled(otherMember, show.id, true);
 }, 120_000);
 afterAll(() => platform?.stop());
 
@@ -314,6 +321,11 @@ describe('entitlement follows billing', () => {
     const key = keyOf(
       parseFeed(feed.text)?.items.find((item) => item.title === 'The bonus')?.enclosure?.url ?? '',
     );
+    const theirs = await api()
+      .post(`/api/podcasts/${show.id}/private-feed`)
+      .set(bearer(otherMember.token))
+      .expect(200);
+    const theirKey = new PremiumTokens(SECRET).audioKey(theirs.body.id, Date.now());
 
     // A subscription to another plan that ended changes nothing.
     await endSubscription(member, 'network');
@@ -334,6 +346,9 @@ describe('entitlement follows billing', () => {
       return res.status === 403;
     });
     await api().get(bonus.audio.url).set(bearer(member.token)).expect(403);
+    // Another member's link is theirs alone: it still plays, and theirs no longer does.
+    await api().get(`${bonus.audio.url}?k=${theirKey}`).expect(200);
+    await api().get(feedPath(theirs.body.url)).expect(200);
     // Public episodes stay theirs.
     await api().get(open.audio.url).expect(200);
 
@@ -367,5 +382,94 @@ describe('a whole premium show', () => {
     // Pro does not unlock a show that names only network.
     await api().get(episode.audio.url).set(bearer(member.token)).expect(403);
     await api().get(later.audio.url).set(bearer(member.token)).expect(200);
+  });
+});
+
+describe('sharing is seen', () => {
+  it('flags a feed fetched from more places in a day than one member uses; the team suspends and resets it', async () => {
+    const opened = await api()
+      .post(`/api/podcasts/${show.id}/private-feed`)
+      .set(bearer(otherMember.token))
+      .expect(200);
+    const path = feedPath(opened.body.url);
+    const before = await api()
+      .get(`/api/podcasts/${show.id}/premium-members`)
+      .set(bearer(owner.token))
+      .expect(200);
+    expect(before.body.privateFeeds).toBeGreaterThanOrEqual(1);
+    expect(before.body.flagged.map((flag: { feedId: string }) => flag.feedId)).not.toContain(opened.body.id);
+    // Five households, one app: over the limit of three addresses a day.
+    for (let n = 1; n <= 5; n += 1) {
+      await api()
+        .get(path)
+        .set('x-forwarded-for', `203.0.113.${n}`)
+        .set('user-agent', 'Overcast/3.0')
+        .expect(200);
+    }
+    let flag:
+      | { feedId: string; user: { username: string }; addresses: number; apps: number; suspended: boolean }
+      | undefined;
+    await eventually('the feed to be flagged', async () => {
+      const res = await api().get(`/api/podcasts/${show.id}/premium-members`).set(bearer(owner.token));
+      flag = res.body.flagged.find((item: { feedId: string }) => item.feedId === opened.body.id);
+      return flag !== undefined;
+    });
+    expect(flag).toMatchObject({ user: { username: otherMember.username }, suspended: false });
+    // Earlier tests fetched it too, from this machine with the test client's agent.
+    expect(flag?.addresses).toBeGreaterThanOrEqual(5);
+    expect(flag?.apps).toBeGreaterThanOrEqual(1);
+    // Members, and other members' shows, are not the team's business.
+    await api().get(`/api/podcasts/${show.id}/premium-members`).set(bearer(member.token)).expect(403);
+
+    await api()
+      .patch(`/api/private-feeds/${opened.body.id}`)
+      .set(bearer(member.token))
+      .send({ suspended: true })
+      .expect(403);
+    await api()
+      .patch(`/api/private-feeds/${opened.body.id}`)
+      .set(bearer(owner.token))
+      .send({ suspended: true })
+      .expect(204);
+    const gone = await api().get(path).expect(410);
+    expect(gone.text).toContain('suspended');
+    const key = new PremiumTokens(SECRET).audioKey(opened.body.id, Date.now());
+    await api().get(`${bonus.audio.url}?k=${key}`).expect(403);
+    await api()
+      .post(`/api/podcasts/${show.id}/private-feed/reset`)
+      .set(bearer(otherMember.token))
+      .expect(409);
+    await api()
+      .patch(`/api/private-feeds/${opened.body.id}`)
+      .set(bearer(admin.token))
+      .send({ suspended: false })
+      .expect(204);
+    await api().get(path).expect(200);
+
+    // The team's reset: the shared link dies, the member finds a new one in their settings.
+    await api().post(`/api/private-feeds/${opened.body.id}/reset`).set(bearer(owner.token)).expect(204);
+    await api().get(path).expect(404);
+    const mine = await api().get('/api/private-feeds').set(bearer(otherMember.token)).expect(200);
+    const renewed = mine.body.items.find((item: { podcastId: string }) => item.podcastId === show.id);
+    expect(renewed.url).not.toBe(opened.body.url);
+    await api().get(feedPath(renewed.url)).expect(200);
+    const after = await api()
+      .get(`/api/podcasts/${show.id}/premium-members`)
+      .set(bearer(owner.token))
+      .expect(200);
+    expect(after.body.flagged.map((item: { feedId: string }) => item.feedId)).not.toContain(opened.body.id);
+  });
+
+  it('shows an admin a member’s plan and feeds without their links, and no one else', async () => {
+    const res = await api()
+      .get(`/api/private-feeds?userId=${otherMember.id}`)
+      .set(bearer(admin.token))
+      .expect(200);
+    expect(res.body.plan).toBe('network');
+    expect(res.body.items.length).toBeGreaterThan(0);
+    expect(res.body.items.every((item: { url: string | null }) => item.url === null)).toBe(true);
+    await api().get(`/api/private-feeds?userId=${otherMember.id}`).set(bearer(member.token)).expect(403);
+    const bad = await api().get('/api/private-feeds?userId=nope').set(bearer(admin.token)).expect(400);
+    expect(bad.body.code).toBe('INVALID_ID');
   });
 });

@@ -76,7 +76,8 @@ export const queryKeys = {
   premium: {
     all: ['premium'] as const,
     access: (podcastId: string) => ['premium', 'access', podcastId] as const,
-    feeds: ['premium', 'feeds'] as const,
+    feedsOf: (userId?: string) => ['premium', 'feeds', userId ?? 'mine'] as const,
+    members: (podcastId: string) => ['premium', 'members', podcastId] as const,
   },
   pricingPlans: {
     all: ['pricing-plans'] as const,

@@ -87,6 +87,24 @@ export class PrivateFeedStore {
     return feed;
   }
 
+  /** Suspends the feed (its link answers 410, its audio keys 403) or lifts the suspension. */
+  async setSuspended(feedId: string, suspendedAt: Date | null): Promise<boolean> {
+    const result = await this.model.updateOne({ feedId }, { $set: { suspendedAt } });
+    return result.matchedCount > 0;
+  }
+
+  /** How many members hold a feed of the show, counted up to `cap`. */
+  countOfShow(podcastId: string, cap: number): Promise<number> {
+    return this.model.countDocuments({ podcastId }, { limit: cap }).exec();
+  }
+
+  byFeedIds(feedIds: string[]): Promise<PrivateFeedRow[]> {
+    return this.model
+      .find({ feedId: { $in: feedIds } }, FIELDS)
+      .lean<PrivateFeedRow[]>()
+      .exec();
+  }
+
   async removeMember(userId: string): Promise<void> {
     await this.model.deleteMany({ userId });
   }

@@ -11,6 +11,7 @@ import type { ReleaseBookmarks } from '../data/release-fields';
 import type { BlobStore } from '../blobs/blob-store';
 import type { EntitlementBook } from '../data/entitlement-book';
 import type { PrivateFeedStore } from '../data/private-feed-store';
+import type { FeedSharing } from './feed-sharing';
 import type { PremiumGrants } from './premium-grants';
 import type { PremiumTokens } from './premium-tokens';
 
@@ -36,6 +37,8 @@ export interface CatalogDeps {
   /** The keyed premium reads, trusted for a second per instance. */
   grants: PremiumGrants;
   tokens: PremiumTokens;
+  /** Who fetches each private feed in a day, and the feeds flagged as shared. */
+  sharing: FeedSharing;
   blobs: BlobStore;
   /** Answers a repeated `Idempotency-Key` with the first answer (creating shows, episodes, uploads). */
   idempotency: Idempotent;

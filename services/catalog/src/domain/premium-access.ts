@@ -1,5 +1,5 @@
 import { conflict, forbidden, isAdmin, newId, notFound, type AuthUser } from '@podz/kit';
-import type { PremiumAccess, PrivateFeed } from '@podz/proto';
+import type { PremiumAccess, PrivateFeed, PrivateFeedList } from '@podz/proto';
 import { planUnlocks, type Entitlement } from '../data/entitlement-book';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PrivateFeedRow } from '../data/private-feed-store';
@@ -17,12 +17,13 @@ export function mayHear(user: AuthUser, podcast: PodcastRecord, entitlement: Ent
   );
 }
 
-export function privateFeedView(deps: CatalogDeps, row: PrivateFeedRow): PrivateFeed {
+/** A feed as its member sees it; `withLink: false` for anyone else (the link is the member's secret). */
+export function privateFeedView(deps: CatalogDeps, row: PrivateFeedRow, withLink = true): PrivateFeed {
   const origin = deps.config.PUBLIC_ORIGIN.replace(/\/$/, '');
   return {
     id: row.feedId,
     podcastId: row.podcastId,
-    url: `${origin}/feeds/${deps.tokens.feedToken(row.feedId)}/feed.xml`,
+    url: withLink ? `${origin}/feeds/${deps.tokens.feedToken(row.feedId)}/feed.xml` : null,
     createdAt: row.createdAt.toISOString(),
     suspended: Boolean(row.suspendedAt),
   };
@@ -85,6 +86,9 @@ export async function openPrivateFeed(deps: CatalogDeps, user: AuthUser, id: str
 export async function resetPrivateFeed(deps: CatalogDeps, user: AuthUser, id: string): Promise<PrivateFeed> {
   const existing = await deps.privateFeeds.of(user.id, id);
   if (!existing) throw notFound('Private feed');
+  if (existing.suspendedAt) {
+    throw conflict('The show’s team suspended this feed; they can restore it or give it a new link');
+  }
   const feedId = newId();
   const row = await deps.privateFeeds.reset(user.id, id, {
     feedId,
@@ -97,15 +101,29 @@ export async function resetPrivateFeed(deps: CatalogDeps, user: AuthUser, id: st
   return privateFeedView(deps, row);
 }
 
-/** `GET /api/private-feeds`: the caller's private feeds, with each show's name. */
-export async function myPrivateFeeds(deps: CatalogDeps, user: AuthUser) {
-  const rows = await deps.privateFeeds.ofMember(user.id, PRIVATE_FEEDS_MAX);
+/**
+ * `GET /api/private-feeds?userId=`: the caller's private feeds with each show's name, and their
+ * plan; an admin may name a member (`/users`) and sees their feeds without the links.
+ */
+export async function privateFeedsOf(
+  deps: CatalogDeps,
+  user: AuthUser,
+  userId: string | undefined,
+): Promise<PrivateFeedList> {
+  const whose = userId ?? user.id;
+  if (whose !== user.id && !isAdmin(user)) throw forbidden('Only admins read another member’s feeds');
+  const [rows, entitlement] = await Promise.all([
+    deps.privateFeeds.ofMember(whose, PRIVATE_FEEDS_MAX),
+    deps.entitlements.find(whose),
+  ]);
   const shows = await deps.podcasts.findByIds(rows.map((row) => row.podcastId));
   const byId = new Map(shows.map((show: PodcastRecord) => [show._id.toHexString(), show]));
   return {
+    plan: entitlement?.plan ?? null,
     items: rows.flatMap((row) => {
       const show = byId.get(row.podcastId);
-      return show ? [{ ...privateFeedView(deps, row), show: { uId: show.uId, name: show.name } }] : [];
+      const view = privateFeedView(deps, row, whose === user.id);
+      return show ? [{ ...view, show: { uId: show.uId, name: show.name } }] : [];
     }),
   };
 }

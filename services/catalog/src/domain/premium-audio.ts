@@ -39,7 +39,7 @@ export async function audioAudience(
     }
     const feed = await deps.grants.feed(check.feedId, now);
     if (!feed || feed.podcastId !== attribution.show) throw forbidden('This audio link is not valid');
-    if (feed.suspendedAt) throw forbidden('This private feed was suspended; reset its link on PODZ');
+    if (feed.suspendedAt) throw forbidden('This private feed was suspended by the show’s team');
     if (attribution.team.includes(feed.userId)) return 'member';
     if (planUnlocks(await deps.grants.entitlement(feed.userId, now), window.plans)) return 'member';
     throw forbidden(members);

@@ -9,7 +9,8 @@ import { AUDIO_KEY_MARK, FEED_TOKEN_MARK, membersFeedTemplate } from './show-fee
 import { showPremium } from './premium-rules';
 
 export type PrivateFeedAnswer =
-  { status: 200; body: string; etag: string; lastModified: Date } | { status: 410; body: string };
+  | { status: 200; body: string; etag: string; lastModified: Date; feed: PrivateFeedRow }
+  | { status: 410; body: string };
 
 const END_REASONS: Record<string, string> = {
   cancelled: 'Your membership was cancelled and its paid period is over.',
@@ -30,7 +31,7 @@ export function feedRefusal(
   entitlement: Entitlement | null,
 ): string | null {
   if (feed.suspendedAt) {
-    return 'This private feed was suspended because it was used from too many places. Reset your link on PODZ to listen again.';
+    return 'This private feed was suspended: it was used from more places than one member uses. Ask the show’s team on PODZ to restore it.';
   }
   const { plans } = showPremium(podcast);
   if (plans.length === 0) return null;
@@ -81,6 +82,7 @@ export async function privateFeed(
     // The member's bytes differ from the template's only by their token and key (feed id and day).
     etag: `${template.etag.slice(0, -1)}.${audioKey.split('.', 2).join('.')}"`,
     lastModified: template.lastModified ?? podcast.updatedAt,
+    feed,
   };
 }
 

@@ -1,8 +1,14 @@
 import express from 'express';
-import { handle, handleSignedIn, notModified, requireAuth } from '@podz/kit';
-import { idParamsSchema, privateFeedParamsSchema } from '@podz/proto';
+import { clientAddress, handle, handleSignedIn, notModified, requireAuth } from '@podz/kit';
+import {
+  idParamsSchema,
+  privateFeedChangeSchema,
+  privateFeedParamsSchema,
+  privateFeedsQuerySchema,
+} from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { myPrivateFeeds, openPrivateFeed, premiumAccess, resetPrivateFeed } from '../domain/premium-access';
+import { openPrivateFeed, premiumAccess, privateFeedsOf, resetPrivateFeed } from '../domain/premium-access';
+import { premiumMembers, suspendPrivateFeed, teamResetPrivateFeed } from '../domain/premium-members';
 import { privateFeed } from '../domain/private-feed';
 
 const RSS = 'application/rss+xml; charset=utf-8';
@@ -31,9 +37,30 @@ export function premiumRoutes(deps: CatalogDeps): express.Router {
     handleSignedIn({ params: idParamsSchema }, ({ params, user }) => resetPrivateFeed(deps, user, params.id)),
   );
   router.get(
+    '/api/podcasts/:id/premium-members',
+    requireAuth,
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => premiumMembers(deps, user, params.id)),
+  );
+  router.get(
     '/api/private-feeds',
     requireAuth,
-    handleSignedIn({}, ({ user }) => myPrivateFeeds(deps, user)),
+    handleSignedIn({ query: privateFeedsQuerySchema }, ({ query, user }) =>
+      privateFeedsOf(deps, user, query.userId),
+    ),
+  );
+  router.patch(
+    '/api/private-feeds/:id',
+    requireAuth,
+    handleSignedIn({ params: idParamsSchema, body: privateFeedChangeSchema }, ({ params, body, user }) =>
+      suspendPrivateFeed(deps, user, params.id, body.suspended),
+    ),
+  );
+  router.post(
+    '/api/private-feeds/:id/reset',
+    requireAuth,
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) =>
+      teamResetPrivateFeed(deps, user, params.id),
+    ),
   );
   router.get(
     '/feeds/:token/feed.xml',
@@ -45,6 +72,16 @@ export function premiumRoutes(deps: CatalogDeps): express.Router {
         res.status(410).type(RSS).send(answer.body);
         return;
       }
+      // Who fetched it, for the sharing flags: after the answer, never in its way.
+      const fetched = {
+        address: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']),
+        userAgent: req.get('user-agent') ?? '',
+      };
+      res.on('finish', () => {
+        deps.sharing
+          .seen(answer.feed, fetched)
+          .catch((err: unknown) => req.log?.warn({ err }, 'feed sharing not recorded'));
+      });
       res.setHeader('etag', answer.etag);
       res.setHeader('last-modified', answer.lastModified.toUTCString());
       if (notModified(req.headers, answer)) {

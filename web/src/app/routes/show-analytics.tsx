@@ -14,6 +14,7 @@ import {
 import { EpisodesTable } from '../../features/analytics/components/episodes-table';
 import { presetRange, RangePicker, type RangePreset } from '../../features/analytics/components/range-picker';
 import { RankedList } from '../../features/analytics/components/ranked-list';
+import { PremiumMembersPanel } from '../../features/premium/components/premium-members-panel';
 
 const hourLabel = (hour: string) => `${hour.padStart(2, '0')}:00`;
 const INTERVAL_UNIT = { day: 'Day', week: 'Week', month: 'Month' } as const;
@@ -157,6 +158,9 @@ export default function ShowAnalyticsRoute() {
       <QueryState query={figures} loadingLabel="Counting downloads…">
         {(data) => <Figures data={data} showId={id} range={range} />}
       </QueryState>
+      <div className="mt-6">
+        <PremiumMembersPanel podcastId={id} />
+      </div>
     </>
   );
 }

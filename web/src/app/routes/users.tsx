@@ -11,6 +11,7 @@ import { useAllPlans } from '../../features/pricing/api/plan-admin-api';
 import { useUserPage } from '../../features/users/api/users-admin-api';
 import { UserEditor } from '../../features/users/components/user-editor';
 import { UserRow } from '../../features/users/components/user-row';
+import { MemberPremium } from '../../features/premium/components/member-premium';
 import { PaymentHistory } from '../../features/pricing/components/payment-history';
 import { SubscriptionStatus } from '../../features/pricing/components/subscription-status';
 
@@ -28,13 +29,19 @@ const TYPE_LABEL: Record<UserType, string> = {
  * `/users` (admin): every account, by username or email prefix, type and plan (in the URL, so a
  * view can be linked to), ten to a page; create, edit, change plan and delete.
  */
-/** A member's subscription and payments, shown in their row (features meet here, in the route). */
+/**
+ * A member's subscription, payments and premium listening (plan, private feeds), shown in their row
+ * (features meet here, in the route).
+ */
 const billingOf = (user: FullUser) => (
   <>
     <div className="mb-3">
       <SubscriptionStatus userId={user.id} />
     </div>
     <PaymentHistory userId={user.id} label={`Payments of ${user.username}`} />
+    <div className="mt-3">
+      <MemberPremium userId={user.id} username={user.username} />
+    </div>
   </>
 );
 

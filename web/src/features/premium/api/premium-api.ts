@@ -1,4 +1,4 @@
-import type { PremiumAccess, PrivateFeed } from '@podz/proto';
+import type { PremiumAccess, PremiumMembers, PrivateFeed, PrivateFeedList } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -12,14 +12,36 @@ export function usePremiumAccess(podcastId: string | undefined, signedIn: boolea
   });
 }
 
-/** The caller's private feeds, one per premium show (`/settings`). */
-export function useMyPrivateFeeds() {
+/** The caller's private feeds, one per premium show (`/settings`); an admin names a member (`/users`). */
+export function usePrivateFeeds(userId?: string) {
   return useQuery({
-    queryKey: queryKeys.premium.feeds,
+    queryKey: queryKeys.premium.feedsOf(userId),
     queryFn: ({ signal }) =>
-      apiFetch<{ items: (PrivateFeed & { show: { uId: string; name: string } })[] }>('/api/private-feeds', {
-        signal,
-      }),
+      apiFetch<PrivateFeedList>(`/api/private-feeds${userId ? `?userId=${userId}` : ''}`, { signal }),
+  });
+}
+
+/** A show's premium members and its feeds flagged as shared (its team, admins). */
+export function usePremiumMembers(podcastId: string) {
+  return useQuery({
+    queryKey: queryKeys.premium.members(podcastId),
+    queryFn: ({ signal }) =>
+      apiFetch<PremiumMembers>(`/api/podcasts/${podcastId}/premium-members`, { signal }),
+  });
+}
+
+/** The team's hand on a shared feed: suspend it, lift the suspension, or give its member a new link. */
+export function useTeamFeedAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ feedId, action }: { feedId: string; action: 'suspend' | 'restore' | 'reset' }) =>
+      action === 'reset'
+        ? apiFetch(`/api/private-feeds/${feedId}/reset`, { method: 'POST' })
+        : apiFetch(`/api/private-feeds/${feedId}`, {
+            method: 'PATCH',
+            body: { suspended: action === 'suspend' },
+          }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.premium.all }),
   });
 }
 

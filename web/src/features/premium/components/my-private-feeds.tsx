@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { useMyPrivateFeeds } from '../api/premium-api';
+import { usePrivateFeeds } from '../api/premium-api';
 import { PrivateFeedLink } from './private-feed-panel';
 
 /** `/settings`: every private feed the member holds, each with its link, apps and reset. */
 export function MyPrivateFeeds() {
-  const feeds = useMyPrivateFeeds();
+  const feeds = usePrivateFeeds();
   return (
     <QueryState
       query={feeds}

@@ -18,12 +18,14 @@ export const PODCAST_APPS = [
 
 /** A private feed's link with the ways to use it: copy it, add it to an app, or reset it. */
 export function PrivateFeedLink({ feed, podcastId }: { feed: PrivateFeed; podcastId: string }) {
+  // A member always reads their own link; only an admin's view of someone else's lacks it.
+  const url = feed.url ?? '';
   const link = usePrivateFeedLink(podcastId);
   const toast = useUi((state) => state.toast);
   const confirm = useUi((state) => state.confirm);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(feed.url);
+      await navigator.clipboard.writeText(url);
       toast('Your private feed’s link was copied');
     } catch {
       toast('Copying was refused: select the link and copy it', 'error');
@@ -54,7 +56,7 @@ export function PrivateFeedLink({ feed, podcastId }: { feed: PrivateFeed; podcas
         Your private feed (keep it to yourself)
         <input
           readOnly
-          value={feed.url}
+          value={url}
           onFocus={(event) => event.currentTarget.select()}
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-800"
         />
@@ -62,11 +64,11 @@ export function PrivateFeedLink({ feed, podcastId }: { feed: PrivateFeed; podcas
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void copy()}>Copy link</Button>
         {PODCAST_APPS.map((app) => (
-          <a key={app.name} href={app.link(feed.url)} className={buttonClass('secondary')}>
+          <a key={app.name} href={app.link(url)} className={buttonClass('secondary')}>
             Add to {app.name}
           </a>
         ))}
-        <Button variant="ghost" disabled={link.isPending} onClick={() => void reset()}>
+        <Button variant="ghost" disabled={link.isPending || feed.suspended} onClick={() => void reset()}>
           Reset link
         </Button>
       </div>

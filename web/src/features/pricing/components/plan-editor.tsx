@@ -238,7 +238,7 @@ export function PlanEditor({
           onChange={(event) => set('premiumListening', event.target.checked)}
         />
         <label htmlFor={premiumId} className="text-sm text-slate-800">
-          Premium listening: members hear the premium episodes of the shows that name this plan
+          Premium listening: its members hear the premium episodes of shows that offer it
         </label>
       </div>
       <FormError message={formError} />
