@@ -96,7 +96,7 @@ export async function resetPrivateFeed(deps: CatalogDeps, user: AuthUser, id: st
     at: new Date(),
   });
   if (!row) throw notFound('Private feed');
-  deps.grants.forgetFeed(existing.feedId);
+  deps.grants.forgetFeed(existing);
   deps.logger.info({ podcastId: id, userId: user.id, feedId }, 'private feed reset');
   return privateFeedView(deps, row);
 }

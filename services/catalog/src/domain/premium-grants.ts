@@ -5,8 +5,8 @@ import type { PrivateFeedRow, PrivateFeedStore } from '../data/private-feed-stor
 /**
  * How long an instance trusts what it read of a feed or a member's plan. A revocation (a plan
  * that ran out, a suspended feed) reaches every instance within it plus the event's trip, well
- * inside the five seconds premium listening promises; a reset is seen at once by the instance
- * that made it and within this by the others.
+ * inside the five seconds premium listening promises; a reset or suspension is seen at once by the
+ * instance that made it and within this by the others.
  */
 const FRESH_MS = 1000;
 const REMEMBERED = 10_000;
@@ -30,12 +30,13 @@ function remembered<V>(
 }
 
 /**
- * The keyed reads behind every premium-audio request (a feed by its id, a member's plan), kept
- * for a second per instance: a podcast app's ranged GETs for one episode come in bursts, and each
- * costs a map lookup instead of two store reads.
+ * The keyed reads behind every private-feed and premium-audio request (a feed by its link or its
+ * id, a member's plan), kept for a second per instance: a podcast app's ranged GETs for one
+ * episode come in bursts, and each costs a map lookup instead of two store reads.
  */
 export class PremiumGrants {
   private readonly feeds = new LruMap<string, Remembered<PrivateFeedRow | null>>(REMEMBERED);
+  private readonly links = new LruMap<string, Remembered<PrivateFeedRow | null>>(REMEMBERED);
   private readonly members = new LruMap<string, Remembered<Entitlement | null>>(REMEMBERED);
 
   constructor(
@@ -47,12 +48,18 @@ export class PremiumGrants {
     return remembered(this.feeds, feedId, now, () => this.store.byFeedId(feedId));
   }
 
+  /** A feed by its link's token hash: a podcast app polling, or its repeat conditional GETs. */
+  link(tokenHash: string, now = Date.now()): Promise<PrivateFeedRow | null> {
+    return remembered(this.links, tokenHash, now, () => this.store.byTokenHash(tokenHash));
+  }
+
   entitlement(userId: string, now = Date.now()): Promise<Entitlement | null> {
     return remembered(this.members, userId, now, () => this.book.find(userId));
   }
 
   /** After a reset or suspension here: this instance stops honouring the old link at once. */
-  forgetFeed(feedId: string): void {
-    this.feeds.delete(feedId);
+  forgetFeed(feed: Pick<PrivateFeedRow, 'feedId' | 'tokenHash'>): void {
+    this.feeds.delete(feed.feedId);
+    this.links.delete(feed.tokenHash);
   }
 }

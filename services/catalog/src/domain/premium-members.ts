@@ -70,7 +70,7 @@ export async function suspendPrivateFeed(
 ) {
   const feed = await teamFeed(deps, user, feedId);
   await deps.privateFeeds.setSuspended(feedId, suspended ? new Date() : null);
-  deps.grants.forgetFeed(feedId);
+  deps.grants.forgetFeed(feed);
   deps.logger.info(
     { feedId, podcastId: feed.podcastId, by: user.id, suspended },
     'private feed suspension changed',
@@ -89,7 +89,7 @@ export async function teamResetPrivateFeed(deps: CatalogDeps, user: AuthUser, fe
     tokenHash: deps.tokens.hashOf(deps.tokens.feedToken(next)),
     at: new Date(),
   });
-  deps.grants.forgetFeed(feedId);
+  deps.grants.forgetFeed(feed);
   await deps.sharing.clear(feed.podcastId, feedId);
   deps.logger.info(
     { feedId, next, podcastId: feed.podcastId, by: user.id },

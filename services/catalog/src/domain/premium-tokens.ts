@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { LruMap } from '@podz/kit';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** An audio link is good for five to six weeks: a podcast app that polls weekly always has a live one. */
@@ -18,6 +19,9 @@ export type AudioKeyCheck =
  *   ETag) stay the same between weeks and a repeat poll is a 304.
  */
 export class PremiumTokens {
+  /** Keys already verified: an app's ranged GETs of one episode repeat one key many times. */
+  private readonly verified = new LruMap<string, { feedId: string; untilDay: number }>(10_000);
+
   constructor(private readonly secret: string) {}
 
   feedToken(feedId: string): string {
@@ -40,11 +44,18 @@ export class PremiumTokens {
   }
 
   checkAudioKey(key: string, now: number): AudioKeyCheck {
+    const known = this.verified.get(key);
+    if (known) {
+      return Math.floor(now / DAY_MS) > known.untilDay
+        ? { ok: false, why: 'expired' }
+        : { ok: true, feedId: known.feedId };
+    }
     const parts = AUDIO_KEY.exec(key);
     if (!parts) return { ok: false, why: 'malformed' };
     const [, feedId = '', untilDay = '', mac = ''] = parts;
     const expected = Buffer.from(this.audioMac(feedId, Number(untilDay)));
     if (!timingSafeEqual(expected, Buffer.from(mac))) return { ok: false, why: 'forged' };
+    this.verified.set(key, { feedId, untilDay: Number(untilDay) });
     if (Math.floor(now / DAY_MS) > Number(untilDay)) return { ok: false, why: 'expired' };
     return { ok: true, feedId };
   }

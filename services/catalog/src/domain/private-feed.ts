@@ -1,4 +1,4 @@
-import { notFound } from '@podz/kit';
+import { LruMap, notFound } from '@podz/kit';
 import { etagOf, type RenderedResponse } from '../cache/response-cache';
 import { planUnlocks, type Entitlement } from '../data/entitlement-book';
 import type { PodcastRecord } from '../data/catalog-models';
@@ -44,10 +44,10 @@ export function feedRefusal(
 }
 
 /**
- * `GET /feeds/{token}/feed.xml`: a member's private feed. The token is looked up by its hash
- * (one keyed read, never cached, so a reset stops the old link at once), the member's plan by
- * key; the show's members' feed is rendered once per change for all members (the response
- * cache) and each member's token and audio key are put in. A member whose plan no longer
+ * `GET /feeds/{token}/feed.xml`: a member's private feed. The token is looked up by its hash and
+ * the member's plan by key (each kept a second per instance: `PremiumGrants`); the show's members'
+ * feed is rendered once per change for all members (the response cache, and a second in this
+ * process) and each member's token and audio key are put in. A member whose plan no longer
  * unlocks the show gets `410 Gone` with one item saying why.
  */
 export async function privateFeed(
@@ -55,7 +55,7 @@ export async function privateFeed(
   token: string,
   now = Date.now(),
 ): Promise<PrivateFeedAnswer> {
-  const feed = await deps.privateFeeds.byTokenHash(deps.tokens.hashOf(token));
+  const feed = await deps.grants.link(deps.tokens.hashOf(token), now);
   if (!feed) throw notFound('Feed');
   const podcast = await deps.podcasts.findById(feed.podcastId);
   if (!podcast || podcast.status !== 'published') throw notFound('Feed');
@@ -74,7 +74,7 @@ export async function privateFeed(
       }),
     };
   }
-  const template = await membersTemplate(deps, podcast);
+  const template = await membersTemplate(deps, podcast, now);
   const audioKey = deps.tokens.audioKey(feed.feedId, now);
   return {
     status: 200,
@@ -86,7 +86,25 @@ export async function privateFeed(
   };
 }
 
-async function membersTemplate(deps: CatalogDeps, podcast: PodcastRecord): Promise<RenderedResponse> {
+/**
+ * The members' feeds this process rendered or read, for a second: an app's repeat poll needs the
+ * template's ETag, and reading a 300-item feed from Redis for a 304 cost more than the answer.
+ * Writes move the response cache's generation; a second here is what the edge allows public feeds.
+ */
+const TEMPLATE_MS = 1000;
+const templates = new LruMap<string, { at: number; entry: Promise<RenderedResponse> }>(1000);
+
+function membersTemplate(deps: CatalogDeps, podcast: PodcastRecord, now: number): Promise<RenderedResponse> {
+  const key = `members-feed:${deps.config.MONGO_DB}:${podcast._id.toHexString()}`;
+  const known = templates.get(key);
+  if (known && now - known.at < TEMPLATE_MS) return known.entry;
+  const entry = sharedTemplate(deps, podcast);
+  templates.set(key, { at: now, entry });
+  entry.catch(() => templates.delete(key));
+  return entry;
+}
+
+async function sharedTemplate(deps: CatalogDeps, podcast: PodcastRecord): Promise<RenderedResponse> {
   const key = `members-feed:${podcast._id.toHexString()}`;
   const lookup = await deps.responses.read(key).catch((err: unknown) => {
     deps.logger.warn({ err }, 'response cache unreadable; rendering the members’ feed uncached');
