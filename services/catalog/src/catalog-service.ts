@@ -130,7 +130,7 @@ export function startCatalog(config: CatalogConfig) {
           episodeCompanionRoutes(deps),
           mediaRoutes(deps, recorder, attributions),
           feedRoutes(deps, recorder),
-          premiumRoutes(deps),
+          premiumRoutes(deps, recorder),
         ],
         streams: [listens],
         tasks: [new PeriodicTask('releases', config.RELEASE_SWEEP_MS, () => releaseScheduled(deps), logger)],

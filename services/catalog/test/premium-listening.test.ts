@@ -1,8 +1,8 @@
 import { parseFeed } from 'podcast-partytime';
 import request from 'supertest';
-import { pendingEvent } from '@podz/kit';
-import { eventually } from '@podz/kit/testing';
-import { subscriptionEnded, userPlanChanged } from '@podz/proto';
+import { pendingEvent, recordsOfMessage } from '@podz/kit';
+import { eventually, readTopic, testInfra, testTopic } from '@podz/kit/testing';
+import { subscriptionEnded, userPlanChanged, type ListenRecord } from '@podz/proto';
 import { offerPlans } from '@podz/read-models/testing';
 import { PremiumTokens } from '../src/domain/premium-tokens';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
@@ -471,5 +471,40 @@ describe('sharing is seen', () => {
     await api().get(`/api/private-feeds?userId=${otherMember.id}`).set(bearer(member.token)).expect(403);
     const bad = await api().get('/api/private-feeds?userId=nope').set(bearer(admin.token)).expect(400);
     expect(bad.body.code).toBe('INVALID_ID');
+  });
+});
+
+describe('the listening figures', () => {
+  it('record private feed fetches for the show and its premium downloads like any other', async () => {
+    const opened = await api()
+      .post(`/api/podcasts/${show.id}/private-feed`)
+      .set(bearer(member.token))
+      .expect(200);
+    const feed = await api().get(feedPath(opened.body.url)).set('user-agent', 'PocketCasts/1.0').expect(200);
+    const key = keyOf(
+      parseFeed(feed.text)?.items.find((item) => item.title === 'The bonus')?.enclosure?.url ?? '',
+    );
+    await api().get(`${bonus.audio.url}?k=${key}`).set('user-agent', 'PocketCasts/1.0').expect(200);
+    const bonusId = bonus.id;
+    const messages = await readTopic(testInfra().kafkaBrokers, testTopic('catalog.listen.v1'), {
+      until: (seen) => {
+        const records = seen.flatMap((message) => recordsOfMessage(message.value)) as ListenRecord[];
+        return (
+          records.some((r) => r.kind === 'feed' && r.ua === 'PocketCasts/1.0') &&
+          records.some((r) => r.episode === bonusId && r.ua === 'PocketCasts/1.0')
+        );
+      },
+      timeoutMs: 20_000,
+    });
+    const records = messages.flatMap((message) => recordsOfMessage(message.value)) as ListenRecord[];
+    expect(records.find((r) => r.kind === 'feed' && r.ua === 'PocketCasts/1.0')).toMatchObject({
+      show: show.id,
+      status: 200,
+    });
+    expect(records.find((r) => r.episode === bonusId && r.ua === 'PocketCasts/1.0')).toMatchObject({
+      kind: 'audio',
+      show: show.id,
+      status: 200,
+    });
   });
 });

@@ -9,7 +9,7 @@ import { AUDIO_KEY_MARK, FEED_TOKEN_MARK, membersFeedTemplate } from './show-fee
 import { showPremium } from './premium-rules';
 
 export type PrivateFeedAnswer =
-  | { status: 200; body: string; etag: string; lastModified: Date; feed: PrivateFeedRow }
+  | { status: 200; body: string; etag: string; lastModified: Date; feed: PrivateFeedRow; uId: string }
   | { status: 410; body: string };
 
 const END_REASONS: Record<string, string> = {
@@ -83,6 +83,7 @@ export async function privateFeed(
     etag: `${template.etag.slice(0, -1)}.${audioKey.split('.', 2).join('.')}"`,
     lastModified: template.lastModified ?? podcast.updatedAt,
     feed,
+    uId: podcast.uId,
   };
 }
 

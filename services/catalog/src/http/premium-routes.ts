@@ -10,16 +10,17 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { openPrivateFeed, premiumAccess, privateFeedsOf, resetPrivateFeed } from '../domain/premium-access';
 import { premiumMembers, suspendPrivateFeed, teamResetPrivateFeed } from '../domain/premium-members';
 import { privateFeed } from '../domain/private-feed';
+import type { ListenRecorder } from '../listens/listen-recording';
 
 const RSS = 'application/rss+xml; charset=utf-8';
 
 /**
  * Premium listening (docs/payments.md, Premium): what a member may hear of a show, their private
  * feed and its reset, and the feed itself, which podcast apps read with no session (the token in
- * its path is the credential; the edge never keeps it: `private`). The audio a private feed
- * links to is counted by the media route like any other download.
+ * its path is the credential; the edge never keeps it: `private`). Its fetches count for the
+ * show's feed followers and the audio it links to as downloads, like the public feed's.
  */
-export function premiumRoutes(deps: CatalogDeps): express.Router {
+export function premiumRoutes(deps: CatalogDeps, listens: ListenRecorder): express.Router {
   const router = express.Router();
   router.get(
     '/api/podcasts/:id/premium',
@@ -64,6 +65,7 @@ export function premiumRoutes(deps: CatalogDeps): express.Router {
   );
   router.get(
     '/feeds/:token/feed.xml',
+    listens.feed,
     handle({ params: privateFeedParamsSchema }, async ({ params }, req, res) => {
       const answer = await privateFeed(deps, params.token);
       res.setHeader('cache-control', 'private, no-cache');
@@ -72,6 +74,7 @@ export function premiumRoutes(deps: CatalogDeps): express.Router {
         res.status(410).type(RSS).send(answer.body);
         return;
       }
+      res.locals.feedShow = answer.uId;
       // Who fetched it, for the sharing flags: after the answer, never in its way.
       const fetched = {
         address: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']),

@@ -20,10 +20,11 @@ export interface ListenRecording {
  */
 export function recordListens(recording: ListenRecording): { audio: RequestHandler; feed: RequestHandler } {
   const { push, logger } = recording;
-  const onEnd = (req: Request, res: Response, target: Heard['target']) => {
+  const onEnd = (req: Request, res: Response, targetOf: () => Heard['target']) => {
     const request = arrival(req);
     res.once('close', () => {
       try {
+        const target = targetOf();
         const bytes =
           target.kind === 'audio'
             ? bytesSent(res)
@@ -36,11 +37,13 @@ export function recordListens(recording: ListenRecording): { audio: RequestHandl
   };
   return {
     audio: (req, res, next) => {
-      onEnd(req, res, { kind: 'audio', file: String(req.params.file) });
+      const target = { kind: 'audio' as const, file: String(req.params.file) };
+      onEnd(req, res, () => target);
       next();
     },
     feed: (req, res, next) => {
-      onEnd(req, res, { kind: 'feed', uId: String(req.params.uId) });
+      // A private feed names its show only once its token was looked up (`res.locals.feedShow`).
+      onEnd(req, res, () => ({ kind: 'feed', uId: String(res.locals.feedShow ?? req.params.uId) }));
       next();
     },
   };
@@ -177,7 +180,10 @@ async function whereOf(
 ): Promise<Where | null> {
   if (heard.target.kind === 'audio') {
     const attribution: AudioAttribution | null = await attributions.of(heard.target.file, heard.at);
-    return attribution && { kind: 'audio', ...attribution };
+    if (!attribution) return null;
+    // Only what a listen record carries: who may hear the file stays in catalog.
+    const { show, episode, published, file } = attribution;
+    return { kind: 'audio', show, episode, published, file };
   }
   const show = await showIdOf(heard.target.uId);
   return show ? { kind: 'feed', show, episode: null, published: null, file: null } : null;
