@@ -73,12 +73,6 @@ export const queryKeys = {
     list: ['docs', 'list'] as const,
     one: (slug: string) => ['docs', 'one', slug] as const,
   },
-  premium: {
-    all: ['premium'] as const,
-    access: (podcastId: string) => ['premium', 'access', podcastId] as const,
-    feedsOf: (userId?: string) => ['premium', 'feeds', userId ?? 'mine'] as const,
-    members: (podcastId: string) => ['premium', 'members', podcastId] as const,
-  },
   pricingPlans: {
     all: ['pricing-plans'] as const,
     everyOne: ['pricing-plans', 'all'] as const,

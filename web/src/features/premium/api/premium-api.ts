@@ -1,12 +1,22 @@
 import type { PremiumAccess, PremiumMembers, PrivateFeed, PrivateFeedList } from '@podz/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * Premium listening's query keys. Kept here rather than in lib/query-keys: nothing outside this
+ * feature reads or invalidates them, and the shared file is in the first load of every page.
+ */
+const premiumKeys = {
+  all: ['premium'] as const,
+  access: (podcastId: string) => ['premium', 'access', podcastId] as const,
+  feedsOf: (userId?: string) => ['premium', 'feeds', userId ?? 'mine'] as const,
+  members: (podcastId: string) => ['premium', 'members', podcastId] as const,
+};
 
 /** What the signed-in caller may hear of a show, and their private feed of it. */
 export function usePremiumAccess(podcastId: string | undefined, signedIn: boolean) {
   return useQuery({
-    queryKey: queryKeys.premium.access(podcastId ?? ''),
+    queryKey: premiumKeys.access(podcastId ?? ''),
     enabled: Boolean(podcastId) && signedIn,
     queryFn: ({ signal }) => apiFetch<PremiumAccess>(`/api/podcasts/${podcastId}/premium`, { signal }),
   });
@@ -15,7 +25,7 @@ export function usePremiumAccess(podcastId: string | undefined, signedIn: boolea
 /** The caller's private feeds, one per premium show (`/settings`); an admin names a member (`/users`). */
 export function usePrivateFeeds(userId?: string) {
   return useQuery({
-    queryKey: queryKeys.premium.feedsOf(userId),
+    queryKey: premiumKeys.feedsOf(userId),
     queryFn: ({ signal }) =>
       apiFetch<PrivateFeedList>(`/api/private-feeds${userId ? `?userId=${userId}` : ''}`, { signal }),
   });
@@ -24,7 +34,7 @@ export function usePrivateFeeds(userId?: string) {
 /** A show's premium members and its feeds flagged as shared (its team, admins). */
 export function usePremiumMembers(podcastId: string) {
   return useQuery({
-    queryKey: queryKeys.premium.members(podcastId),
+    queryKey: premiumKeys.members(podcastId),
     queryFn: ({ signal }) =>
       apiFetch<PremiumMembers>(`/api/podcasts/${podcastId}/premium-members`, { signal }),
   });
@@ -41,7 +51,7 @@ export function useTeamFeedAction() {
             method: 'PATCH',
             body: { suspended: action === 'suspend' },
           }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.premium.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: premiumKeys.all }),
   });
 }
 
@@ -53,6 +63,6 @@ export function usePrivateFeedLink(podcastId: string) {
       apiFetch<PrivateFeed>(`/api/podcasts/${podcastId}/private-feed${reset ? '/reset' : ''}`, {
         method: 'POST',
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.premium.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: premiumKeys.all }),
   });
 }

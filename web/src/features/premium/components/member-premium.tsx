@@ -16,7 +16,7 @@ export function MemberPremium({ userId, username }: { userId: string; username: 
             {data.items.length === 0 ? 'no private feeds.' : `${data.items.length} private feeds:`}
           </p>
           {data.items.length > 0 && (
-            <ul className="list-disc pl-5">
+            <ul className="grid gap-1">
               {data.items.map((feed) => (
                 <li key={feed.id}>
                   <Link to={paths.show.href(feed.show.uId)} className="text-indigo-700 underline">

@@ -12,7 +12,7 @@ export function PremiumTeaser({ plans, signedIn }: { plans: string[]; signedIn: 
   return (
     <section
       aria-label="Members’ episode"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-slate-800"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-slate-800"
     >
       <p className="flex items-center gap-2 font-semibold text-amber-900">
         <span aria-hidden="true">🔒</span> For members on {names}

@@ -99,7 +99,7 @@ export function PrivateFeedPanel({
   return (
     <section
       aria-labelledby="premium-heading"
-      className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-slate-800"
+      className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-5 text-slate-800"
     >
       <h2 id="premium-heading" className="font-semibold text-amber-900">
         Premium listening

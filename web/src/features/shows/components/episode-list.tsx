@@ -22,11 +22,7 @@ export function EpisodeList({ episodes, withShow = false }: { episodes: Episode[
             <div className="min-w-0 flex-1">
               {withShow && <p className="text-xs font-medium text-indigo-700">{episode.show.name}</p>}
               <p className="truncate font-medium text-slate-900">
-                {episode.listening === 'premium' && (
-                  <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                    <span aria-hidden="true">🔒 </span>Members
-                  </span>
-                )}
+                {episode.listening === 'premium' && '🔒 '}
                 {episode.title}
               </p>
               <p className="text-sm text-slate-600">

@@ -86,7 +86,7 @@ export function ShowEpisodes({ podcastId, premiumPlans }: { podcastId: string; p
                     <p className="truncate font-medium text-slate-900">
                       {episode.title}
                       {(episode.premium || episode.listening === 'premium') && (
-                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                        <span className="ml-2 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
                           {episode.listening === 'premium' ? 'Members' : 'Public now (was early access)'}
                         </span>
                       )}
