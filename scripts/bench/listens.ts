@@ -239,6 +239,7 @@ function* yearOfListens(show: string, episodes: string[], now: number): Generato
       monthListener: listener,
       ua,
       referrer: null,
+      premium: false,
       country: COUNTRIES[Math.floor(Math.random() * COUNTRIES.length)]!,
     };
     // A listener asks in one to three ranges, the first sometimes after a probe.

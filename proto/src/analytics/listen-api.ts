@@ -35,24 +35,45 @@ const daySchema = z
     },
   );
 
+const rangeFields = {
+  from: daySchema.optional(),
+  to: daySchema.optional(),
+  interval: z.enum(ANALYTICS_INTERVALS, { error: 'interval is day, week or month' }).default('day'),
+};
+
+function withRangeRules<T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+  schema: T,
+) {
+  return schema
+    .refine((query) => !query.from || !query.to || query.from <= query.to, {
+      error: 'from must not come after to',
+      path: ['from'],
+    })
+    .refine(
+      (query) =>
+        !query.from ||
+        !query.to ||
+        (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1 <= ANALYTICS_RANGE_DAYS_MAX,
+      { error: `a range is at most ${ANALYTICS_RANGE_DAYS_MAX} days`, path: ['to'] },
+    );
+}
+
 /** `?from&to&interval`: both days included; by default the last 30 days, by day. */
-export const analyticsRangeQuerySchema = z
-  .object({
-    from: daySchema.optional(),
-    to: daySchema.optional(),
-    interval: z.enum(ANALYTICS_INTERVALS, { error: 'interval is day, week or month' }).default('day'),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    error: 'from must not come after to',
-    path: ['from'],
-  })
-  .refine(
-    (query) =>
-      !query.from ||
-      !query.to ||
-      (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1 <= ANALYTICS_RANGE_DAYS_MAX,
-    { error: `a range is at most ${ANALYTICS_RANGE_DAYS_MAX} days`, path: ['to'] },
-  );
+export const analyticsRangeQuerySchema = withRangeRules(z.object(rangeFields));
+/**
+ * A show's figures take `?premium=true` too: only its premium audio heard by members (through
+ * their private feeds or in the browser); the feed followers stay the whole show's.
+ */
+export const showAnalyticsQuerySchema = withRangeRules(
+  z.object({
+    ...rangeFields,
+    premium: z
+      .enum(['true', 'false'], { error: 'premium must be true or false' })
+      .transform((value) => value === 'true')
+      .optional(),
+  }),
+);
+export type ShowAnalyticsQuery = z.infer<typeof showAnalyticsQuerySchema>;
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 const count = z.number().int().min(0);

@@ -60,6 +60,11 @@ export const listenRecordSchema = z.object({
   monthListener: listenerHashSchema,
   ua: z.string().max(512),
   referrer: z.string().max(512).nullable(),
+  /**
+   * Served to a member: a premium episode's audio heard through a private feed or an entitled
+   * session (the premium filter of the download figures). Records from before it are false.
+   */
+  premium: z.boolean().default(false),
   /** ISO 3166-1 alpha-2, from the address before it was hashed; null when unknown. */
   country: z
     .string()
@@ -93,6 +98,7 @@ export const catalogListens: RecordStreamDefinition<typeof listenRecordSchema> =
     monthListener: 'Zx8Uq1Pb0mI7c9zXw0Jk2B',
     ua: 'AppleCoreMedia/1.0.0.20E247 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)',
     referrer: null,
+    premium: false,
     country: 'NL',
   },
 };

@@ -60,6 +60,7 @@ function download(ip: string, ua: string, atIso: string): ListenRecord {
     monthListener: listener,
     ua,
     referrer: null,
+    premium: false,
     country: ip.startsWith('81.') ? 'NL' : null,
   };
 }
@@ -145,6 +146,14 @@ describe('the download figures API', () => {
     expect(body.hours[9]).toBe(2);
     expect(body.hours[10]).toBe(1);
     expect(body.allTime).toBe(3);
+    // No premium audio was served: the members' figures are empty, and the filter is checked.
+    const members = showAnalyticsSchema.parse(
+      (await get(`/api/analytics/shows/${SHOW}?from=2026-11-20&premium=true`, owner).expect(200)).body,
+    );
+    expect(members.allTime).toBe(0);
+    expect(members.downloads.points.every((point) => point.downloads === 0)).toBe(true);
+    const bad = await get(`/api/analytics/shows/${SHOW}?premium=yes`, owner).expect(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
 
     const byMonth = showAnalyticsSchema.parse(
       (

@@ -50,6 +50,8 @@ interface Listen {
   file?: ListenFile;
   published?: number;
   daySalt?: Buffer;
+  /** Served to a member (premium audio). */
+  premium?: boolean;
 }
 
 /** A record as catalog sends it: by default a full GET of the whole file from an iPhone. */
@@ -74,6 +76,7 @@ function listen(options: Listen): ListenRecord {
     monthListener: hash(MONTH_SALT, ip, ua),
     ua,
     referrer: null,
+    premium: options.premium ?? false,
     country: 'NL',
   };
 }
@@ -124,6 +127,20 @@ describe('downloads by the IAB v2.3 rules', () => {
     expect(sums.get('o:iOS')).toBe(1);
     expect(sums.get('c:NL')).toBe(1);
     expect(sums.get('h:12')).toBe(1);
+  });
+
+  it("counts premium audio served to members under the show's members' figures too", async () => {
+    const show = id();
+    const [open, bonus] = [id(), id()];
+    await apply(
+      listen({ show, episode: open, ip: '203.0.113.21' }),
+      listen({ show, episode: bonus, ip: '203.0.113.21', premium: true }),
+      listen({ show, episode: bonus, ip: '203.0.113.22', premium: true }),
+    );
+    expect(await downloads(`s:${show}`)).toBe(3);
+    expect(await downloads(`m:${show}`)).toBe(2);
+    const sums = await rollups.breakdown(`m:${show}`, [], ['2026-11-20']);
+    expect(sums.get('a:Apple Podcasts')).toBe(2);
   });
 
   it('drops the 0-1 probe (even of a file of two bytes, which it would otherwise deliver whole)', async () => {

@@ -500,11 +500,13 @@ describe('the listening figures', () => {
     expect(records.find((r) => r.kind === 'feed' && r.ua === 'PocketCasts/1.0')).toMatchObject({
       show: show.id,
       status: 200,
+      premium: false,
     });
     expect(records.find((r) => r.episode === bonusId && r.ua === 'PocketCasts/1.0')).toMatchObject({
       kind: 'audio',
       show: show.id,
       status: 200,
+      premium: true,
     });
   });
 });

@@ -8,7 +8,7 @@
  * the distinct bytes covered first reach the threshold, the download is counted, once, in every
  * rollup. ARGV: prefix, day, month, hour, show, episode, listener, month listener, ranges
  * (`first-last,first-last`), threshold, app, device, os, country, days since published (-1
- * unknown), ttl.
+ * unknown), ttl, premium (1: served to a member, also counted under `m:<show>`; absent: 0).
  */
 export const APPLY_LISTEN = `
 local p = ARGV[1]
@@ -45,7 +45,9 @@ redis.call('HSET', cover, 'c', '1')
 redis.call('HDEL', cover, 'r')
 redis.call('EXPIRE', cover, ARGV[16])
 local fields = { 'h:' .. ARGV[4], 'a:' .. ARGV[11], 'd:' .. ARGV[12], 'o:' .. ARGV[13], 'c:' .. ARGV[14] }
-for _, entity in ipairs({ 'n', 's:' .. ARGV[5], 'e:' .. ARGV[6] }) do
+local entities = { 'n', 's:' .. ARGV[5], 'e:' .. ARGV[6] }
+if ARGV[17] == '1' then entities[4] = 'm:' .. ARGV[5] end
+for _, entity in ipairs(entities) do
   local e = p .. ':' .. entity
   redis.call('HINCRBY', e .. ':days', ARGV[2], 1)
   redis.call('HINCRBY', e .. ':months', ARGV[3], 1)

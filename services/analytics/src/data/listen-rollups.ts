@@ -22,6 +22,8 @@ export interface CountableListen {
   country: string;
   /** Days from the episode's publication, -1 when unknown. */
   since: number;
+  /** Served to a member (premium audio): also counted for the show's members' figures. */
+  premium: boolean;
   coverTtlSeconds: number;
 }
 
@@ -34,8 +36,8 @@ export interface FeedFetch {
   subscribers: number;
 }
 
-/** `n` the network, `s:<id>` a show, `e:<id>` an episode. */
-export type Entity = 'n' | `s:${string}` | `e:${string}`;
+/** `n` the network, `s:<id>` a show, `e:<id>` an episode, `m:<id>` a show's downloads by members. */
+export type Entity = 'n' | `s:${string}` | `e:${string}` | `m:${string}`;
 
 type RollupRedis = Redis & {
   applyListen(...args: (string | number)[]): Promise<number>;
@@ -57,7 +59,8 @@ export interface EntityFigures {
 /**
  * The download rollups in Redis, one generation under one prefix, all read by key:
  *
- * - `<entity>:days` / `:months`: downloads per UTC day / month (hash);
+ * - `<entity>:days` / `:months`: downloads per UTC day / month (hash); `m:<show>` holds the
+ *   show's downloads of premium audio by members, beside `s:<show>`'s of everything;
  * - `<entity>:day:<day>` / `:month:<month>`: the day's / month's downloads by `h:<hour>`,
  *   `a:<app>`, `d:<device>`, `o:<os>`, `c:<country>` (hash);
  * - `<entity>:lis:<day>` / `:lism:<month>`: unique listeners (HyperLogLog);
@@ -106,6 +109,7 @@ export class ListenRollups {
         l.country,
         l.since,
         l.coverTtlSeconds,
+        l.premium ? 1 : 0,
       );
     }
     for (const f of fetches)

@@ -67,6 +67,7 @@ export async function applyListens(
       os: agent.os,
       country: record.country ?? '??',
       since: daysSincePublished(record.at, record.published) ?? -1,
+      premium: record.premium,
       // Replayed old records (a rebuild) still merge: their ranges live at least an hour.
       coverTtlSeconds: Math.max(3600, Math.ceil(dayEnds + COVER_KEPT_SECONDS - now / 1000)),
     };
@@ -83,6 +84,7 @@ export async function applyListens(
       listen.os,
       listen.country,
       listen.since,
+      listen.premium,
     ].join('\n');
     const alike = listens.get(key) ?? listen;
     listens.set(key, alike);

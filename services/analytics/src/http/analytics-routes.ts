@@ -1,6 +1,11 @@
 import express from 'express';
 import { handle, handleSignedIn, requireAccess } from '@podz/kit';
-import { analyticsCsvQuerySchema, analyticsRangeQuerySchema, showIdParamsSchema } from '@podz/proto';
+import {
+  analyticsCsvQuerySchema,
+  analyticsRangeQuerySchema,
+  showAnalyticsQuerySchema,
+  showIdParamsSchema,
+} from '@podz/proto';
 import type { AnalyticsDeps } from '../domain/analytics-deps';
 import { episodeFigures } from '../domain/episode-figures';
 import { episodesTable } from '../domain/episodes-table';
@@ -22,7 +27,10 @@ export function analyticsRoutes(deps: AnalyticsDeps): express.Router {
   router.get(
     '/api/analytics/shows/:id',
     team,
-    handleSignedIn(range, ({ params, query, user }) => showFigures(deps, user, params.id, query)),
+    handleSignedIn(
+      { params: showIdParamsSchema, query: showAnalyticsQuerySchema },
+      ({ params, query, user }) => showFigures(deps, user, params.id, query),
+    ),
   );
   router.get(
     '/api/analytics/shows/:id/episodes',

@@ -29,7 +29,8 @@ export function recordListens(recording: ListenRecording): { audio: RequestHandl
           target.kind === 'audio'
             ? bytesSent(res)
             : { start: 0, sent: Number(res.getHeader('content-length') ?? 0) };
-        push({ ...request, ...bytes, at: Date.now(), status: res.statusCode, target });
+        const premium = res.locals.audience === 'member';
+        push({ ...request, ...bytes, at: Date.now(), status: res.statusCode, target, premium });
       } catch (err) {
         logger.warn({ err }, 'listen not recorded');
       }
@@ -78,6 +79,8 @@ export interface Heard {
   sent: number;
   /** An episode's audio file by its name in the URL, or a show's feed by the name in its URL. */
   target: { kind: 'audio'; file: string } | { kind: 'feed'; uId: string };
+  /** Premium audio served to a member (the media route's `res.locals.audience`). */
+  premium: boolean;
 }
 
 type Arrival = Pick<Heard, 'peer' | 'forwardedFor' | 'ua' | 'referrer' | 'range' | 'method'>;
@@ -163,6 +166,7 @@ export async function prepareListens(
       ...listener,
       ua: heard.ua,
       referrer: heard.referrer,
+      premium: heard.premium,
       country: memo.of(`country\n${ip}`, () => countries?.countryOf(ip) ?? null),
     });
   }

@@ -122,7 +122,8 @@ export default function ShowAnalyticsRoute() {
   const { id = '' } = useParams();
   const [preset, setPreset] = useState<RangePreset>('30d');
   const [range, setRange] = useState<FigureRange>(() => presetRange('30d'));
-  const figures = useShowAnalytics(id, range);
+  const [premium, setPremium] = useState(false);
+  const figures = useShowAnalytics(id, range, premium);
   const name = figures.data?.show.name;
   return (
     <>
@@ -145,6 +146,10 @@ export default function ShowAnalyticsRoute() {
           </div>
         }
       />
+      <label className="mb-3 flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" checked={premium} onChange={(event) => setPremium(event.target.checked)} />
+        Premium only: members’ downloads of premium episodes
+      </label>
       <div className="mb-6">
         <RangePicker
           preset={preset}

@@ -16,13 +16,17 @@ const LIVE_MS = 5000;
 export const rangeQuery = (range: FigureRange) =>
   new URLSearchParams({ from: range.from, to: range.to, interval: range.interval }).toString();
 
-export function useShowAnalytics(showId: string, range: FigureRange) {
+/** A show's figures; `premium`: only its premium audio heard by members. */
+export function useShowAnalytics(showId: string, range: FigureRange, premium = false) {
   return useQuery({
-    queryKey: queryKeys.analytics.show(showId, range),
+    queryKey: queryKeys.analytics.show(showId, { ...range, premium }),
     refetchInterval: LIVE_MS,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      apiFetch<ShowAnalytics>(`/api/analytics/shows/${showId}?${rangeQuery(range)}`, { signal }),
+      apiFetch<ShowAnalytics>(
+        `/api/analytics/shows/${showId}?${rangeQuery(range)}${premium ? '&premium=true' : ''}`,
+        { signal },
+      ),
   });
 }
 
