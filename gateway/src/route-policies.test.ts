@@ -47,8 +47,9 @@ describe('the route policy table', () => {
     const keys = ROUTE_POLICIES.map((entry) => `${entry.method} ${entry.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const entry of ROUTE_POLICIES) {
-      // Under /api, media and feeds, plus the oEmbed endpoint, whose path the oEmbed world expects.
-      expect(entry.path).toMatch(/^\/((api|media|shows)\/[a-z:]|oembed$)/);
+      // Under /api, media, show feeds and members' private feeds, plus the oEmbed endpoint, whose
+      // path the oEmbed world expects.
+      expect(entry.path).toMatch(/^\/((api|media|shows|feeds)\/[a-z:]|oembed$)/);
       expect(entry.policy === 'public' || entry.policy === 'signed-in' || entry.policy.length > 0).toBe(true);
     }
   });

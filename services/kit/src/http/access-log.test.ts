@@ -18,6 +18,7 @@ function loggedApp(level: string) {
   app.get('/refused', (_req, res) => void res.status(403).json({ error: 'no' }));
   app.get('/broken', (_req, res) => void res.status(500).json({ error: 'oops' }));
   app.get('/healthz', (_req, res) => void res.status(503).end());
+  app.get('/feeds/:token/feed.xml', (_req, res) => void res.status(410).end());
   return { app, lines };
 }
 
@@ -33,6 +34,13 @@ describe('access log', () => {
       [50, '/broken', 500],
     ]);
     expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it("masks a private feed's token, which is a credential in the path", async () => {
+    const { app, lines } = loggedApp('info');
+    await request(app).get('/feeds/SECRETtoken0123456789abcdefABCDEF0123456789a/feed.xml').expect(410);
+    expect(lines.map((line) => line.path)).toEqual(['/feeds/[token]/feed.xml']);
+    expect(JSON.stringify(lines)).not.toContain('SECRETtoken');
   });
 
   it('writes every request at debug', async () => {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/logger';
+import { loggablePath } from './loggable-path';
 import { REQUEST_ID_HEADER } from './request-id';
 
 declare module 'http' {
@@ -18,15 +19,16 @@ const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
  * One line per request that an operator needs to see: server errors, client errors (refused
  * sign-ins, bad input, probes) and slow requests. Fast successful requests are counted by the
  * metrics and logged only at debug, so a busy public read costs no log write. Only the path is
- * written, never the query string or headers (they may carry tokens).
+ * written, never the query string or headers (they may carry tokens), and a private feed's token
+ * in it is masked.
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     req.log = logger;
     const started = performance.now();
     res.once('finish', () => {
-      // The whole path without the query: Express's req.path where Express ran, else from the URL.
-      const path = (req.originalUrl ?? req.url).split('?', 1)[0] ?? '/';
+      // The whole path without the query, credential segments masked.
+      const path = loggablePath(req.originalUrl ?? req.url);
       if (UNLOGGED.has(path)) return;
       const ms = Math.round(performance.now() - started);
       const status = res.statusCode;

@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger';
 import { REQUEST_ID_HEADER } from './request-id';
 import { zodDetails } from './validation';
 import { isDuplicateKey } from '../mongo/connect-mongo';
+import { loggablePath } from './loggable-path';
 
 /** body-parser and raw-body mark their errors with a `type`; each maps to a client error. */
 const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
@@ -101,7 +102,10 @@ export function answerError(
     sendApiError(res, known.code, known.message, known.details?.length ? { details: known.details } : {});
     return;
   }
-  logger.error({ err, requestId, method: req.method, url: req.originalUrl ?? req.url }, 'unhandled error');
+  logger.error(
+    { err, requestId, method: req.method, path: loggablePath(req.originalUrl ?? req.url) },
+    'unhandled error',
+  );
   sendApiError(res, 'INTERNAL', 'Internal server error', { requestId });
 }
 
