@@ -308,6 +308,45 @@ describe('notifications', () => {
     await context.close();
   });
 
+  it('counts a notification made after the page read the bell and before its socket joined', async () => {
+    const owner = await account('gapowner', ['user', 'owner']);
+    const fan = await account('gapfan', ['user']);
+    const show = await owner.api.json('/api/podcasts', 'POST', {
+      name: `Gap ${fan.username.slice(-6)}`,
+      category: 'Science',
+    });
+    expect(show.status).toBe(201);
+    expect((await fan.api.json(`/api/podcasts/${show.body.id}/follow`, 'PATCH')).status).toBe(200);
+
+    // The live connection's code is held back, so the page reads the bell with no socket yet.
+    const { page, context } = await signedInContext(browser, stack.origin, fan.username, PASSWORD);
+    let held = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/assets/live-connection-*.js', async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    const bellRead = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/notifications',
+    );
+    await page.goto('/mypodcasts');
+    expect((await bellRead).status()).toBe(200);
+    expect(held).toBe(true);
+
+    // Made and pushed to nobody: this member has no socket yet.
+    await publish(owner.api, show.body.id as string, 'Between the read and the socket');
+    const deadline = Date.now() + 20_000;
+    while ((await fan.api.json('/api/notifications')).body.unread !== 1) {
+      if (Date.now() > deadline) throw new Error('the notification was never made');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    release();
+    await page.getByTestId('bell-count').getByText('1').waitFor();
+    await context.close();
+  });
+
   it("an owner schedules an episode with a transcript and chapters; it reaches a follower's bell when its time comes, not before, and its page follows the audio", async () => {
     const owner = await account('scheduler', ['user', 'owner']);
     const fan = await account('waiter', ['user']);

@@ -50,11 +50,14 @@ export default function LiveConnection({ userId }: { userId: string }) {
         (payload: { role: RequestRole }) =>
           void client.invalidateQueries({ queryKey: queryKeys.requests.mine(payload.role) }),
       );
-      // A reconnect may have missed pushes: read the bell and the session again.
-      connection.io.on('reconnect', () => {
+      // The bell (and an open conversation list) were read over HTTP before this socket joined its
+      // room: what changed in between was pushed to nobody, so every connect reads them again.
+      connection.on('connect', () => {
         void client.invalidateQueries({ queryKey: queryKeys.notifications.bell });
-        void useSession.getState().refresh();
+        refresh();
       });
+      // A reconnect may have missed an access change too.
+      connection.io.on('reconnect', () => void useSession.getState().refresh());
       socket = connection;
     });
     return () => {

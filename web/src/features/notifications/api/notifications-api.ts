@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 const BASE = '/api/notifications';
 
-/** The bell: read once per session, then kept current by pushes (realtime-bridge). */
+/** The bell: read on load and on each socket connect, kept current by pushes between (live-connection). */
 export function useBell(enabled = true) {
   return useQuery({
     queryKey: queryKeys.notifications.bell,
