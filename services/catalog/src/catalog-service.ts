@@ -4,6 +4,7 @@ import {
   ListKeeper,
   PeriodicTask,
   RankedLists,
+  RecentReads,
   RecordStream,
   startService,
 } from '@podz/kit';
@@ -93,6 +94,7 @@ export function startCatalog(config: CatalogConfig) {
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
         responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
+        membersFeeds: new RecentReads(1000, 1000),
         media: new MediaLibrary(models.media, models.mediaStorage, mediaLists),
         users,
         plans,

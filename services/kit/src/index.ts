@@ -58,6 +58,7 @@ export { runOnce } from './mongo/run-once';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { newId } from './mongo/new-id';
 export { LruMap } from './cache/lru-map';
+export { RecentReads } from './cache/recent-reads';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { ListKeeper, type ListFamily } from './lists/list-keeper';
 export { pageFromList, type ListReading } from './lists/page-from-list';

@@ -96,6 +96,30 @@ export class ResponseCache {
     await this.redis.set(`${this.generationKey}:${generation}:${key}`, encode(entry), 'EX', this.ttlSeconds);
   }
 
+  /**
+   * The entry under `key` in the current generation, or `render`'s, stored there for the next
+   * reader. With Redis unreachable the answer is rendered uncached; `warn` hears why, and of a
+   * failed write.
+   */
+  async through(
+    key: string,
+    render: () => Promise<RenderedResponse>,
+    warn: (err: unknown, message: string) => void,
+  ): Promise<RenderedResponse> {
+    const lookup = await this.read(key).catch((err: unknown) => {
+      warn(err, 'response cache unreadable; answering uncached');
+      return null;
+    });
+    if (lookup?.entry) return lookup.entry;
+    const entry = await render();
+    if (lookup) {
+      this.write(lookup.generation, key, entry).catch((err: unknown) =>
+        warn(err, 'response cache write failed'),
+      );
+    }
+    return entry;
+  }
+
   async invalidate(): Promise<void> {
     await this.redis.incr(this.generationKey);
   }

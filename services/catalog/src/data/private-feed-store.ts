@@ -93,6 +93,11 @@ export class PrivateFeedStore {
     return result.matchedCount > 0;
   }
 
+  /** How many feeds the member holds, counted up to `cap`. */
+  countOfMember(userId: string, cap: number): Promise<number> {
+    return this.model.countDocuments({ userId }, { limit: cap }).exec();
+  }
+
   /** How many members hold a feed of the show, counted up to `cap`. */
   countOfShow(podcastId: string, cap: number): Promise<number> {
     return this.model.countDocuments({ podcastId }, { limit: cap }).exec();

@@ -1,6 +1,6 @@
-import type { BackgroundJobs, Idempotent, Logger } from '@podz/kit';
+import type { BackgroundJobs, Idempotent, Logger, RecentReads } from '@podz/kit';
 import type { PlanBook, UserDirectory } from '@podz/read-models';
-import type { ResponseCache } from '../cache/response-cache';
+import type { RenderedResponse, ResponseCache } from '../cache/response-cache';
 import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';
 import type { EpisodeRepository } from '../data/episode-repository';
@@ -27,6 +27,12 @@ export interface CatalogDeps {
   lists: CatalogLists;
   /** Rendered public answers (lists, show pages, feeds), dropped whenever the catalog changes. */
   responses: ResponseCache;
+  /**
+   * The members' feed templates this process rendered or read, for a second: an app's repeat
+   * poll needs the template's ETag, and reading a 300-item feed from Redis for a 304 costs more
+   * than the answer. A second is what the edge allows the public feeds.
+   */
+  membersFeeds: RecentReads<string, RenderedResponse>;
   media: MediaLibrary;
   users: UserDirectory;
   /** Content's plans as catalog heard them: which offer premium listening. */

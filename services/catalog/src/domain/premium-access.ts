@@ -1,21 +1,12 @@
 import { conflict, forbidden, isAdmin, newId, notFound, type AuthUser } from '@podz/kit';
 import type { PremiumAccess, PrivateFeed, PrivateFeedList } from '@podz/proto';
-import { planUnlocks, type Entitlement } from '../data/entitlement-book';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PrivateFeedRow } from '../data/private-feed-store';
 import type { CatalogDeps } from './catalog-deps';
-import { teamOf } from './private-feed';
-import { showPremium } from './premium-rules';
+import { hearsPremium, showPremium, teamOf } from './premium-rules';
 
 /** A member may keep this many private feeds (one per premium show): `GET /api/private-feeds` reads them all. */
 export const PRIVATE_FEEDS_MAX = 200;
-
-/** Whether a signed-in caller hears a show's premium episodes: admins, its team, members on its plans. */
-export function mayHear(user: AuthUser, podcast: PodcastRecord, entitlement: Entitlement | null): boolean {
-  return (
-    isAdmin(user) || teamOf(podcast).includes(user.id) || planUnlocks(entitlement, showPremium(podcast).plans)
-  );
-}
 
 /** A feed as its member sees it; `withLink: false` for anyone else (the link is the member's secret). */
 export function privateFeedView(deps: CatalogDeps, row: PrivateFeedRow, withLink = true): PrivateFeed {
@@ -35,16 +26,22 @@ async function publishedShow(deps: CatalogDeps, id: string): Promise<PodcastReco
   return podcast;
 }
 
-/** `GET /api/podcasts/{id}/premium`: the show's premium plans, whether the caller hears them, their feed. */
+/**
+ * `GET /api/podcasts/{id}/premium`: the show's premium plans, whether the caller hears them, their
+ * feed. This and opening a feed read the member's plan from the store, not the second-old copy
+ * the audio and feed requests share (`PremiumGrants`): they answer the member on the screen they
+ * come back to from a purchase.
+ */
 export async function premiumAccess(deps: CatalogDeps, user: AuthUser, id: string): Promise<PremiumAccess> {
   const podcast = await publishedShow(deps, id);
   const [entitlement, feed] = await Promise.all([
     deps.entitlements.find(user.id),
     deps.privateFeeds.of(user.id, id),
   ]);
+  const show = { team: teamOf(podcast), plans: showPremium(podcast).plans };
   return {
     premium: showPremium(podcast),
-    entitled: mayHear(user, podcast, entitlement),
+    entitled: await hearsPremium({ userId: user.id, admin: isAdmin(user) }, show, async () => entitlement),
     plan: entitlement?.plan ?? null,
     feed: feed ? privateFeedView(deps, feed) : null,
   };
@@ -59,15 +56,20 @@ export async function openPrivateFeed(deps: CatalogDeps, user: AuthUser, id: str
   const podcast = await publishedShow(deps, id);
   const { plans } = showPremium(podcast);
   if (plans.length === 0) throw conflict('This show has no premium episodes, so it has no private feed');
-  const entitlement = await deps.entitlements.find(user.id);
-  if (!teamOf(podcast).includes(user.id) && !planUnlocks(entitlement, plans)) {
+  // Admins hear premium episodes in the browser but hold no plan a feed could follow.
+  const member = { userId: user.id, admin: false };
+  if (
+    !(await hearsPremium(member, { team: teamOf(podcast), plans }, (userId) =>
+      deps.entitlements.find(userId),
+    ))
+  ) {
     throw forbidden(
       `Members on ${plans.join(' or ')} hear this show’s premium episodes; choose a plan first`,
     );
   }
   const existing = await deps.privateFeeds.of(user.id, id);
   if (existing) return privateFeedView(deps, existing);
-  if ((await deps.privateFeeds.ofMember(user.id, PRIVATE_FEEDS_MAX)).length >= PRIVATE_FEEDS_MAX) {
+  if ((await deps.privateFeeds.countOfMember(user.id, PRIVATE_FEEDS_MAX)) >= PRIVATE_FEEDS_MAX) {
     throw conflict(`A member keeps at most ${PRIVATE_FEEDS_MAX} private feeds`);
   }
   const feedId = newId();

@@ -1,8 +1,7 @@
 import { badRequest, forbidden, isAdmin, type AuthUser } from '@podz/kit';
-import { planUnlocks } from '../data/entitlement-book';
 import type { AudioAttribution } from '../listens/audio-attribution';
 import type { CatalogDeps } from './catalog-deps';
-import { isPremiumNow } from './premium-rules';
+import { hearsPremium, isPremiumNow, type PremiumListener } from './premium-rules';
 
 /** Who an audio file is being served to: anyone, or one listener entitled to a premium episode. */
 export type AudioAudience = 'public' | 'member';
@@ -23,6 +22,9 @@ export async function audioAudience(
   const window = attribution?.premium ?? null;
   if (!attribution || !isPremiumNow(window, now)) return 'public';
   const members = `This episode is for members on ${window.plans.join(' or ')}`;
+  const show = { team: attribution.team, plans: window.plans };
+  const hears = (listener: PremiumListener) =>
+    hearsPremium(listener, show, (userId) => deps.grants.entitlement(userId, now));
   if (request.key !== undefined) {
     if (typeof request.key !== 'string')
       throw badRequest('k must be one audio key', [{ path: 'k', message: 'not an audio key' }]);
@@ -40,12 +42,11 @@ export async function audioAudience(
     const feed = await deps.grants.feed(check.feedId, now);
     if (!feed || feed.podcastId !== attribution.show) throw forbidden('This audio link is not valid');
     if (feed.suspendedAt) throw forbidden('This private feed was suspended by the show’s team');
-    if (attribution.team.includes(feed.userId)) return 'member';
-    if (planUnlocks(await deps.grants.entitlement(feed.userId, now), window.plans)) return 'member';
+    // A feed is its member's, admin or not: it hears what their plan or their place in the team allows.
+    if (await hears({ userId: feed.userId, admin: false })) return 'member';
     throw forbidden(members);
   }
   const { user } = request;
-  if (user && (isAdmin(user) || attribution.team.includes(user.id))) return 'member';
-  if (user && planUnlocks(await deps.grants.entitlement(user.id, now), window.plans)) return 'member';
+  if (user && (await hears({ userId: user.id, admin: isAdmin(user) }))) return 'member';
   throw forbidden(members);
 }

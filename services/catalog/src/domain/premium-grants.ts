@@ -1,4 +1,4 @@
-import { LruMap } from '@podz/kit';
+import { RecentReads } from '@podz/kit';
 import type { Entitlement, EntitlementBook } from '../data/entitlement-book';
 import type { PrivateFeedRow, PrivateFeedStore } from '../data/private-feed-store';
 
@@ -11,33 +11,15 @@ import type { PrivateFeedRow, PrivateFeedStore } from '../data/private-feed-stor
 const FRESH_MS = 1000;
 const REMEMBERED = 10_000;
 
-type Remembered<V> = { at: number; value: Promise<V> };
-
-function remembered<V>(
-  map: LruMap<string, Remembered<V>>,
-  key: string,
-  now: number,
-  load: () => PromiseLike<V>,
-) {
-  const known = map.get(key);
-  if (known && now - known.at < FRESH_MS) return known.value;
-  // A real promise: the loaders return mongoose queries, which run again each time they are awaited.
-  const value = Promise.resolve(load());
-  map.set(key, { at: now, value });
-  // A failed read is not remembered: the next request asks the store again.
-  value.catch(() => map.delete(key));
-  return value;
-}
-
 /**
  * The keyed reads behind every private-feed and premium-audio request (a feed by its link or its
  * id, a member's plan), kept for a second per instance: a podcast app's ranged GETs for one
  * episode come in bursts, and each costs a map lookup instead of two store reads.
  */
 export class PremiumGrants {
-  private readonly feeds = new LruMap<string, Remembered<PrivateFeedRow | null>>(REMEMBERED);
-  private readonly links = new LruMap<string, Remembered<PrivateFeedRow | null>>(REMEMBERED);
-  private readonly members = new LruMap<string, Remembered<Entitlement | null>>(REMEMBERED);
+  private readonly feeds = new RecentReads<string, PrivateFeedRow | null>(FRESH_MS, REMEMBERED);
+  private readonly links = new RecentReads<string, PrivateFeedRow | null>(FRESH_MS, REMEMBERED);
+  private readonly members = new RecentReads<string, Entitlement | null>(FRESH_MS, REMEMBERED);
 
   constructor(
     private readonly store: PrivateFeedStore,
@@ -45,21 +27,21 @@ export class PremiumGrants {
   ) {}
 
   feed(feedId: string, now = Date.now()): Promise<PrivateFeedRow | null> {
-    return remembered(this.feeds, feedId, now, () => this.store.byFeedId(feedId));
+    return this.feeds.get(feedId, () => this.store.byFeedId(feedId), now);
   }
 
   /** A feed by its link's token hash: a podcast app polling, or its repeat conditional GETs. */
   link(tokenHash: string, now = Date.now()): Promise<PrivateFeedRow | null> {
-    return remembered(this.links, tokenHash, now, () => this.store.byTokenHash(tokenHash));
+    return this.links.get(tokenHash, () => this.store.byTokenHash(tokenHash), now);
   }
 
   entitlement(userId: string, now = Date.now()): Promise<Entitlement | null> {
-    return remembered(this.members, userId, now, () => this.book.find(userId));
+    return this.members.get(userId, () => this.book.find(userId), now);
   }
 
   /** After a reset or suspension here: this instance stops honouring the old link at once. */
   forgetFeed(feed: Pick<PrivateFeedRow, 'feedId' | 'tokenHash'>): void {
-    this.feeds.delete(feed.feedId);
-    this.links.delete(feed.tokenHash);
+    this.feeds.forget(feed.feedId);
+    this.links.forget(feed.tokenHash);
   }
 }

@@ -3,8 +3,7 @@ import type { PremiumMembers } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PrivateFeedRow } from '../data/private-feed-store';
 import type { CatalogDeps } from './catalog-deps';
-import { teamOf } from './private-feed';
-import { showPremium } from './premium-rules';
+import { showPremium, teamOf } from './premium-rules';
 
 /** Counted up to this: the figure is for the owner's page, not a census. */
 const MEMBERS_COUNTED = 10_000;

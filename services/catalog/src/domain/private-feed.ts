@@ -1,12 +1,11 @@
-import { LruMap, notFound } from '@podz/kit';
+import { notFound } from '@podz/kit';
 import { etagOf, type RenderedResponse } from '../cache/response-cache';
-import { planUnlocks, type Entitlement } from '../data/entitlement-book';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PrivateFeedRow } from '../data/private-feed-store';
 import { renderGoneFeed } from '../rss/render-feed';
 import type { CatalogDeps } from './catalog-deps';
 import { AUDIO_KEY_MARK, FEED_TOKEN_MARK, membersFeedTemplate } from './show-feed';
-import { showPremium } from './premium-rules';
+import { hearsPremium, showPremium, teamOf } from './premium-rules';
 
 export type PrivateFeedAnswer =
   | { status: 200; body: string; etag: string; lastModified: Date; feed: PrivateFeedRow; uId: string }
@@ -18,25 +17,25 @@ const END_REASONS: Record<string, string> = {
   withdrawn: 'Your membership ended: the plan is no longer offered.',
 };
 
-/** The team of a show hears its premium episodes without a plan. */
-export const teamOf = (podcast: PodcastRecord) => [
-  podcast.owner.id,
-  ...podcast.hosts.filter((host) => host.confirmed).map((host) => host.user.id),
-];
-
-/** Why a member's feed stopped, in the words its 410 item uses; null while it works. */
-export function feedRefusal(
+/**
+ * Why a member's feed stopped, in the words its 410 item uses; null while it works. A show that
+ * stopped naming plans keeps its feeds working, with its public episodes.
+ */
+async function feedRefusal(
+  deps: CatalogDeps,
   podcast: PodcastRecord,
   feed: PrivateFeedRow,
-  entitlement: Entitlement | null,
-): string | null {
+  now: number,
+): Promise<string | null> {
   if (feed.suspendedAt) {
     return 'This private feed was suspended: it was used from more places than one member uses. Ask the show’s team on PODZ to restore it.';
   }
   const { plans } = showPremium(podcast);
   if (plans.length === 0) return null;
-  if (teamOf(podcast).includes(feed.userId) || planUnlocks(entitlement, plans)) return null;
-  const ended = entitlement?.ended;
+  const entitlementOf = (userId: string) => deps.grants.entitlement(userId, now);
+  const member = { userId: feed.userId, admin: false };
+  if (await hearsPremium(member, { team: teamOf(podcast), plans }, entitlementOf)) return null;
+  const ended = (await entitlementOf(feed.userId))?.ended;
   const why = ended
     ? (END_REASONS[ended.reason] ?? 'Your membership ended.')
     : 'Your plan does not include this show.';
@@ -59,7 +58,7 @@ export async function privateFeed(
   if (!feed) throw notFound('Feed');
   const podcast = await deps.podcasts.findById(feed.podcastId);
   if (!podcast || podcast.status !== 'published') throw notFound('Feed');
-  const refusal = feedRefusal(podcast, feed, await deps.grants.entitlement(feed.userId, now));
+  const refusal = await feedRefusal(deps, podcast, feed, now);
   const origin = deps.config.PUBLIC_ORIGIN.replace(/\/$/, '');
   if (refusal) {
     return {
@@ -87,42 +86,17 @@ export async function privateFeed(
   };
 }
 
-/**
- * The members' feeds this process rendered or read, for a second: an app's repeat poll needs the
- * template's ETag, and reading a 300-item feed from Redis for a 304 cost more than the answer.
- * Writes move the response cache's generation; a second here is what the edge allows public feeds.
- */
-const TEMPLATE_MS = 1000;
-const templates = new LruMap<string, { at: number; entry: Promise<RenderedResponse> }>(1000);
-
 function membersTemplate(deps: CatalogDeps, podcast: PodcastRecord, now: number): Promise<RenderedResponse> {
-  const key = `members-feed:${deps.config.MONGO_DB}:${podcast._id.toHexString()}`;
-  const known = templates.get(key);
-  if (known && now - known.at < TEMPLATE_MS) return known.entry;
-  const entry = sharedTemplate(deps, podcast);
-  templates.set(key, { at: now, entry });
-  entry.catch(() => templates.delete(key));
-  return entry;
-}
-
-async function sharedTemplate(deps: CatalogDeps, podcast: PodcastRecord): Promise<RenderedResponse> {
   const key = `members-feed:${podcast._id.toHexString()}`;
-  const lookup = await deps.responses.read(key).catch((err: unknown) => {
-    deps.logger.warn({ err }, 'response cache unreadable; rendering the members’ feed uncached');
-    return null;
-  });
-  if (lookup?.entry) return lookup.entry;
-  const rendered = await membersFeedTemplate(deps, podcast);
-  const entry: RenderedResponse = {
-    body: rendered.xml,
-    type: 'application/rss+xml; charset=utf-8',
-    etag: etagOf(rendered.xml),
-    lastModified: rendered.lastModified,
+  const render = async (): Promise<RenderedResponse> => {
+    const rendered = await membersFeedTemplate(deps, podcast);
+    return {
+      body: rendered.xml,
+      type: 'application/rss+xml; charset=utf-8',
+      etag: etagOf(rendered.xml),
+      lastModified: rendered.lastModified,
+    };
   };
-  if (lookup) {
-    deps.responses
-      .write(lookup.generation, key, entry)
-      .catch((err: unknown) => deps.logger.warn({ err }, 'response cache write failed'));
-  }
-  return entry;
+  const warn = (err: unknown, message: string) => deps.logger.warn({ err }, message);
+  return deps.membersFeeds.get(key, () => deps.responses.through(key, render, warn), now);
 }

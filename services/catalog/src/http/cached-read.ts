@@ -66,17 +66,11 @@ export function cachedRead<S extends InputSchemas, R>(
         send(req, res, await respond(input), 'private, no-cache');
         return;
       }
-      const key = keyOf(req, input);
-      const lookup = await options.cache.read(key).catch((err: unknown) => {
-        req.log?.warn({ err }, 'response cache unreadable; answering uncached');
-        return null;
-      });
-      const response = lookup?.entry ?? (await respond(input));
-      if (lookup && !lookup.entry) {
-        options.cache
-          .write(lookup.generation, key, response)
-          .catch((err: unknown) => req.log?.warn({ err }, 'response cache write failed'));
-      }
+      const response = await options.cache.through(
+        keyOf(req, input),
+        () => respond(input),
+        (err, message) => req.log?.warn({ err }, message),
+      );
       send(req, res, response, options.cacheControl ?? SHARED_FOR_A_SECOND);
     } catch (err) {
       next(err);

@@ -1,8 +1,8 @@
-import { LruMap } from '@podz/kit';
+import { RecentReads } from '@podz/kit';
 import type { ListenFile } from '@podz/proto';
 import { audioOffset } from '../blobs/audio-offset';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { premiumWindow, showPremium } from '../domain/premium-rules';
+import { premiumWindow, showPremium, teamOf } from '../domain/premium-rules';
 
 /** Whose listen a request for an audio file is: the episode using it and what its bytes are. */
 export interface AudioAttribution {
@@ -27,9 +27,7 @@ const REMEMBERED_FILES = 10_000;
  * or episode turned premium is gated within a second.
  */
 export class AudioAttributions {
-  private readonly known = new LruMap<string, { at: number; value: Promise<AudioAttribution | null> }>(
-    REMEMBERED_FILES,
-  );
+  private readonly known = new RecentReads<string, AudioAttribution | null>(FRESH_MS, REMEMBERED_FILES);
 
   constructor(
     private readonly deps: Pick<CatalogDeps, 'media' | 'episodes' | 'podcasts' | 'blobs' | 'logger'>,
@@ -37,15 +35,12 @@ export class AudioAttributions {
 
   /** `file` is the name in the URL, `<id>.<ext>`; null when no episode uses it. */
   of(file: string, now = Date.now()): Promise<AudioAttribution | null> {
-    const remembered = this.known.get(file);
-    if (remembered && now - remembered.at < FRESH_MS) return remembered.value;
-    const value = this.load(file).catch((err: unknown) => {
-      this.deps.logger.warn({ err, file }, 'audio attribution failed');
-      this.known.delete(file);
-      return null;
-    });
-    this.known.set(file, { at: now, value });
-    return value;
+    return this.known
+      .get(file, () => this.load(file), now)
+      .catch((err: unknown) => {
+        this.deps.logger.warn({ err, file }, 'audio attribution failed');
+        return null;
+      });
   }
 
   private async load(file: string): Promise<AudioAttribution | null> {
@@ -71,7 +66,7 @@ export class AudioAttributions {
       published: new Date(episode.publishedAt).getTime(),
       file: { bytes: media.bytes, offset, seconds: media.durationSeconds ?? 0 },
       premium: premiumWindow(showPremium(podcast), episode.premium),
-      team: [podcast.owner.id, ...podcast.hosts.filter((host) => host.confirmed).map((host) => host.user.id)],
+      team: teamOf(podcast),
     };
   }
 }

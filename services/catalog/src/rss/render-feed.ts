@@ -116,6 +116,19 @@ function item(episode: FeedEpisode): string {
     .join('');
 }
 
+/** Every feed PODZ writes, around its channel's lines: RSS 2.0 with the namespaces it uses. */
+function rss(channel: string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '<channel>',
+    ...channel.filter(Boolean),
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
 /**
  * RSS 2.0 with the tags Apple Podcasts requires and the Podcasting 2.0 namespace. Episodes come
  * newest first and keep their id as a guid, so apps never see an episode twice.
@@ -126,10 +139,7 @@ export function renderFeed(show: FeedShow, episodes: FeedEpisode[], links: FeedL
     ? `<itunes:category${attributes({ text: top })}><itunes:category${attributes({ text: sub })}/></itunes:category>`
     : `<itunes:category${attributes({ text: top })}/>`;
   const owner = `<itunes:owner>${element('itunes:name', show.ownerName)}${show.ownerEmail ? element('itunes:email', show.ownerEmail) : ''}</itunes:owner>`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
-    '<channel>',
+  return rss([
     element('title', show.name),
     element('link', links.siteUrl),
     `<atom:link${attributes({ href: links.feedUrl, rel: 'self', type: 'application/rss+xml' })}/>`,
@@ -151,12 +161,7 @@ export function renderFeed(show: FeedShow, episodes: FeedEpisode[], links: FeedL
     ...show.persons.map(person),
     ...namespaceTags(show),
     ...episodes.map(item),
-    '</channel>',
-    '</rss>',
-    '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  ]);
 }
 
 /**
@@ -171,10 +176,7 @@ export function renderGoneFeed(gone: {
   link: string;
   at: Date;
 }): string {
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">',
-    '<channel>',
+  return rss([
     element('title', gone.showName),
     element('link', gone.siteUrl),
     element('description', gone.reason),
@@ -187,8 +189,5 @@ export function renderGoneFeed(gone: {
     `<guid${attributes({ isPermaLink: 'false' })}>${escape(`gone-${gone.at.getTime()}`)}</guid>`,
     element('pubDate', gone.at.toUTCString()),
     '</item>',
-    '</channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+  ]);
 }
