@@ -26,6 +26,10 @@ async function main(): Promise<number> {
   console.log('▶ checking for Chromium (end-to-end tests)');
   await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
 
+  // Built before the suites run, not by the S3 suite amid them: a first build takes two cores for minutes.
+  console.log('▶ preparing SeaweedFS (catalog’s S3 suite; built once)');
+  await run('bash', [path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh'), 'prepare', 's3']);
+
   const results = path.join(REPO_ROOT, '.local', 'jest-results.json');
   mkdirSync(path.dirname(results), { recursive: true });
   console.log('▶ running the test suites');

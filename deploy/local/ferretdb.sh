@@ -32,11 +32,6 @@ ferretdb_healthy() {
     curl -fsS -o /dev/null --max-time 3 "http://127.0.0.1:$FERRETDB_DEBUG_PORT/debug/readyz"
 }
 
-ferretdb_need_go() {
-  command -v go >/dev/null || export PATH="$PATH:/usr/local/go/bin"
-  command -v go >/dev/null || die mongo "Go is needed to build FerretDB and was not found (looked in PATH and /usr/local/go/bin); install Go 1.24+ from https://go.dev/dl/"
-}
-
 # Why not `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2`:
 #  - `go install pkg@version` also fetches the module's @v/list (for deprecation notices), and
 #    the module proxy reachable here answers that request with 403, so the install fails;
@@ -48,22 +43,9 @@ ferretdb_build() {
   local want
   want="$FERRETDB_VERSION $(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -d' ' -f1)"
   [[ -x $FERRETDB_BIN && "$(cat "$FERRETDB_STAMP" 2>/dev/null)" == "$want" ]] && return 0
-  ferretdb_need_go
-  say mongo "building FerretDB $FERRETDB_VERSION from source with $(go version | cut -d' ' -f3) (first run only, ~1 min)"
-  # Go's module and build caches live under .local too; -modcacherw keeps them deletable.
-  export GOMODCACHE="$PODZ_LOCAL_DIR/go/mod" GOCACHE="$PODZ_LOCAL_DIR/go/cache"
-  export GOFLAGS="${GOFLAGS:+$GOFLAGS }-modcacherw" CGO_ENABLED=0
-  local log="$LOG_DIR/ferretdb-build.log" dir
-  dir="$(cd "$PODZ_LOCAL_DIR" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" 2>>"$log" |
-    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
-  [[ -d $dir ]] || {
-    tail -n 30 "$log" >&2
-    die mongo "go mod download of FerretDB $FERRETDB_VERSION failed (log $(rel "$log"))"
-  }
-  rm -rf "$FERRETDB_SRC"
-  mkdir -p "$(dirname "$FERRETDB_SRC")"
-  cp -r "$dir" "$FERRETDB_SRC"
-  chmod -R u+w "$FERRETDB_SRC"
+  local log="$LOG_DIR/ferretdb-build.log"
+  say mongo "building FerretDB $FERRETDB_VERSION from source (first run only, ~1 min)"
+  go_module_source mongo "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" "$FERRETDB_SRC" "$log"
   printf '%s\n' "$FERRETDB_VERSION" >"$FERRETDB_SRC/build/version/version.txt"
   # The ceiling keeps git from taking the enclosing repository as the one to patch.
   local patch

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Real infrastructure on loopback for machines without Docker (ARCHITECTURE.md §2):
 # FerretDB (MongoDB wire protocol), Apache Kafka in KRaft mode, Redis, and a development mail server;
-# on request also OpenSearch (the search service's engine for deployments).
+# on request also OpenSearch (the search service's engine for deployments) and SeaweedFS's S3 server
+# (media on object storage).
 #
-#   infra.sh up     [mongo|kafka|redis|mail|opensearch ...]   start (idempotent); no names = the first four
-#   infra.sh down   [mongo|kafka|redis|mail|opensearch ...]   stop, keep data
-#   infra.sh status                                           one line per component, always exits 0
-#   infra.sh env                                              MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL, OPENSEARCH_URL
-#   infra.sh reset  [mongo|kafka|redis|mail|opensearch ...]   down, then delete the data dirs (caches are kept)
+#   infra.sh up     [mongo|kafka|redis|mail|opensearch|s3 ...]   start (idempotent); no names = the first four
+#   infra.sh down   [mongo|kafka|redis|mail|opensearch|s3 ...]   stop, keep data
+#   infra.sh status                                              one line per component, always exits 0
+#   infra.sh env                                                 MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL, OPENSEARCH_URL, S3_*
+#   infra.sh reset  [mongo|kafka|redis|mail|opensearch|s3 ...]   down, then delete the data dirs (caches are kept)
+#   infra.sh prepare [mongo|kafka|redis|mail|opensearch|s3 ...]  download and build only (npm test builds s3 first)
 #
 # Everything lives under $PODZ_LOCAL_DIR (default <repo>/.local). Ports: PODZ_MONGO_PORT,
 # PODZ_KAFKA_PORT, PODZ_KAFKA_CONTROLLER_PORT, PODZ_REDIS_PORT, PODZ_FERRETDB_DEBUG_PORT,
-# PODZ_SMTP_PORT, PODZ_MAIL_WEB_PORT, PODZ_OPENSEARCH_PORT (9200), PODZ_OPENSEARCH_TRANSPORT_PORT (9300).
+# PODZ_SMTP_PORT, PODZ_MAIL_WEB_PORT, PODZ_OPENSEARCH_PORT (9200), PODZ_OPENSEARCH_TRANSPORT_PORT (9300),
+# PODZ_S3_PORT (8333), PODZ_SEAWEED_MASTER_PORT (9333), PODZ_SEAWEED_VOLUME_PORT (9340),
+# PODZ_SEAWEED_FILER_PORT (8888); SeaweedFS's servers also take their port + 10000 for gRPC.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -27,9 +31,11 @@ source "$HERE/redis.sh"
 source "$HERE/mail.sh"
 # shellcheck source=opensearch.sh
 source "$HERE/opensearch.sh"
+# shellcheck source=seaweedfs.sh
+source "$HERE/seaweedfs.sh"
 
 usage() {
-  sed -n '6,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '7,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
   exit "$1"
 }
 
@@ -44,7 +50,8 @@ components() {
       redis) echo redis ;;
       mail | smtp | maildev) echo mail ;;
       opensearch) echo opensearch ;;
-      *) die infra "unknown component '$c' (expected mongo, kafka, redis, mail or opensearch)" ;;
+      s3 | seaweedfs) echo seaweedfs ;;
+      *) die infra "unknown component '$c' (expected mongo, kafka, redis, mail, opensearch or s3)" ;;
     esac
   done
 }
@@ -69,6 +76,14 @@ prepare_all() {
 cmd="${1:-}"
 shift || true
 case "$cmd" in
+  prepare)
+    names="$(components "$@")"
+    read -ra list <<<"${names//$'\n'/ }"
+    init_dirs
+    take_lock
+    for c in "${list[@]}"; do "${c}_tools"; done
+    for c in "${list[@]}"; do "${c}_prepare"; done
+    ;;
   up | down | reset)
     names="$(components "$@")" # a separate step, so an unknown name stops the script
     read -ra list <<<"${names//$'\n'/ }"
@@ -91,7 +106,7 @@ case "$cmd" in
     ;;
   status)
     init_dirs
-    for c in $(components) opensearch; do "${c}_status"; done
+    for c in $(components) opensearch seaweedfs; do "${c}_status"; done
     ;;
   env)
     echo "MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT"
@@ -100,6 +115,9 @@ case "$cmd" in
     echo "SMTP_URL=smtp://127.0.0.1:$SMTP_PORT"
     echo "MAIL_INBOX_URL=http://127.0.0.1:$MAIL_WEB_PORT"
     echo "OPENSEARCH_URL=http://127.0.0.1:$OPENSEARCH_PORT"
+    echo "S3_ENDPOINT=http://127.0.0.1:$S3_PORT"
+    echo "S3_ACCESS_KEY_ID=$S3_ACCESS_KEY_ID"
+    echo "S3_SECRET_ACCESS_KEY=$S3_SECRET_ACCESS_KEY"
     ;;
   -h | --help | help) usage 0 ;;
   *) usage 2 ;;

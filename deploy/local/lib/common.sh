@@ -22,6 +22,12 @@ SMTP_PORT="${PODZ_SMTP_PORT:-1025}"
 MAIL_WEB_PORT="${PODZ_MAIL_WEB_PORT:-1080}"
 OPENSEARCH_PORT="${PODZ_OPENSEARCH_PORT:-9200}"
 OPENSEARCH_TRANSPORT_PORT="${PODZ_OPENSEARCH_TRANSPORT_PORT:-9300}"
+# SeaweedFS: the S3 gateway, and the master, volume and filer servers behind it (each also listens
+# on its port + 10000 for gRPC).
+S3_PORT="${PODZ_S3_PORT:-8333}"
+SEAWEED_MASTER_PORT="${PODZ_SEAWEED_MASTER_PORT:-9333}"
+SEAWEED_VOLUME_PORT="${PODZ_SEAWEED_VOLUME_PORT:-9340}"
+SEAWEED_FILER_PORT="${PODZ_SEAWEED_FILER_PORT:-8888}"
 
 # "kafka    started  ..." : component name padded so the lines of one run line up.
 say() { printf '%-8s %s\n' "$1" "$2"; }
@@ -109,6 +115,28 @@ stop_pid() {
     kill -KILL "$pid" 2>/dev/null || true
   fi
   rm -f "$RUN_DIR/$name.pid"
+}
+
+# Copies the source of Go module $2 at its exact version to $3, writable, for a `go build` there,
+# and sets the Go environment for that build: module and build caches under .local (deletable,
+# -modcacherw), no cgo. Not `go install pkg@version`: the module proxy reachable here answers that
+# command's @v/list request with 403. $1 names the component in messages, $4 is the log.
+go_module_source() {
+  local name="$1" module="$2" dest="$3" log="$4" dir
+  command -v go >/dev/null || export PATH="$PATH:/usr/local/go/bin"
+  command -v go >/dev/null || die "$name" "Go is needed to build $module and was not found (looked in PATH and /usr/local/go/bin)"
+  export GOMODCACHE="$PODZ_LOCAL_DIR/go/mod" GOCACHE="$PODZ_LOCAL_DIR/go/cache"
+  export GOFLAGS="${GOFLAGS:+$GOFLAGS }-modcacherw" CGO_ENABLED=0
+  dir="$(cd "$PODZ_LOCAL_DIR" && go mod download -json "$module" 2>>"$log" |
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
+  [[ -d $dir ]] || {
+    tail -n 30 "$log" >&2
+    die "$name" "go mod download of $module failed (log $(rel "$log"))"
+  }
+  rm -rf "$dest"
+  mkdir -p "$(dirname "$dest")"
+  cp -r "$dir" "$dest"
+  chmod -R u+w "$dest"
 }
 
 # Installs OS packages on a fresh machine; the index is refreshed once per run.

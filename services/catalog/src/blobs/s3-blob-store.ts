@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { present } from '@podz/kit';
+import { AppError, present } from '@podz/kit';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkKey, type BlobInfo, type BlobStore } from './blob-store';
@@ -14,7 +14,21 @@ export interface S3Settings {
 }
 
 /**
- * Blobs in S3 or any S3-compatible store (MinIO, R2, …). Uploads stream in parts, so a large audio
+ * Whether the object store could not be reached or failed on its side (no answer, or a 5xx): the
+ * caller may retry, so it is a 503, not a fault in PODZ. A 4xx (no such key, a bad signature) is not.
+ */
+function storeAway(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
+}
+
+const away = (err: unknown) =>
+  storeAway(err) && !(err instanceof AppError)
+    ? new AppError('NOT_READY', 'Media storage cannot be reached right now; try again shortly', undefined, 5)
+    : err;
+
+/**
+ * Blobs in S3 or any S3-compatible store (SeaweedFS, R2, …). Uploads stream in parts, so a large audio
  * file is never held in memory; a failed upload is aborted and leaves no object.
  */
 export class S3BlobStore implements BlobStore {
@@ -32,20 +46,19 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: string, body: NodeJS.ReadableStream, contentType: string): Promise<BlobInfo> {
+    const source = Readable.from(body as AsyncIterable<Buffer>);
+    // A sender that failed (went away, or was cut off at the size limit) is not the store's fault.
+    let senderFailed = false;
+    source.once('error', () => (senderFailed = true));
     const upload = new Upload({
       client: this.client,
-      params: {
-        Bucket: this.settings.bucket,
-        Key: checkKey(key),
-        Body: Readable.from(body as AsyncIterable<Buffer>),
-        ContentType: contentType,
-      },
+      params: { Bucket: this.settings.bucket, Key: checkKey(key), Body: source, ContentType: contentType },
     });
     try {
       await upload.done();
     } catch (err) {
       await upload.abort().catch(() => undefined);
-      throw err;
+      throw senderFailed ? err : away(err);
     }
     return present(await this.stat(key), `blob ${key}`);
   }
@@ -63,22 +76,26 @@ export class S3BlobStore implements BlobStore {
       };
     } catch (err) {
       if ((err as { name?: string }).name === 'NotFound') return undefined;
-      throw err;
+      throw away(err);
     }
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const object = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: checkKey(key),
-        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-      }),
-    );
+    const object = await this.client
+      .send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: checkKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      )
+      .catch((err: unknown) => Promise.reject(away(err)));
     return object.Body as Readable;
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }))
+      .catch((err: unknown) => Promise.reject(away(err)));
   }
 }

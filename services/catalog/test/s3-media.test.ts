@@ -1,0 +1,179 @@
+import { Readable } from 'node:stream';
+import request from 'supertest';
+import {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { useOptionalComponent, uniqueName } from '@podz/kit/testing';
+import { S3BlobStore, type S3Settings } from '../src/blobs/s3-blob-store';
+import { wavTone } from '../src/blobs/generate-media';
+import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
+
+/**
+ * Media on real object storage: SeaweedFS's S3 gateway from deploy/local (or S3_ENDPOINT), signed
+ * with its local key. The store's own contract (parts, ranges, deletes, a failed sender leaving
+ * nothing), then catalog with MEDIA_STORE=s3: uploads and ranged audio through the API, and the
+ * server stopped, which is a 503 in the API's error shape with nothing half-stored.
+ */
+jest.setTimeout(600_000);
+
+const endpoint = () => process.env.S3_ENDPOINT ?? `http://127.0.0.1:${process.env.PODZ_S3_PORT ?? 8333}`;
+const server = useOptionalComponent({
+  name: 's3',
+  url: endpoint,
+  configured: () => Boolean(process.env.S3_ENDPOINT),
+  // Serving: an unsigned request is refused (403), not left unanswered.
+  answers: async (url) =>
+    (await fetch(url, { signal: AbortSignal.timeout(3_000) }).catch(() => null))?.status === 403,
+  // The first start downloads SeaweedFS's module and builds it (about 4 minutes here).
+  startTimeoutMs: 12 * 60_000,
+});
+const settings = (): S3Settings => ({
+  bucket: uniqueName('podz-media')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 60),
+  region: 'us-east-1',
+  endpoint: endpoint(),
+  forcePathStyle: true,
+  accessKeyId: process.env.S3_ACCESS_KEY_ID ?? 'podz-local',
+  secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? 'podz-local-not-a-secret',
+});
+
+// One bucket for the suite, removed at its end: each bucket is a collection of volumes to SeaweedFS.
+const s3 = settings();
+const client = new S3Client({
+  region: s3.region,
+  endpoint: s3.endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: s3.accessKeyId ?? '', secretAccessKey: s3.secretAccessKey ?? '' },
+});
+
+const keysIn = async (client: S3Client, name: string) =>
+  ((await client.send(new ListObjectsV2Command({ Bucket: name }))).Contents ?? []).map((o) => o.Key);
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+beforeAll(async () => {
+  await server.start();
+  await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
+});
+afterAll(async () => {
+  const keys = await keysIn(client, s3.bucket).catch(() => []);
+  if (keys.length > 0) {
+    await client.send(
+      new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } }),
+    );
+  }
+  await client.send(new DeleteBucketCommand({ Bucket: s3.bucket })).catch(() => undefined);
+  await server.stop();
+});
+
+describe('the S3 blob store on SeaweedFS', () => {
+  it('streams a large file up in parts, reads ranges byte for byte, and deletes', async () => {
+    const store = new S3BlobStore(s3);
+    // 12 MB: three parts of the SDK's 5 MB, so the multipart path is the one taken.
+    const big = Buffer.alloc(12 * 1024 * 1024);
+    for (let i = 0; i < big.length; i += 4096) big.writeUInt32BE(i, i);
+    const stored = await store.put(
+      'audio/big.mp3',
+      Readable.from([big.subarray(0, 7e6), big.subarray(7e6)]),
+      'audio/mpeg',
+    );
+    expect(stored).toMatchObject({ key: 'audio/big.mp3', bytes: big.length, contentType: 'audio/mpeg' });
+    for (const [start, end] of [
+      [0, 9],
+      [5 * 1024 * 1024 - 3, 5 * 1024 * 1024 + 3],
+      [big.length - 100, big.length - 1],
+    ] as const) {
+      expect(
+        (await bytesOf(await store.read('audio/big.mp3', { start, end }))).equals(
+          big.subarray(start, end + 1),
+        ),
+      ).toBe(true);
+    }
+    expect((await bytesOf(await store.read('audio/big.mp3'))).equals(big)).toBe(true);
+    await store.delete('audio/big.mp3');
+    expect(await store.stat('audio/big.mp3')).toBeUndefined();
+    expect(await keysIn(client, s3.bucket)).not.toContain('audio/big.mp3');
+  });
+
+  it('keeps nothing of an upload whose sender fails after a part went up, and says it was the sender', async () => {
+    const store = new S3BlobStore(s3);
+    async function* sender() {
+      yield Buffer.alloc(6 * 1024 * 1024, 1);
+      throw new Error('the client went away');
+    }
+    await expect(store.put('audio/cut.mp3', Readable.from(sender()), 'audio/mpeg')).rejects.toThrow(
+      'the client went away',
+    );
+    expect(await store.stat('audio/cut.mp3')).toBeUndefined();
+    expect(await keysIn(client, s3.bucket)).not.toContain('audio/cut.mp3');
+  });
+});
+
+describe('catalog with MEDIA_STORE=s3', () => {
+  let platform: CatalogPlatform;
+  let owner: Member;
+
+  beforeAll(async () => {
+    platform = await CatalogPlatform.start({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint ?? '',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: s3.accessKeyId ?? '',
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey ?? '',
+    });
+    owner = await platform.member('owner', ['user', 'owner']);
+  });
+  afterAll(() => platform?.stop());
+
+  const upload = (wav: Buffer) =>
+    request(platform.url).post('/api/media/audio').set(bearer(owner.token)).attach('file', wav, 'take.wav');
+  const library = async () =>
+    (await request(platform.url).get('/api/media?limit=100').set(bearer(owner.token)).expect(200)).body
+      .total as number;
+
+  it('stores uploads in the bucket and serves whole files and ranges from it', async () => {
+    const wav = wavTone({ seconds: 2, notes: [440, 660] });
+    const made = await upload(wav).expect(201);
+    const file = (made.body.url as string).split('/').pop() as string;
+    expect(await keysIn(client, s3.bucket)).toContainEqual(expect.stringContaining(file));
+    const whole = await request(platform.url).get(`/media/audio/${file}`).buffer(true).expect(200);
+    expect(Buffer.from(whole.body as Buffer).equals(wav)).toBe(true);
+    const part = await request(platform.url)
+      .get(`/media/audio/${file}`)
+      .set('range', 'bytes=100-199')
+      .buffer(true)
+      .expect(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${wav.length}`);
+    expect(Buffer.from(part.body as Buffer).equals(wav.subarray(100, 200))).toBe(true);
+  });
+
+  it('answers 503 in the error shape while the store is away, keeps no record, and works once it is back', async () => {
+    const before = await library();
+    server.stopNow();
+    try {
+      const refused = await upload(wavTone({ seconds: 1, notes: [330] }));
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({
+        error: 'Media storage cannot be reached right now; try again shortly',
+        code: 'NOT_READY',
+      });
+      expect(refused.headers['retry-after']).toBe('5');
+    } finally {
+      await server.startAgain();
+    }
+    expect(await library()).toBe(before);
+    await upload(wavTone({ seconds: 1, notes: [550] })).expect(201);
+    expect(await library()).toBe(before + 1);
+  });
+});
