@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import request from 'supertest';
 import {
@@ -10,6 +13,7 @@ import {
 import { useOptionalComponent, uniqueName } from '@podz/kit/testing';
 import { S3BlobStore, type S3Settings } from '../src/blobs/s3-blob-store';
 import { wavTone } from '../src/blobs/generate-media';
+import { startCatalog } from '../src/catalog-service';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 /**
@@ -156,6 +160,27 @@ describe('catalog with MEDIA_STORE=s3', () => {
       .expect(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${wav.length}`);
     expect(Buffer.from(part.body as Buffer).equals(wav.subarray(100, 200))).toBe(true);
+  });
+
+  it('serves an upload made on one instance from a second one with a disk of its own', async () => {
+    const second = await startCatalog({
+      ...platform.catalog.context.config,
+      PORT: 0,
+      MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'podz-media-')),
+    });
+    try {
+      const wav = wavTone({ seconds: 1, notes: [880] });
+      const made = await upload(wav).expect(201);
+      const file = (made.body.url as string).split('/').pop() as string;
+      const part = await request(second.url)
+        .get(`/media/audio/${file}`)
+        .set('range', 'bytes=0-99')
+        .buffer(true)
+        .expect(206);
+      expect(Buffer.from(part.body as Buffer).equals(wav.subarray(0, 100))).toBe(true);
+    } finally {
+      await second.stop();
+    }
   });
 
   it('answers 503 in the error shape while the store is away, keeps no record, and works once it is back', async () => {
