@@ -84,8 +84,14 @@ async function stage(title: string): Promise<void> {
   say(waited > 2 ? `▶ ${title} (machine quiet after ${waited.toFixed(1)} s)` : `▶ ${title}`);
 }
 
+/** When the outboxes were drained and when each consumer group had read to the end, in seconds. */
+interface CatchUp {
+  published: number;
+  groups: Map<string, number>;
+}
+
 /** Until every outbox in the stack is published and every consumer group has read to the end. */
-async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger): Promise<void> {
+async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger): Promise<CatchUp> {
   const kafka = createKafka('bench', infra.endpoints.KAFKA_BROKERS.split(','), logger);
   const admin = kafka.admin();
   await admin.connect();
@@ -94,6 +100,8 @@ async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger)
       connectMongo({ url: infra.endpoints.MONGO_URL, database, logger }),
     ),
   );
+  const started = performance.now();
+  const caught: CatchUp = { published: Number.NaN, groups: new Map() };
   try {
     const deadline = Date.now() + 15 * 60_000;
     while (Date.now() < deadline) {
@@ -103,21 +111,27 @@ async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger)
           pending += await db.collection(name).countDocuments({ outboxPending: true });
         }
       }
+      if (pending === 0 && Number.isNaN(caught.published)) caught.published = seconds(started);
       const groups = (await admin.listGroups()).groups
         .map((group) => group.groupId)
         .filter((id) => id.startsWith(stack.namespace));
       let lag = 0;
       for (const groupId of groups) {
+        let behind = 0;
         for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
           const ends = await admin.fetchTopicOffsets(topic);
           for (const end of ends) {
             const at = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
-            lag += Number(end.high) - Math.max(0, Number(at));
+            behind += Number(end.high) - Math.max(0, Number(at));
           }
         }
+        // A group is caught up once it has read to the end with nothing left to publish.
+        if (behind > 0 || pending > 0) caught.groups.delete(groupId);
+        else if (!caught.groups.has(groupId)) caught.groups.set(groupId, seconds(started));
+        lag += behind;
       }
-      if (pending === 0 && lag === 0 && groups.length > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      if (pending === 0 && lag === 0 && groups.length > 0) return caught;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     throw new Error('the consumers did not catch up within 15 minutes');
   } finally {
@@ -313,13 +327,17 @@ async function main(): Promise<void> {
     const seeded = await seedNetwork(stack, infra.endpoints.MONGO_URL, SIZE, logger);
     say(`  written in ${seeded.seconds.toFixed(1)} s with ${seeded.events} events`);
     const catchUp = performance.now();
-    await caughtUp(stack, infra, logger);
+    const caught = await caughtUp(stack, infra, logger);
     const total = seeded.seconds + seconds(catchUp);
     figures.push(
       { name: 'seed: documents and events written', value: seeded.seconds, unit: 's', goal: atMost(180) },
       { name: `seed: ${seeded.events} events published and applied`, value: total, unit: 's' },
     );
     say(`  every event published and applied after ${total.toFixed(1)} s`);
+    say(`  after the seed: outboxes drained at ${caught.published.toFixed(1)} s; groups caught up at`);
+    for (const [groupId, at] of [...caught.groups].sort((a, b) => b[1] - a[1])) {
+      say(`    ${at.toFixed(1).padStart(6)} s  ${groupId.slice(stack.namespace.length)}`);
+    }
     if (runs('catalog')) {
       await stage('catalog reads');
       figures.push(...(await catalogReads(stack)));

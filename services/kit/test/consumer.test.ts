@@ -35,18 +35,49 @@ afterAll(async () => {
   await admin.disconnect();
 });
 
+/** The real store of handled events, counting its statements. */
+class CountedHandledEvents extends HandledEvents {
+  reads = 0;
+  writes = 0;
+
+  override async seen(group: string, eventIds: string[]) {
+    this.reads += 1;
+    return super.seen(group, eventIds);
+  }
+
+  override async record(group: string, events: Parameters<HandledEvents['record']>[1]) {
+    this.writes += 1;
+    return super.record(group, events);
+  }
+}
+
+interface ConsumerSetup {
+  /** false: a group without handled-event records, whose handler is idempotent by itself. */
+  recordHandled?: boolean;
+  handled?: HandledEvents;
+  /** Runs before the group starts, so what it publishes arrives in the group's first fetch. */
+  published?: (definition: ReturnType<typeof widgetCreated>) => Promise<void>;
+  groupId?: string;
+}
+
 async function startConsumer(
   topic: string,
-  handler: (name: string, id: string) => Promise<void>,
-  { recordHandled = true } = {},
+  handler: (name: string, id: string, key: string) => Promise<void>,
+  {
+    recordHandled = true,
+    handled = recordHandled ? new HandledEvents(db) : undefined,
+    published = async () => undefined,
+    groupId = uniqueName('group'),
+  }: ConsumerSetup = {},
 ) {
   const definition = widgetCreated(topic);
   await ensureTopics(admin, [topic]);
+  await published(definition);
   const consumer = new EventConsumer({
     kafka,
-    groupId: uniqueName('group'),
-    subscriptions: [on(definition, (event) => handler(event.data.name, event.id))],
-    handled: recordHandled ? new HandledEvents(db) : undefined,
+    groupId,
+    subscriptions: [on(definition, (event) => handler(event.data.name, event.id, event.subject))],
+    handled,
     producer,
     logger,
     retry: { attempts: 3, initialDelayMs: 10 },
@@ -126,6 +157,50 @@ describe('event consumers', () => {
       data: { name: 'poison' },
     });
     expect(parked!.headers['x-error']).toBe('batch exploded');
+  });
+
+  it('handle different aggregates side by side, each one in order, with one read and one write of records per step', async () => {
+    const topic = uniqueName('test.widget.keys');
+    const keys = Array.from({ length: 12 }, (_, n) => `w-k${n}`);
+    const order = new Map<string, string[]>();
+    let running = 0;
+    let most = 0;
+    const handled = new CountedHandledEvents(db);
+    const groupId = uniqueName('group');
+    const envelopes: ReturnType<typeof createEvent>[] = [];
+    await startConsumer(
+      topic,
+      async (name, _id, key) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.set(key, [...(order.get(key) ?? []), name]);
+        running -= 1;
+      },
+      {
+        handled,
+        groupId,
+        // Published before the group first fetches, so they arrive as one batch of the partition.
+        published: async (definition) => {
+          for (let n = 0; n < 5; n += 1) {
+            for (const key of keys) envelopes.push(createEvent(definition, key, { name: `${key}#${n}` }));
+          }
+          await producer.publish(envelopes.map((envelope) => ({ topic, envelope })));
+        },
+      },
+    );
+    await waitFor(() => [...order.values()].flat().length === envelopes.length, 'every event');
+    for (const key of keys) expect(order.get(key)).toEqual([0, 1, 2, 3, 4].map((n) => `${key}#${n}`));
+    expect(most).toBeGreaterThan(1);
+    // One fetched batch per partition (three at most), each one step: a read and a write apiece.
+    expect(handled.reads).toBeLessThanOrEqual(3);
+    // Recorded once each step has ended, a moment after its last handler.
+    const ids = envelopes.map((envelope) => envelope.id);
+    let recorded = 0;
+    const store = new HandledEvents(db);
+    await waitFor(async () => (recorded = (await store.seen(groupId, ids)).size) === ids.length, 'records');
+    expect(recorded).toBe(ids.length);
+    expect(handled.writes).toBe(handled.reads);
   });
 
   it('handle the same event delivered twice only once', async () => {

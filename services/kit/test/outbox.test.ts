@@ -163,12 +163,13 @@ describe('the embedded outbox', () => {
     expect((await Widget.findById(widget._id).lean())?.name).toBe(names.at(-1));
   });
 
-  it('publishes each event once when two relays claim the same backlog side by side', async () => {
+  it('publishes each event once when two relays claim the same backlog of several batches side by side', async () => {
     const topic = uniqueName('test.widget.shared');
     await ensureTopics(admin, [topic]);
     const definition = widgetCreated(topic);
     const Widget = widgetModel(db);
-    const names = Array.from({ length: 250 }, (_, i) => `shared-${i}`);
+    // More than two batches of a pass (500 documents each).
+    const names = Array.from({ length: 1_200 }, (_, i) => `shared-${i}`);
     await Widget.insertMany(
       names.map((name) => {
         const event = { topic, envelope: createEvent(definition, name, { name }) };

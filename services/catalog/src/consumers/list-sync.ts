@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@podz/kit';
+import { on, onBatch, type Subscription } from '@podz/kit';
 import {
   episodeCreated,
   episodeDeleted,
@@ -13,7 +13,7 @@ import {
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { dropPodcast } from '../domain/place-podcast';
 import { invalidateResponses } from '../domain/invalidate-responses';
-import { syncEpisode } from '../domain/sync-episode';
+import { syncEpisodes } from '../domain/sync-episode';
 import { syncPodcast } from '../domain/sync-podcast';
 
 /**
@@ -26,9 +26,15 @@ export function listSync(deps: CatalogDeps): Subscription[] {
     on(podcastCreated, (event) => syncPodcast(deps, event.data.podcastId)),
     on(podcastUpdated, (event) => syncPodcast(deps, event.data.podcastId)),
     on(podcastDeleted, (event) => dropPodcast(deps, event.data.podcastId, event.data.episodeIds)),
-    on(episodeCreated, (event) => syncEpisode(deps, event.data.episodeId)),
-    on(episodeUpdated, (event) => syncEpisode(deps, event.data.episodeId)),
-    on(episodeDeleted, (event) => syncEpisode(deps, event.data.episodeId)),
+    // A batch at a time: one read of the store and one invalidation for a run of the type.
+    ...[episodeCreated, episodeUpdated, episodeDeleted].map((definition) =>
+      onBatch(definition, (events) =>
+        syncEpisodes(
+          deps,
+          events.map((event) => event.data.episodeId),
+        ),
+      ),
+    ),
     // A host's answer changes what the show's public pages say, not where it is listed.
     ...[hostConfirmed, hostDeclined, hostRemoved].map((definition) =>
       on(definition, () => invalidateResponses(deps)),

@@ -1,11 +1,23 @@
 import type { CatalogDeps } from './catalog-deps';
 import { invalidateResponses } from './invalidate-responses';
-import { placeEpisode, dropEpisodes } from './place-episode';
 
 /** Places the episode as the store has it now (out of every list if it is gone), its record renewed. */
-export async function syncEpisode(deps: CatalogDeps, id: string): Promise<void> {
-  const episode = await deps.episodes.refresh(id);
-  await (episode ? placeEpisode(deps, episode) : dropEpisodes(deps, [id]));
+export function syncEpisode(deps: CatalogDeps, id: string): Promise<void> {
+  return syncEpisodes(deps, [id]);
+}
+
+/**
+ * Places these episodes as the store has them now, with one keyed read and one invalidation for
+ * all of them: a catching-up consumer hands over a fetched batch at a time.
+ */
+export async function syncEpisodes(deps: CatalogDeps, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  await deps.episodes.forget(unique);
+  const found = await deps.episodes.findByIds(unique);
+  const present = new Set(found.map((episode) => episode._id.toHexString()));
+  await Promise.all(found.map((episode) => deps.lists.placeEpisode(episode)));
+  await Promise.all(unique.filter((id) => !present.has(id)).map((id) => deps.lists.dropEpisode(id)));
+  await invalidateResponses(deps);
 }
 
 /** Every episode of one show placed again (bounded by the show): its publishing state changed. */

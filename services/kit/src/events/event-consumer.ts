@@ -52,7 +52,12 @@ export interface ConsumerOptions {
   producer: EventProducer;
   logger: Logger;
   retry?: { attempts: number; initialDelayMs: number };
+  /** How many aggregates of one partition are handled side by side (each still in order). */
+  concurrency?: number;
 }
+
+/** Aggregates of a partition handled side by side when none is said: handlers mostly wait on I/O. */
+export const DEFAULT_CONSUMER_CONCURRENCY = 8;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -64,14 +69,17 @@ type Read =
   | { kind: 'other' }
   | { kind: 'poison'; error: unknown };
 
-/** Consecutive events for one batch handler, waiting to be handed over together. */
-interface Run {
-  subscription: Subscription;
-  handler: BatchHandler<EventDefinition>;
-  events: EventEnvelope[];
-  messages: KafkaMessage[];
-  /** The offset of the run's last message. */
-  through: string;
+/**
+ * A stretch of a fetched batch handled as one step: consecutive events for one batch handler, or
+ * messages handled one by one with different aggregates side by side.
+ */
+type Step =
+  | { kind: 'run'; subscription: Subscription; handler: BatchHandler<EventDefinition>; items: Item[] }
+  | { kind: 'each'; items: Item[] };
+
+interface Item {
+  message: KafkaMessage;
+  read: Read;
 }
 
 /**
@@ -83,6 +91,7 @@ export class EventConsumer {
   private readonly consumer: Consumer;
   private readonly byType: Map<string, Subscription>;
   private readonly retry: { attempts: number; initialDelayMs: number };
+  private readonly concurrency: number;
   private joined: Promise<void>;
   /** Settles once the group is joined (or the attempt failed). */
   private running: Promise<void> = Promise.resolve();
@@ -91,6 +100,7 @@ export class EventConsumer {
     this.consumer = options.kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false });
     this.byType = new Map(options.subscriptions.map((s) => [s.definition.type, s]));
     this.retry = options.retry ?? { attempts: 5, initialDelayMs: 200 };
+    this.concurrency = options.concurrency ?? DEFAULT_CONSUMER_CONCURRENCY;
     this.joined = new Promise((resolve) => {
       const remove = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
         remove();
@@ -141,9 +151,10 @@ export class EventConsumer {
   }
 
   /**
-   * A fetched batch of one partition, in order: each event by its handler, consecutive events of a
-   * batch subscription together; an offset is resolved only once everything before it is handled.
-   * Stopping (or losing the partition) mid-batch leaves the rest for whoever reads next.
+   * A fetched batch of one partition: cut into steps (see `steps`), each handled whole before the
+   * next starts, so an aggregate's events stay in order while different aggregates move side by
+   * side. A step's offsets are resolved once it is done; stopping (or losing the partition) mid-step
+   * leaves the step for whoever reads next, and what was handled is skipped or harmless again.
    */
   private async onBatch({
     batch,
@@ -154,42 +165,98 @@ export class EventConsumer {
     commitOffsetsIfNecessary,
   }: EachBatchPayload): Promise<void> {
     const { topic, partition } = batch;
-    let run: Run | undefined;
-    const flush = async () => {
-      if (!run) return;
-      const done = run;
-      run = undefined;
-      await this.handleRun(topic, partition, done);
-      resolveOffset(done.through);
-      await heartbeat();
-    };
-    for (const message of batch.messages) {
-      if (!isRunning() || isStale()) return;
-      const read = this.read(message.value);
-      const handler = read.kind === 'event' && !this.options.handled ? read.subscription.batch : undefined;
-      if (read.kind === 'event' && handler) {
-        if (run && run.subscription !== read.subscription) await flush();
-        run ??= {
-          subscription: read.subscription,
-          handler,
-          events: [],
-          messages: [],
-          through: message.offset,
-        };
-        run.events.push(read.event);
-        run.messages.push(message);
-        run.through = message.offset;
-        continue;
-      }
-      await flush();
-      if (read.kind === 'poison') await this.deadLetter(topic, partition, message, read.error);
-      if (read.kind === 'event') await this.handleOne(topic, partition, message, read);
-      resolveOffset(message.offset);
+    const live = () => isRunning() && !isStale();
+    for (const step of this.steps(batch.messages)) {
+      if (!live()) return;
+      const finished =
+        step.kind === 'run'
+          ? await this.handleRun(topic, partition, step)
+          : await this.handleEach(topic, partition, step.items, live, heartbeat);
+      const last = step.items[step.items.length - 1];
+      if (!finished || !last) return;
+      resolveOffset(last.message.offset);
       await heartbeat();
     }
-    if (!isRunning() || isStale()) return;
-    await flush();
     await commitOffsetsIfNecessary();
+  }
+
+  /**
+   * Consecutive events of a batch subscription make a run (in a group without handled-event
+   * records, whose batch handlers may see repeats); everything between runs is one step handled
+   * message by message.
+   */
+  private steps(messages: KafkaMessage[]): Step[] {
+    const steps: Step[] = [];
+    for (const message of messages) {
+      const read = this.read(message.value);
+      const handler = read.kind === 'event' && !this.options.handled ? read.subscription.batch : undefined;
+      const last = steps[steps.length - 1];
+      if (read.kind === 'event' && handler) {
+        if (last?.kind === 'run' && last.subscription === read.subscription)
+          last.items.push({ message, read });
+        else
+          steps.push({ kind: 'run', subscription: read.subscription, handler, items: [{ message, read }] });
+      } else if (last?.kind === 'each') {
+        last.items.push({ message, read });
+      } else {
+        steps.push({ kind: 'each', items: [{ message, read }] });
+      }
+    }
+    return steps;
+  }
+
+  /**
+   * Messages one by one, an aggregate (the message key) at a time in order and up to `concurrency`
+   * aggregates side by side: a handler waiting on the store or another service no longer holds up
+   * the partition behind it. The group's handled-event records are read once before and written
+   * once after. Says whether every message was handled (false when stopping cut it short).
+   */
+  private async handleEach(
+    topic: string,
+    partition: number,
+    items: Item[],
+    live: () => boolean,
+    heartbeat: () => Promise<void>,
+  ): Promise<boolean> {
+    const { groupId, handled, logger } = this.options;
+    const events = items.flatMap(({ read }) => (read.kind === 'event' ? [read.event] : []));
+    const seen = handled
+      ? await handled.seen(
+          groupId,
+          events.map((event) => event.id),
+        )
+      : new Set<string>();
+    const done: EventEnvelope[] = [];
+    let finished = true;
+    const handleChain = async (chain: Item[]) => {
+      for (const { message, read } of chain) {
+        if (!live()) {
+          finished = false;
+          return;
+        }
+        await heartbeat(); // kafkajs sends one only when the interval has passed
+        if (read.kind === 'poison') await this.deadLetter(topic, partition, message, read.error);
+        if (read.kind !== 'event') continue;
+        if (seen.has(read.event.id)) {
+          logger.debug({ eventId: read.event.id, type: read.event.type }, 'event already handled, skipping');
+          continue;
+        }
+        if (handled) seen.add(read.event.id); // the same event twice in one batch
+        try {
+          await this.runWithRetry(() => read.subscription.handler(read.event), read.event);
+          done.push(read.event);
+        } catch (err) {
+          await this.deadLetter(topic, partition, message, err);
+        }
+      }
+    };
+    try {
+      await inParallel(byKey(items), this.concurrency, handleChain);
+    } finally {
+      // What was handled is recorded even when stopping or a dead-letter send cut the step short.
+      await handled?.record(groupId, done);
+    }
+    return finished;
   }
 
   private read(value: Buffer | null): Read {
@@ -211,36 +278,18 @@ export class EventConsumer {
     return { kind: 'event', subscription, event: { ...envelope, data: data.data } };
   }
 
-  private async handleOne(
-    topic: string,
-    partition: number,
-    message: KafkaMessage,
-    { subscription, event }: { subscription: Subscription; event: EventEnvelope },
-  ): Promise<void> {
-    const { groupId, handled, logger } = this.options;
-    if (handled && (await handled.has(groupId, event.id))) {
-      logger.debug({ eventId: event.id, type: event.type }, 'event already handled, skipping');
-      return;
-    }
-    try {
-      await this.runWithRetry(() => subscription.handler(event), event);
-      await handled?.record(groupId, event.id, event.type);
-    } catch (err) {
-      await this.deadLetter(topic, partition, message, err);
-    }
-  }
-
-  /** A batch that keeps failing is handled one event at a time, so only what fails is parked. */
+  /** A run that keeps failing is handled one event at a time, so only what fails is parked. */
   private async handleRun(
     topic: string,
     partition: number,
-    { subscription, handler, events, messages }: Run,
-  ) {
-    // A batch of one is handled as the event it is: retried, then parked.
+    { subscription, handler, items }: Extract<Step, { kind: 'run' }>,
+  ): Promise<boolean> {
+    const events = items.flatMap(({ read }) => (read.kind === 'event' ? [read.event] : []));
+    // A run of one is handled as the event it is: retried, then parked.
     if (events.length > 1) {
       try {
         await this.runWithRetry(() => handler(events), events);
-        return;
+        return true;
       } catch (err) {
         this.options.logger.warn(
           { err, count: events.length, type: subscription.definition.type },
@@ -248,10 +297,15 @@ export class EventConsumer {
         );
       }
     }
-    for (const [index, event] of events.entries()) {
-      const message = messages[index];
-      if (message) await this.handleOne(topic, partition, message, { subscription, event });
+    for (const { message, read } of items) {
+      if (read.kind !== 'event') continue;
+      try {
+        await this.runWithRetry(() => read.subscription.handler(read.event), read.event);
+      } catch (err) {
+        await this.deadLetter(topic, partition, message, err);
+      }
     }
+    return true;
   }
 
   private parse(value: Buffer | null): EventEnvelope {
@@ -320,4 +374,38 @@ export class EventConsumer {
       },
     ]);
   }
+}
+
+/** The items of each message key, in order; messages without a key share one chain. */
+function byKey(items: Item[]): Item[][] {
+  const chains = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = item.message.key?.toString('latin1') ?? '';
+    const chain = chains.get(key);
+    if (chain) chain.push(item);
+    else chains.set(key, [item]);
+  }
+  return [...chains.values()];
+}
+
+/**
+ * Runs `work` on every item, at most `limit` at once. A failure stops new items from starting and
+ * is thrown once the ones under way have ended, so nothing is left running behind the caller.
+ */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length && !failure) {
+      const item = items[next] as T;
+      next += 1;
+      try {
+        await work(item);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.err;
 }
