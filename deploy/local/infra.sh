@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Real infrastructure on loopback for machines without Docker (ARCHITECTURE.md §2):
 # FerretDB (MongoDB wire protocol), Apache Kafka in KRaft mode, Redis, and a development mail server;
-# on request also OpenSearch (the search service's engine for deployments) and SeaweedFS's S3 server
-# (media on object storage).
+# on request also OpenSearch (the search service's engine for deployments), SeaweedFS's S3 server
+# (media on object storage) and a three-node Kafka cluster (kafka3: RF 3, min ISR 2).
 #
-#   infra.sh up     [mongo|kafka|redis|mail|opensearch|s3 ...]   start (idempotent); no names = the first four
-#   infra.sh down   [mongo|kafka|redis|mail|opensearch|s3 ...]   stop, keep data
-#   infra.sh status                                              one line per component, always exits 0
-#   infra.sh env                                                 MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL, OPENSEARCH_URL, S3_*
-#   infra.sh reset  [mongo|kafka|redis|mail|opensearch|s3 ...]   down, then delete the data dirs (caches are kept)
-#   infra.sh prepare [mongo|kafka|redis|mail|opensearch|s3 ...]  download and build only (npm test builds s3 first)
+#   infra.sh up     [mongo|kafka|redis|mail|opensearch|s3|kafka3 ...]   start (idempotent); no names = the first four
+#   infra.sh down   [mongo|kafka|redis|mail|opensearch|s3|kafka3 ...]   stop, keep data
+#   infra.sh status                                                     one line per component, always exits 0
+#   infra.sh env                                                        MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL, OPENSEARCH_URL, S3_*, KAFKA_CLUSTER_BROKERS
+#   infra.sh reset  [mongo|kafka|redis|mail|opensearch|s3|kafka3 ...]   down, then delete the data dirs (caches are kept)
+#   infra.sh prepare [mongo|kafka|redis|mail|opensearch|s3|kafka3 ...]  download and build only (npm test builds s3 first)
 #
 # Everything lives under $PODZ_LOCAL_DIR (default <repo>/.local). Ports: PODZ_MONGO_PORT,
 # PODZ_KAFKA_PORT, PODZ_KAFKA_CONTROLLER_PORT, PODZ_REDIS_PORT, PODZ_FERRETDB_DEBUG_PORT,
 # PODZ_SMTP_PORT, PODZ_MAIL_WEB_PORT, PODZ_OPENSEARCH_PORT (9200), PODZ_OPENSEARCH_TRANSPORT_PORT (9300),
 # PODZ_S3_PORT (8333), PODZ_SEAWEED_MASTER_PORT (9333), PODZ_SEAWEED_VOLUME_PORT (9340),
-# PODZ_SEAWEED_FILER_PORT (8888); SeaweedFS's servers also take their port + 10000 for gRPC.
+# PODZ_SEAWEED_FILER_PORT (8888), PODZ_KAFKA3_PORT (9192: brokers 9192-9194), PODZ_KAFKA3_CONTROLLER_PORT
+# (9292-9294); SeaweedFS's servers also take their port + 10000 for gRPC.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,6 +26,8 @@ source "$HERE/lib/common.sh"
 source "$HERE/ferretdb.sh"
 # shellcheck source=kafka.sh
 source "$HERE/kafka.sh"
+# shellcheck source=kafka-cluster.sh
+source "$HERE/kafka-cluster.sh"
 # shellcheck source=redis.sh
 source "$HERE/redis.sh"
 # shellcheck source=mail.sh
@@ -51,7 +54,8 @@ components() {
       mail | smtp | maildev) echo mail ;;
       opensearch) echo opensearch ;;
       s3 | seaweedfs) echo seaweedfs ;;
-      *) die infra "unknown component '$c' (expected mongo, kafka, redis, mail, opensearch or s3)" ;;
+      kafka3 | kafka-cluster) echo kafka3 ;;
+      *) die infra "unknown component '$c' (expected mongo, kafka, redis, mail, opensearch, s3 or kafka3)" ;;
     esac
   done
 }
@@ -106,7 +110,7 @@ case "$cmd" in
     ;;
   status)
     init_dirs
-    for c in $(components) opensearch seaweedfs; do "${c}_status"; done
+    for c in $(components) opensearch seaweedfs kafka3; do "${c}_status"; done
     ;;
   env)
     echo "MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT"
@@ -118,6 +122,7 @@ case "$cmd" in
     echo "S3_ENDPOINT=http://127.0.0.1:$S3_PORT"
     echo "S3_ACCESS_KEY_ID=$S3_ACCESS_KEY_ID"
     echo "S3_SECRET_ACCESS_KEY=$S3_SECRET_ACCESS_KEY"
+    echo "KAFKA_CLUSTER_BROKERS=$(kafka3_brokers)"
     ;;
   -h | --help | help) usage 0 ;;
   *) usage 2 ;;

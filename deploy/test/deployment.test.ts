@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import { requiredVariables } from '@podz/kit';
 import { SERVICE_NAMES } from '@podz/proto';
@@ -126,5 +126,87 @@ describe('Kubernetes manifests', () => {
     const config = readFileSync(path.join(ROOT, 'deploy', 'k8s', 'config.env'), 'utf8');
     expect(config).toMatch(/^SEARCH_ENGINE=opensearch$/m);
     expect(config).toMatch(/^OPENSEARCH_URL=http:\/\/opensearch:9200$/m);
+  });
+
+  describe('for more than one of each', () => {
+    interface Probe {
+      httpGet?: { path: string };
+      tcpSocket?: unknown;
+    }
+    interface Manifest {
+      kind: string;
+      metadata: { name: string };
+      spec: {
+        replicas?: number;
+        minAvailable?: number;
+        minReplicas?: number;
+        sessionAffinity?: string;
+        selector?: { matchLabels: Record<string, string> };
+        scaleTargetRef?: { name: string };
+        metrics?: { resource?: { name: string } }[];
+        template?: {
+          spec: {
+            terminationGracePeriodSeconds: number;
+            containers: {
+              env?: { name: string; valueFrom?: { secretKeyRef?: { key: string } } }[];
+              startupProbe: Probe;
+              readinessProbe: Probe;
+              livenessProbe: Probe;
+              resources: { requests: Record<string, string>; limits: Record<string, string> };
+            }[];
+          };
+        };
+      };
+    }
+    const k8s = (file: string) =>
+      parseAllDocuments(readFileSync(path.join(ROOT, 'deploy', 'k8s', file), 'utf8')).map(
+        (doc) => doc.toJS() as Manifest,
+      );
+    const deployment = (name: string) => k8s(`${name}.yaml`).find((m) => m.kind === 'Deployment')!;
+    const scaling = k8s('scaling.yaml');
+    const config = readFileSync(path.join(ROOT, 'deploy', 'k8s', 'config.env'), 'utf8');
+
+    it.each([...servicesOnDisk, 'gateway'])('runs %s twice, one kept up through disruptions', (name) => {
+      const { spec } = deployment(name);
+      expect(spec.replicas).toBeGreaterThanOrEqual(2);
+      const budget = scaling.find((m) => m.kind === 'PodDisruptionBudget' && m.metadata.name === name);
+      expect(budget?.spec.minAvailable).toBe(1);
+      expect(budget?.spec.selector?.matchLabels).toEqual({ 'app.kubernetes.io/name': name });
+      const [container] = spec.template!.spec.containers;
+      expect(container!.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+      expect(container!.resources.limits).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+      // preStop (5 s), the HTTP drain (SHUTDOWN_TIMEOUT_MS, 10 s), consumers leaving (up to 5 s).
+      expect(spec.template!.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(25);
+    });
+
+    it.each(servicesOnDisk)('starts %s only once its consumer groups are joined', (name) => {
+      const [container] = deployment(name).spec.template!.spec.containers;
+      expect(container!.startupProbe.httpGet?.path).toBe('/startedz');
+      expect(container!.readinessProbe.httpGet?.path).toBe('/readyz');
+      expect(container!.livenessProbe.httpGet?.path).toBe('/healthz');
+    });
+
+    it('scales the gateway, catalog and messaging on CPU', () => {
+      for (const name of ['gateway', 'catalog', 'messaging']) {
+        const autoscaler = scaling.find(
+          (m) => m.kind === 'HorizontalPodAutoscaler' && m.spec.scaleTargetRef?.name === name,
+        );
+        expect(autoscaler?.spec.minReplicas).toBeGreaterThanOrEqual(2);
+        expect(autoscaler?.spec.metrics?.[0]?.resource?.name).toBe('cpu');
+      }
+    });
+
+    it('keeps media where every catalog replica reads it, and long-polling clients on one pod', () => {
+      expect(config).toMatch(/^MEDIA_STORE=s3$/m);
+      expect(config).toMatch(/^S3_BUCKET=\S+$/m);
+      const env = deployment('catalog').spec.template!.spec.containers[0]!.env ?? [];
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+        expect(env.find((e) => e.name === key)?.valueFrom?.secretKeyRef?.key).toBe(key);
+      }
+      const messaging = k8s('messaging.yaml').find((m) => m.kind === 'Service');
+      expect(messaging?.spec.sessionAffinity).toBe('ClientIP');
+      const ingress = readFileSync(path.join(ROOT, 'deploy', 'k8s', 'ingress.yaml'), 'utf8');
+      expect(ingress).toMatch(/nginx\.ingress\.kubernetes\.io\/affinity: cookie/);
+    });
   });
 });

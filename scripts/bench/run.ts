@@ -15,6 +15,7 @@ import {
   type Logger,
 } from '../../services/kit/src';
 import { buildServices } from '../lib/build';
+import { consumerLag } from '../lib/consumer-lag';
 import { signIn } from '../demo/seed-demo-network';
 import {
   atLeast,
@@ -112,25 +113,15 @@ async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger)
         }
       }
       if (pending === 0 && Number.isNaN(caught.published)) caught.published = seconds(started);
-      const groups = (await admin.listGroups()).groups
-        .map((group) => group.groupId)
-        .filter((id) => id.startsWith(stack.namespace));
+      const lags = await consumerLag(admin, stack.namespace);
       let lag = 0;
-      for (const groupId of groups) {
-        let behind = 0;
-        for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
-          const ends = await admin.fetchTopicOffsets(topic);
-          for (const end of ends) {
-            const at = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
-            behind += Number(end.high) - Math.max(0, Number(at));
-          }
-        }
+      for (const [groupId, behind] of lags) {
         // A group is caught up once it has read to the end with nothing left to publish.
         if (behind > 0 || pending > 0) caught.groups.delete(groupId);
         else if (!caught.groups.has(groupId)) caught.groups.set(groupId, seconds(started));
         lag += behind;
       }
-      if (pending === 0 && lag === 0 && groups.length > 0) return caught;
+      if (pending === 0 && lag === 0 && lags.size > 0) return caught;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     throw new Error('the consumers did not catch up within 15 minutes');
@@ -324,10 +315,16 @@ async function main(): Promise<void> {
     say(
       `▶ seeding ${SIZE.shows} shows, ${SIZE.episodes} episodes, ${SIZE.users} users, ${SIZE.conversations} conversations`,
     );
-    const seeded = await seedNetwork(stack, infra.endpoints.MONGO_URL, SIZE, logger);
+    const seeded = await seedNetwork(
+      stack,
+      { mongoUrl: infra.endpoints.MONGO_URL, kafkaBrokers: infra.endpoints.KAFKA_BROKERS },
+      SIZE,
+      logger,
+    );
     say(`  written in ${seeded.seconds.toFixed(1)} s with ${seeded.events} events`);
     const catchUp = performance.now();
     const caught = await caughtUp(stack, infra, logger);
+    await seeded.published();
     const total = seeded.seconds + seconds(catchUp);
     figures.push(
       { name: 'seed: documents and events written', value: seeded.seconds, unit: 's', goal: atMost(180) },

@@ -1,6 +1,8 @@
 // A network of a real size, written in bulk through each service's own data layer (its mongoose
-// models and the kit outbox), with the events each write would have produced: the running
-// services' relays publish them and their consumers apply them, as in production.
+// models and the kit outbox), with the events each write would have produced. As in production, the
+// process that wrote publishes: the seed runs an outbox relay over what it writes (a service's
+// relay would take the documents over only if this process died), and the services' consumers
+// apply the events.
 import bcrypt from 'bcrypt';
 import { Types, type Connection } from 'mongoose';
 import {
@@ -12,7 +14,15 @@ import {
   userRegistered,
   EPISODE_CATEGORIES,
 } from '../../proto/src';
-import { connectMongo, newWithEvents, pendingEvent, type Logger } from '../../services/kit/src';
+import {
+  connectMongo,
+  createKafka,
+  EventProducer,
+  newWithEvents,
+  OutboxRelay,
+  pendingEvent,
+  type Logger,
+} from '../../services/kit/src';
 import { userModel } from '../../services/identity/src/data/user-model';
 import { catalogModels } from '../../services/catalog/src/data/catalog-models';
 import { conversationModel, pairKeyOf } from '../../services/messaging/src/data/conversation-model';
@@ -51,6 +61,8 @@ export interface SeededNetwork {
   shows: { id: string; uId: string }[];
   events: number;
   seconds: number;
+  /** Stops the seed's relay once everything it wrote is published (the bench's catch-up waits for that). */
+  published(): Promise<void>;
 }
 
 async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -256,20 +268,39 @@ async function seedConversations(db: Connection, size: NetworkSize, users: Seede
   });
 }
 
-/** Writes the network into the stack's databases; returns once every document and event is stored. */
+/**
+ * Writes the network into the stack's databases; returns once every document and event is stored,
+ * its relay publishing them meanwhile.
+ */
 export async function seedNetwork(
   stack: BenchStack,
-  mongoUrl: string,
+  infra: { mongoUrl: string; kafkaBrokers: string },
   size: NetworkSize,
   logger: Logger,
 ): Promise<SeededNetwork> {
   const started = performance.now();
-  const connect = (database: string) => connectMongo({ url: mongoUrl, database, logger });
+  const connect = (database: string) => connectMongo({ url: infra.mongoUrl, database, logger });
   const [identity, catalog, messaging] = await Promise.all([
     connect(stack.databases.identity),
     connect(stack.databases.catalog),
     connect(stack.databases.messaging),
   ]);
+  const producer = new EventProducer(
+    createKafka('bench-seed', infra.kafkaBrokers.split(','), logger),
+    stack.namespace,
+  );
+  await producer.connect();
+  const relay = new OutboxRelay(producer, logger, { pollMs: 250 });
+  relay.watch(userModel(identity));
+  relay.watch(catalogModels(catalog).podcasts);
+  relay.watch(catalogModels(catalog).episodes);
+  relay.watch(conversationModel(messaging));
+  relay.start();
+  const close = async () => {
+    await relay.stop();
+    await producer.disconnect();
+    await Promise.all([identity.close(), catalog.close(), messaging.close()]);
+  };
   try {
     const users = await seedUsers(identity, size, stack.run);
     const shows = await seedCatalog(catalog, size, users, stack.run);
@@ -281,8 +312,10 @@ export async function seedNetwork(
       shows,
       events,
       seconds: (performance.now() - started) / 1000,
+      published: close,
     };
-  } finally {
-    await Promise.all([identity.close(), catalog.close(), messaging.close()]);
+  } catch (err) {
+    await close();
+    throw err;
   }
 }

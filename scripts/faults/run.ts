@@ -13,7 +13,8 @@ import { signIn } from '../demo/seed-demo-network';
 import { probe, type Probe, type ProbeResult } from './probe';
 import { crashScenario } from './crashes';
 import { listenScenario } from './listens';
-import { readTopic } from './topic-reader';
+import { brokerClusterScenario } from './broker-cluster';
+import { markedWrites } from './marked-writes';
 
 interface Outcome {
   scenario: string;
@@ -140,64 +141,36 @@ const WRITES = 1000;
  */
 async function brokerOutage(stack: BenchStack, brokers: string, write: Probe): Promise<Outcome> {
   const problems: string[] = [];
-  const marker = `kafka outage ${Date.now().toString(36)}`;
-  let acknowledged = 0;
-  let next = 0;
-  let stopped: Promise<void> | undefined;
   let back = 0;
-  // A platform that stopped taking writes fails the scenario in seconds, not in 1,000 timeouts.
-  const writer = async () => {
-    while (next < WRITES && problems.length < 20) {
-      const n = next++;
-      if (n === 200) {
-        stopped = infraScript('down', 'kafka').then(async () => {
-          await sleep(10_000);
-          await infraScript('up', 'kafka');
-          back = Date.now();
-        });
-      }
-      const result = await probe({ ...write, body: () => JSON.stringify({ bio: `${marker} ${n}` }) });
-      if (result.status === 200) acknowledged++;
-      else problems.push(`write ${n}: ${result.problem ?? result.outcome}`);
-      // Spread over the outage: 1,000 writes in about 20 s.
-      await sleep(20);
-    }
-  };
-  const started = Date.now();
-  await Promise.all([writer(), writer()]);
-  await stopped;
-  const writesEnded = Date.now();
-  const writing = writesEnded - started;
-  const published = new Map<string, number>();
-  await readTopic(
+  const writes = await markedWrites({
+    write,
+    count: WRITES,
     brokers,
-    `${stack.namespace}identity.user.v1`,
-    (envelope) => {
-      const bio = envelope.data.bio;
-      if (typeof bio === 'string' && bio.startsWith(marker))
-        published.set(bio, (published.get(bio) ?? 0) + 1);
-    },
-    () => published.size >= acknowledged,
-    120_000,
-  );
-  const drained = Date.now() - writesEnded;
-  const lost = acknowledged - published.size;
-  const repeated = [...published.values()].filter((count) => count > 1).length;
-  if (acknowledged < WRITES) problems.unshift(`${WRITES - acknowledged} writes were not acknowledged`);
-  if (lost > 0) problems.unshift(`${lost} acknowledged writes have no event on the topic`);
+    topic: `${stack.namespace}identity.user.v1`,
+    problems,
+    at: (n) =>
+      n === 200
+        ? infraScript('down', 'kafka').then(async () => {
+            await sleep(10_000);
+            await infraScript('up', 'kafka');
+            back = Date.now();
+          })
+        : undefined,
+  });
+  const drained = Date.now() - writes.endedAt;
   return {
     scenario: 'Kafka stopped for 10 s during 1,000 writes',
     lines: [
-      `writes acknowledged ${acknowledged} of ${WRITES} in ${(writing / 1000).toFixed(1)} s`,
-      `events on the topic ${published.size}; lost ${lost}; published more than once ${repeated}`,
-      `the broker was back ${((writesEnded - back) / 1000).toFixed(1)} s before the last write; every event on the topic ${(drained / 1000).toFixed(1)} s after it`,
+      `writes acknowledged ${writes.acknowledged} of ${WRITES} in ${(writes.writingMs / 1000).toFixed(1)} s`,
+      `events on the topic ${writes.published.size}; lost ${writes.lost}; published more than once ${writes.repeated}`,
+      `the broker was back ${((writes.endedAt - back) / 1000).toFixed(1)} s before the last write; every event on the topic ${(drained / 1000).toFixed(1)} s after it`,
     ],
     problems,
   };
 }
 
 async function main(): Promise<void> {
-  // `npm run faults -- --only=crashes,kafka`: some scenarios (store, redis, kafka, crashes, listens).
+  // `npm run faults -- --only=crashes,kafka`: some scenarios (store, redis, kafka, crashes, listens, kafka3).
   const only = process.argv
     .find((arg) => arg.startsWith('--only='))
     ?.slice('--only='.length)
@@ -265,6 +238,18 @@ async function main(): Promise<void> {
       if (only && !only.includes(name)) continue;
       console.log(`▶ ${title}`);
       outcomes.push(await scenario());
+    }
+    if (!only || only.includes('kafka3')) {
+      // A platform of its own on the three-node cluster, on the same ports: this one stops first.
+      await stack.stop();
+      stack = undefined;
+      console.log(
+        '▶ a Kafka node SIGKILLed, then another restarted, during writes (3 nodes, RF 3, min ISR 2)',
+      );
+      outcomes.push({
+        scenario: 'Kafka cluster: a node SIGKILLed during 1,000 writes, then another restarted',
+        ...(await brokerClusterScenario(infra, run)),
+      });
     }
   } finally {
     await stack?.stop();

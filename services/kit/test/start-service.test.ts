@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import { createEvent, sessionKeys } from '@podz/proto';
 import { loadConfig } from '../src/config/load-config';
 import { serviceConfig } from '../src/config/service-config';
+import { on } from '../src/events/event-consumer';
 import { withEvents } from '../src/events/outbox';
 import { handle } from '../src/http/validation';
 import { startService, type RunningService } from '../src/service/start-service';
@@ -39,7 +40,11 @@ beforeAll(async () => {
           return { id: widget.id };
         }),
       );
-      return { routes: [router], aggregates: [Widget] };
+      // A group of its own, so that the start-up probe has a join to wait for.
+      const consumers = [
+        { groupId: uniqueName('widgets'), subscriptions: [on(definition, async () => undefined)] },
+      ];
+      return { routes: [router], aggregates: [Widget], consumers };
     },
   });
 });
@@ -54,6 +59,11 @@ describe('a service started by the kit', () => {
     await request(service.url).get('/healthz').expect(200, { status: 'ok', service: 'widgets' });
     const ready = await request(service.url).get('/readyz').expect(200);
     expect(ready.body.checks).toEqual({ mongo: 'up', kafka: 'up', redis: 'up' });
+  });
+
+  it('counts as started once every consumer group has been joined', async () => {
+    await Promise.all(service.consumers.map((consumer) => consumer.ready()));
+    await request(service.url).get('/startedz').expect(200, { status: 'started', service: 'widgets' });
   });
 
   it('creates the topics it publishes to, with their dead-letter topics', async () => {

@@ -9,7 +9,7 @@ import {
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
 import type { HandledEvents } from './handled-events';
-import { DEFAULT_PARTITIONS } from './kafka-client';
+import { DEFAULT_PARTITIONS, whileTopicsPropagate } from './kafka-client';
 
 export type EventHandler<D extends EventDefinition> = (event: EventEnvelope<EventData<D>>) => Promise<void>;
 
@@ -123,7 +123,7 @@ export class EventConsumer {
   async start(): Promise<void> {
     await this.consumer.connect();
     // A new group reads from the beginning, so events published before it first ran are not lost.
-    await this.consumer.subscribe({ topics: this.topics, fromBeginning: true });
+    await whileTopicsPropagate(() => this.consumer.subscribe({ topics: this.topics, fromBeginning: true }));
     // Partitions side by side (each still in order): events of one aggregate share a partition, and
     // two instances of a service would split the partitions between them anyway.
     this.running = this.consumer

@@ -51,6 +51,24 @@ async function allHaveLeaders(admin: Admin, topics: string[]): Promise<boolean> 
 }
 
 /**
+ * Runs `call` (a subscribe, say) again while the cluster answers that it does not know a topic yet:
+ * on a cluster of several brokers, a topic that one broker reports with leaders can still be unknown
+ * to another for a moment, and kafkajs gives up on UNKNOWN_TOPIC_OR_PARTITION instead of retrying.
+ */
+export async function whileTopicsPropagate<T>(call: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      const unknownTopic = (err as { type?: string }).type === 'UNKNOWN_TOPIC_OR_PARTITION';
+      if (!unknownTopic || Date.now() > deadline) throw err;
+      await sleep(250);
+    }
+  }
+}
+
+/**
  * Creates each topic and its dead-letter topic when missing, and returns once every partition has
  * a leader. Partitions keep one aggregate's events in order (the key is the aggregate id) while
  * letting consumers scale out. The leader wait is ours, not kafkajs's: on a broker that has just

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
 import { recordsOfMessage } from './record-messages';
+import { whileTopicsPropagate } from './kafka-client';
 
 export interface RecordConsumerOptions<D extends RecordStreamDefinition> {
   kafka: Kafka;
@@ -63,7 +64,7 @@ export class RecordConsumer<D extends RecordStreamDefinition> {
 
   async start(): Promise<void> {
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [this.topic], fromBeginning: true });
+    await whileTopicsPropagate(() => this.consumer.subscribe({ topics: [this.topic], fromBeginning: true }));
     this.running = this.consumer
       .run({
         partitionsConsumedConcurrently: 1,

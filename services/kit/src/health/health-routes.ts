@@ -15,12 +15,28 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * `/healthz`: the process is alive and serving. `/readyz`: every dependency answers, so a load
- * balancer may send traffic. Reasons for failures stay in the logs, not in the public answer.
+ * balancer may send traffic. `/startedz`: every consumer group of the process has been joined once
+ * (`joining` says how many have not), for an orchestrator's start-up probe: a new instance in a
+ * rolling update counts as started only once it takes its share of the partitions, while a running
+ * one stays ready through the rebalances that follow. Reasons for failures stay in the logs, not in
+ * the public answer.
  */
-export function healthRoutes(service: string, checks: Record<string, ReadinessCheck>): Router {
+export function healthRoutes(
+  service: string,
+  checks: Record<string, ReadinessCheck>,
+  joining: () => number = () => 0,
+): Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service });
+  });
+  router.get('/startedz', (_req, res) => {
+    const waiting = joining();
+    res
+      .status(waiting === 0 ? 200 : 503)
+      .json(
+        waiting === 0 ? { status: 'started', service } : { status: 'starting', service, joining: waiting },
+      );
   });
   router.get('/readyz', async (_req, res) => {
     const entries = await Promise.all(

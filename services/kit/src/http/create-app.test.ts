@@ -250,6 +250,21 @@ describe('the HTTP app every service is built from', () => {
     expect(ready.body.checks).toEqual({ always: 'up', never: 'down' });
   });
 
+  it('counts as started only once no consumer group is still being joined', async () => {
+    let joining = 2;
+    const starting = createHttpApp({
+      name: 'test',
+      logger: createLogger('test', 'silent'),
+      bodyLimit: '100kb',
+      readiness: {},
+      routes: [],
+      joining: () => joining,
+    });
+    await request(starting).get('/startedz').expect(503, { status: 'starting', service: 'test', joining: 2 });
+    joining = 0;
+    await request(starting).get('/startedz').expect(200, { status: 'started', service: 'test' });
+  });
+
   it('exposes Prometheus metrics labelled by route pattern, not raw URL', async () => {
     await request(app).get('/things/64b7f0c2a1b2c3d4e5f60718');
     const res = await request(app).get('/metrics').expect(200);

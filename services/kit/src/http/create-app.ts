@@ -13,6 +13,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Dependency checks behind `/readyz`. */
   readiness: Record<string, ReadinessCheck>;
+  /** How many consumer groups have not been joined yet, behind `/startedz`. */
+  joining?: () => number;
   /** Replaces the standard `/healthz` and `/readyz` (the gateway reports its upstreams instead). */
   health?: Router;
   /** Mounted after the common middleware, before the 404 and error handlers. */
@@ -73,7 +75,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('query parser', 'simple');
   const { handlers, metrics } = options.mechanics ?? requestMechanics(options);
   for (const handler of handlers) app.use(handler);
-  app.use(options.health ?? healthRoutes(options.name, options.readiness));
+  app.use(options.health ?? healthRoutes(options.name, options.readiness, options.joining));
   app.use(metrics.router);
   if (options.bodyLimit !== false) {
     app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));

@@ -157,7 +157,11 @@ export async function startService<C extends ServiceConfig>(
     relay.start();
     cleanups.push(() => relay.stop());
     const recordConsumers = parts.recordConsumers ?? [];
-    for (const consumer of [...consumers, ...recordConsumers]) await consumer.start();
+    let joining = consumers.length + recordConsumers.length;
+    for (const consumer of [...consumers, ...recordConsumers]) {
+      await consumer.start();
+      void consumer.ready().then(() => (joining -= 1));
+    }
     // Side by side: each may wait out a fetch in flight (up to kafkajs's 5 s) before it leaves.
     cleanups.push(() => Promise.all([...consumers, ...recordConsumers].map((consumer) => consumer.stop())));
     for (const task of parts.tasks ?? []) task.start();
@@ -174,6 +178,7 @@ export async function startService<C extends ServiceConfig>(
         kafka: () => admin.describeCluster(),
         redis: () => redis.ping(),
       },
+      joining: () => joining,
     });
     const server = createServer(app);
     answerUnparsableRequests(server);
