@@ -19,8 +19,21 @@ const NODES = [1, 2, 3];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const base = Number(process.env.PODZ_KAFKA3_PORT ?? 9192);
 const BROKERS = NODES.map((n) => `127.0.0.1:${base + n - 1}`).join(',');
-const cluster = (action: 'up' | 'down') =>
-  runCommand('bash', ['deploy/local/infra.sh', action, 'kafka3'], { stdio: 'ignore' });
+/**
+ * deploy/local's cluster up or down; its complaints are shown. A start that fails is tried once more:
+ * once in a clean-clone CI run a restart exited 1 within seconds and did not say why.
+ */
+const cluster = (action: 'up' | 'down') => {
+  const once = () =>
+    runCommand('bash', ['deploy/local/infra.sh', action, 'kafka3'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  return once().catch(async (err: Error) => {
+    console.error(`  ${err.message}; trying once more`);
+    await sleep(2_000);
+    await once();
+  });
+};
 
 function nodePid(node: number): number {
   const local = process.env.PODZ_LOCAL_DIR ?? path.join(REPO_ROOT, '.local');
