@@ -14,6 +14,8 @@ const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4290);
 
 export interface BenchStack {
   run: string;
+  /** The seeded admin's password (sign in as `admin`). */
+  adminPassword: string;
   gatewayUrl: string;
   urls: Record<ServiceName, string>;
   databases: Record<ServiceName, string>;
@@ -55,6 +57,8 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     string
   >;
   const namespace = `bench_${run}.`;
+  // The run id may be letters only (hex), and identity wants a letter and a digit.
+  const adminPassword = `bench-admin-${run}-2026`;
   const gatewayUrl = `http://127.0.0.1:${port('gateway')}`;
   const common = {
     ...process.env,
@@ -82,7 +86,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
       Object.assign(env, {
         JWT_PRIVATE_KEY: keys.privateKey,
         ADMIN_EMAIL: 'admin@bench.podz.local',
-        ADMIN_PASSWORD: `bench-admin-${run}`,
+        ADMIN_PASSWORD: adminPassword,
         BCRYPT_COST: '10',
       });
     }
@@ -132,5 +136,18 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     pids[name] = managed[at]!.child.pid!;
     await waitForHealthy(`${urls[name]}/readyz`, 120_000);
   };
-  return { run, gatewayUrl, urls, databases, namespace, keys, pids, crash, pause, resume, stop };
+  return {
+    run,
+    adminPassword,
+    gatewayUrl,
+    urls,
+    databases,
+    namespace,
+    keys,
+    pids,
+    crash,
+    pause,
+    resume,
+    stop,
+  };
 }

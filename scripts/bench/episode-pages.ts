@@ -27,7 +27,7 @@ export async function episodePages(
   seeded: SeededNetwork,
   redis: Redis,
 ): Promise<Figure[]> {
-  const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`);
+  const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
   const headers = { authorization: `Bearer ${admin.token}` };
   const shows = seeded.shows.slice(0, EPISODES);
   const episodeIds: string[] = [];

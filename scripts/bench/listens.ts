@@ -95,7 +95,7 @@ async function rangedAudio(stack: BenchStack, long: Episode) {
  * drift as often as the recording (0.84–0.97 with the same code).
  */
 export async function audioBench(stack: BenchStack): Promise<Figure[]> {
-  const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`);
+  const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
   const long = await showWithEpisode(stack, admin.token, 600);
   // A pass first, not counted: whichever side ran first would otherwise pay for the gateway's
   // first large answers (compiling its body path), which once halved the first side's figure.
@@ -325,7 +325,7 @@ export async function listensBench(
   redis: Redis,
   logger: Logger,
 ): Promise<Figure[]> {
-  const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`);
+  const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
   const short = await showWithEpisode(stack, admin.token, 1);
   const figures: Figure[] = [];
 

@@ -136,7 +136,7 @@ export async function premiumBench(
   redis: Redis,
 ): Promise<Figure[]> {
   const call = caller(stack);
-  const admin = (await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`)).token;
+  const admin = (await signIn(stack.urls.identity, 'admin', stack.adminPassword)).token;
   const user = seeded.users[seeded.users.length - 1]!;
   const member = {
     id: user.id,

@@ -13,7 +13,7 @@ const LEAD_MS = 3_000;
 const SPACING_MS = 250;
 
 export async function releaseBench(stack: BenchStack): Promise<Figure[]> {
-  const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`);
+  const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
   const headers = { authorization: `Bearer ${admin.token}` };
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${stack.gatewayUrl}${path}`, {

@@ -84,7 +84,7 @@ export async function searchBench(stack: BenchStack, seeded: SeededNetwork, redi
   if (result.unexpected > 0) throw new Error(`search answered unexpectedly: ${result.breakdown}`);
 
   // A new show, and how long until the search finds it (through the gateway, polled every 50 ms).
-  const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-${stack.run}`);
+  const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
   const found: number[] = [];
   for (let n = 0; n < PUBLISHED; n += 1) {
     const word = `zephyr${stack.run.replace(/[^a-z0-9]/gi, '')}x${n}`;

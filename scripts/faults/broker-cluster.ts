@@ -78,7 +78,7 @@ export async function brokerClusterScenario(
   }).admin();
   await admin.connect();
   try {
-    const signedIn = await signIn(stack.urls.identity, 'admin', `bench-admin-faults3_${run}`);
+    const signedIn = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
     const bearer = { authorization: `Bearer ${signedIn.token}` };
     const me = (await (await fetch(`${stack.gatewayUrl}/api/user`, { headers: bearer })).json()) as {
       id: string;

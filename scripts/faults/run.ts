@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     await buildServices();
     console.log('▶ starting the platform');
     stack = await startBenchStack(infra, `faults_${run}`);
-    const admin = await signIn(stack.urls.identity, 'admin', `bench-admin-faults_${run}`);
+    const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
     const me = (await (
       await fetch(`${stack.gatewayUrl}/api/user`, { headers: { authorization: `Bearer ${admin.token}` } })
     ).json()) as { id: string };
