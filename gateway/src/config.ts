@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { LOG_LEVELS, pemKey } from '@podz/kit';
+import { LOG_LEVELS, pemKey, serviceUrls } from '@podz/kit';
 import type { ServiceName } from '@podz/proto';
 
-const upstream = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
+/** A service's base URL, or its instances' separated by commas (taken in turn). */
+const upstream = (port: number) => serviceUrls(`http://127.0.0.1:${port}`);
 
 export const gatewayConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -46,7 +47,7 @@ export const gatewayConfigSchema = z.object({
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string> {
+export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string[]> {
   return {
     identity: config.IDENTITY_URL,
     catalog: config.CATALOG_URL,

@@ -66,10 +66,10 @@ export async function startGateway(
       sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), logger),
       edgeCache(edge),
     ],
-    forward: ({ req, res, route }) => void proxies[route.service](req, res, () => undefined),
+    forward: ({ req, res, route }) => proxies[route.service].forward(req, res),
     socketIo: {
       sameSite: sameSiteSocket,
-      forward: (req, res) => void proxies[SOCKET_IO.service](req, res, () => undefined),
+      forward: (req, res) => proxies[SOCKET_IO.service].forwardSticky(req, res),
     },
     logger,
   });

@@ -2,13 +2,35 @@ import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { ApiError, ServiceName } from '@podz/proto';
-import type { Logger } from '@podz/kit';
+import { UpstreamPool, type Logger } from '@podz/kit';
 import { isOwnOrigin } from './origin-check';
 
 /** Headers only the gateway may set; a client sending them could impersonate someone. */
 const IDENTITY_HEADERS = ['x-user-id', 'x-user-access', 'x-user-role', 'x-forwarded-user'];
 
 const UPSTREAM_IDLE_MS = 4_000;
+
+/** Asking again cannot do anything twice, so a failed attempt is worth one on another instance. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Failures of the instance, not of the request: refused, reset, or cut off before answering. */
+const INSTANCE_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * Socket.IO's long-polling fallback keeps its session on the instance that opened it, so each
+ * browser stays with one messaging instance (its position in the list, the same in every gateway).
+ * WebSockets need no affinity: the Redis adapter carries rooms across instances.
+ */
+export const AFFINITY_COOKIE = 'podz_io';
+
+export type Forward = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface ServiceProxy {
+  forward: Forward;
+  /** Socket.IO's requests: with affinity when the service runs as several instances. */
+  forwardSticky: Forward;
+  upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void;
+}
 
 function unavailable(service: ServiceName, res: ServerResponse | Socket): void {
   if (!('writeHead' in res)) {
@@ -24,49 +46,108 @@ function unavailable(service: ServiceName, res: ServerResponse | Socket): void {
   res.end(JSON.stringify(body));
 }
 
+function affinityOf(req: IncomingMessage): number | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${AFFINITY_COOKIE}=(\\d{1,3})(?:;|$)`).exec(req.headers.cookie ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
 /**
- * One streaming proxy per service: same path, query, body and headers, minus identity headers.
- * Connections to each service are kept alive and reused: a new TCP connection per request would
- * cost more than the request itself on the hot reads.
+ * One service behind the gateway: its instances taken in turn, each with its own pool of kept-alive
+ * connections (a new TCP connection per request would cost more than the request itself on the hot
+ * reads). Same path, query, body and headers, minus identity headers. An idempotent request whose
+ * instance failed before answering is sent to another instance; anything else gets a 502.
  */
-export function createProxies(
-  upstreams: Record<ServiceName, string>,
+function serviceProxy(
+  service: ServiceName,
+  targets: readonly string[],
   logger: Logger,
   timeoutMs: number,
-  onResponse: (upstream: IncomingMessage, req: IncomingMessage) => void = () => undefined,
-): Record<ServiceName, ProxyHandler> {
-  const entries = (Object.entries(upstreams) as [ServiceName, string][]).map(([service, target]) => {
+  onResponse: (upstream: IncomingMessage, req: IncomingMessage) => void,
+): ServiceProxy {
+  const pool = new UpstreamPool(targets);
+  const tried = new WeakMap<IncomingMessage, Set<string>>();
+  const proxies = new Map<string, ProxyHandler>();
+
+  const proxyTo = (target: string): ProxyHandler => {
+    const proxy = proxies.get(target);
+    if (!proxy) throw new Error(`no proxy for ${target}`);
+    return proxy;
+  };
+  const send = (req: IncomingMessage, res: ServerResponse, target: string) => {
+    const attempts = tried.get(req) ?? new Set<string>();
+    attempts.add(target);
+    tried.set(req, attempts);
+    void proxyTo(target)(req, res, () => undefined);
+  };
+  const failed = (
+    target: string,
+    err: Error & { code?: string },
+    req: IncomingMessage,
+    res: ServerResponse | Socket,
+  ) => {
+    const instanceFailed = err.code !== undefined && INSTANCE_FAILURES.has(err.code);
+    if (instanceFailed) pool.failed(target);
+    const again =
+      instanceFailed && 'writeHead' in res && !res.headersSent && IDEMPOTENT.has(req.method ?? '');
+    const next = again ? pool.another(tried.get(req) ?? new Set()) : undefined;
+    logger.warn({ err: String(err), service, retried: next !== undefined }, 'upstream failed');
+    if (next !== undefined) send(req, res as ServerResponse, next);
+    else unavailable(service, res);
+  };
+  for (const target of targets) {
     const proxy = createProxyMiddleware({
       target,
       // Idle connections are dropped before the service's keep-alive timeout (Node's 5 s), so the
       // gateway never sends a request on a connection the service is closing.
       agent: new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS }),
-      ws: service === 'messaging',
       xfwd: true,
       proxyTimeout: timeoutMs,
       on: {
         proxyReq: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
         proxyReqWs: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
         proxyRes: onResponse,
-        error: (err, _req, res) => {
-          logger.warn({ err: String(err), service }, 'upstream failed');
-          unavailable(service, res as ServerResponse | Socket);
-        },
+        error: (err, req, res) => failed(target, err, req, res as ServerResponse | Socket),
       },
     });
-    return [service, proxy] as const;
-  });
-  return Object.fromEntries(entries) as Record<ServiceName, ProxyHandler>;
+    proxies.set(target, proxy);
+  }
+
+  const forward: Forward = (req, res) => send(req, res, pool.pick());
+  const forwardSticky: Forward = (req, res) => {
+    if (targets.length === 1) return forward(req, res);
+    const kept = affinityOf(req);
+    const target = (kept !== undefined && pool.at(kept)) || pool.pick();
+    const index = pool.indexOf(target);
+    if (index !== kept)
+      res.setHeader('set-cookie', `${AFFINITY_COOKIE}=${index}; Path=/socket.io; HttpOnly; SameSite=Lax`);
+    send(req, res, target);
+  };
+  const upgrade = (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    proxyTo(pool.pick()).upgrade?.(req, socket, head);
+  };
+  return { forward, forwardSticky, upgrade };
+}
+
+export function createProxies(
+  upstreams: Record<ServiceName, readonly string[]>,
+  logger: Logger,
+  timeoutMs: number,
+  onResponse: (upstream: IncomingMessage, req: IncomingMessage) => void = () => undefined,
+): Record<ServiceName, ServiceProxy> {
+  const entries = (Object.entries(upstreams) as [ServiceName, string[]][]).map(
+    ([service, targets]) => [service, serviceProxy(service, targets, logger, timeoutMs, onResponse)] as const,
+  );
+  return Object.fromEntries(entries) as Record<ServiceName, ServiceProxy>;
 }
 
 /** WebSocket upgrades are accepted on the Socket.IO path only, and from this site only. */
-export function upgradeHandler(proxy: ProxyHandler, prefix: string, publicOrigin: string) {
+export function upgradeHandler(proxy: ServiceProxy, prefix: string, publicOrigin: string) {
   return (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://gateway').pathname;
     const origin = req.headers.origin;
     const protocol = 'encrypted' in socket && socket.encrypted ? 'https' : 'http';
     const foreign = origin !== undefined && !isOwnOrigin(origin, publicOrigin, protocol, req.headers.host);
-    if (!(path === prefix || path.startsWith(`${prefix}/`)) || !proxy.upgrade || foreign) {
+    if (!(path === prefix || path.startsWith(`${prefix}/`)) || foreign) {
       socket.destroy();
       return;
     }

@@ -3,6 +3,9 @@ import type { ServiceName } from '@podz/proto';
 
 export type UpstreamState = { status: 'up'; latencyMs: number } | { status: 'down'; reason: string };
 
+/** With several instances: up while any one is (the gateway sends requests to those), with a count. */
+export type ServiceState = UpstreamState & { instances?: { up: number; of: number } };
+
 const TIMEOUT_MS = 2000;
 
 async function probe(baseUrl: string): Promise<UpstreamState> {
@@ -19,18 +22,26 @@ async function probe(baseUrl: string): Promise<UpstreamState> {
   }
 }
 
+async function probeService(instances: readonly string[]): Promise<ServiceState> {
+  const states = await Promise.all(instances.map(probe));
+  const up = states.filter((state) => state.status === 'up').sort((a, b) => a.latencyMs - b.latencyMs);
+  const best: UpstreamState = up[0] ?? states[0] ?? { status: 'down', reason: 'no instances' };
+  if (states.length === 1) return best;
+  return { ...best, instances: { up: up.length, of: states.length } };
+}
+
 /**
  * `/healthz` of the whole platform: the gateway asks every service behind it and answers 200 only
  * when all of them are up, so one look (or one orchestrator probe) tells whether PODZ works.
  */
 export function upstreamHealthRoutes(
-  upstreams: Record<ServiceName, string>,
+  upstreams: Record<ServiceName, readonly string[]>,
   redisPing: () => Promise<unknown>,
 ): Router {
   const router = express.Router();
   const report = async () => {
     const entries = await Promise.all(
-      Object.entries(upstreams).map(async ([service, url]) => [service, await probe(url)] as const),
+      Object.entries(upstreams).map(async ([service, urls]) => [service, await probeService(urls)] as const),
     );
     const services = Object.fromEntries(entries);
     const allUp = entries.every(([, state]) => state.status === 'up');

@@ -5,6 +5,7 @@ import { SESSION_COOKIE, SOCKET_EVENTS, SOCKET_PATH, type Message } from '@podz/
 import type { MessagingConfig } from '../../services/messaging/src/config';
 import { startMessagingInstance } from '../../services/messaging/test/support/messaging-harness';
 import type { RunningGateway } from '../src/gateway';
+import { AFFINITY_COOKIE } from '../src/proxy';
 import { startIdentityPlatform, startTestGateway, type IdentityPlatform } from './support/identity-platform';
 import { SiteBrowser } from './support/site-browser';
 
@@ -16,6 +17,8 @@ let first: RunningService<MessagingConfig>;
 let second: RunningService<MessagingConfig>;
 let platform: IdentityPlatform;
 let otherGateway: RunningGateway;
+/** One gateway over both instances (MESSAGING_URL=first,second), as `npm start -- --instances 2` runs. */
+let bothGateway: RunningGateway;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
@@ -26,10 +29,15 @@ beforeAll(async () => {
     IDENTITY_URL: platform.identity.url,
     MESSAGING_URL: second.url,
   });
+  bothGateway = await startTestGateway(await freePort(), platform.origin, {
+    IDENTITY_URL: platform.identity.url,
+    MESSAGING_URL: `${first.url},${second.url}`,
+  });
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await otherGateway?.stop();
+  await bothGateway?.stop();
   await platform?.stop();
   await first?.context.db.dropDatabase().catch(() => undefined);
   // Together: a replica left alone would first rejoin its consumer group, which takes seconds.
@@ -37,11 +45,18 @@ afterAll(async () => {
 });
 
 /** A tab of the browser: a socket through `url` carrying the browser's cookie, as a page's would. */
-function openTab(browser: SiteBrowser | undefined, url = platform.origin, origin?: string): Promise<Socket> {
-  const cookie = browser ? `${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE)}` : undefined;
+function openTab(
+  browser: SiteBrowser | undefined,
+  url = platform.origin,
+  origin?: string,
+  options: { polling?: boolean; cookies?: string } = {},
+): Promise<Socket> {
+  const cookie = browser
+    ? [`${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE)}`, options.cookies].filter(Boolean).join('; ')
+    : undefined;
   const socket = io(url, {
     path: SOCKET_PATH,
-    transports: ['websocket'],
+    transports: options.polling ? ['polling'] : ['websocket'],
     extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     reconnection: false,
     forceNew: true,
@@ -127,5 +142,24 @@ describe('Socket.IO through the gateway', () => {
     const sent = await startConversation(a, bId, 'through instance one');
     expect(sent.status).toBe(201);
     expect((await pushed).message.text).toBe('through instance one');
+  });
+
+  it('keeps a long-polling session on one of several instances behind one gateway, and pushes to it', async () => {
+    const [a, b] = await Promise.all([
+      SiteBrowser.member(platform.origin, 'rt'),
+      SiteBrowser.member(platform.origin, 'rt'),
+    ]);
+    // The affinity cookie as the gateway set it on the handshake (a browser keeps it; this client
+    // does not keep cookies, so it sends it from the start). Without affinity the polls would go to
+    // both instances in turn, and the one that did not open the session refuses it.
+    const polling = await openTab(b, bothGateway.url, undefined, {
+      polling: true,
+      cookies: `${AFFINITY_COOKIE}=1`,
+    });
+    const pushed = within<{ message: Message }>(polling, SOCKET_EVENTS.messageNew, 5000);
+    const sent = await startConversation(a, await userId(b), 'to a polling tab');
+    expect(sent.status).toBe(201);
+    expect((await pushed).message.text).toBe('to a polling tab');
+    expect(polling.io.engine.transport.name).toBe('polling');
   });
 });

@@ -4,6 +4,7 @@ export {
   serviceConfig,
   serviceConfigSchema,
   pemKey,
+  serviceUrls,
   LOG_LEVELS,
   type ServiceConfig,
 } from './config/service-config';
@@ -68,6 +69,7 @@ export { createMetrics, type Metrics } from './metrics/http-metrics';
 export { createKafka, ensureStreamTopic, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';
 export { RecordStream, type RecordStreamOptions } from './events/record-stream';
 export { clientAddress } from './http/client-address';
+export { UpstreamPool } from './http/upstream-pool';
 export { recordsOfMessage } from './events/record-messages';
 export { RecordConsumer, type RecordConsumerOptions } from './events/record-consumer';
 export {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { serviceConfig } from '@podz/kit';
+import { serviceConfig, serviceUrls } from '@podz/kit';
 
 export const searchConfigSchema = serviceConfig({ port: 4009, database: 'podz_search' })
   .extend({
-    /** Where documents are fetched from when their events arrive: the owning services, directly. */
-    CATALOG_URL: z.url().default('http://127.0.0.1:4002'),
-    IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+    /**
+     * Where documents are fetched from when their events arrive: the owning services, directly
+     * (several instances separated by commas, read in turn).
+     */
+    CATALOG_URL: serviceUrls('http://127.0.0.1:4002'),
+    IDENTITY_URL: serviceUrls('http://127.0.0.1:4001'),
     /**
      * Where each instance keeps its index's snapshot, so a restart loads it and reads only the
      * changes since instead of every document. Each instance needs a directory of its own.

@@ -17,6 +17,22 @@ const brokerList = z
   )
   .refine((brokers) => brokers.length > 0, { error: 'needs at least one broker' });
 
+/**
+ * Where another process is reached: one base URL, or several instances separated by commas (the
+ * gateway and search take them in turn and pass over one that fails).
+ */
+export const serviceUrls = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'must be a URL, or several separated by commas' })).min(1));
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** What every service reads; each service extends it with its own port, database and extras. */

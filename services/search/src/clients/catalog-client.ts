@@ -13,8 +13,9 @@ const PAGE = 100;
 export class CatalogClient {
   private readonly reader: ServiceReader;
 
-  constructor(baseUrl: string) {
-    this.reader = new ServiceReader(baseUrl);
+  /** The owner's base URL, or its instances'. */
+  constructor(baseUrls: string | readonly string[]) {
+    this.reader = new ServiceReader(baseUrls);
   }
 
   show(id: string): Promise<Podcast | null> {

@@ -7,8 +7,9 @@ const PAGE = 100;
 export class IdentityClient {
   private readonly reader: ServiceReader;
 
-  constructor(baseUrl: string) {
-    this.reader = new ServiceReader(baseUrl);
+  /** The owner's base URL, or its instances'. */
+  constructor(baseUrls: string | readonly string[]) {
+    this.reader = new ServiceReader(baseUrls);
   }
 
   user(id: string): Promise<PublicUser | null> {

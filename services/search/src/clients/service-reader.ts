@@ -1,3 +1,5 @@
+import { UpstreamPool } from '@podz/kit';
+
 /** A read that took longer than this failed: the event is tried again rather than the group held up. */
 const TIMEOUT_MS = 10_000;
 
@@ -14,21 +16,44 @@ export class OwnerUnavailable extends Error {
 /**
  * Public reads from an owning service, as an anonymous visitor: what it answers is exactly what
  * is public, so nothing a visitor may not see can reach the index. A 404 is "not public" (null);
- * no answer, a timeout or a 5xx is `OwnerUnavailable`; any other failure throws as it is.
+ * no answer, a timeout or a 5xx is `OwnerUnavailable`; any other failure throws as it is. With
+ * the owner running as several instances, reads go to them in turn, and one that does not answer
+ * is asked of the next.
  */
 export class ServiceReader {
-  constructor(private readonly baseUrl: string) {}
+  private readonly instances: UpstreamPool;
+
+  constructor(baseUrls: string | readonly string[]) {
+    this.instances = new UpstreamPool(typeof baseUrls === 'string' ? [baseUrls] : baseUrls);
+  }
 
   async get<T>(path: string): Promise<T | null> {
-    const res = await fetch(new URL(path, this.baseUrl), {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    }).catch((err: unknown) => {
-      throw new OwnerUnavailable(path, err);
-    });
+    const res = await this.fetchFromAny(path);
     if (res.status === 404) return null;
     if (res.status >= 500) throw new OwnerUnavailable(path, new Error(String(res.status)));
     if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
     return (await res.json()) as T;
+  }
+
+  private async fetchFromAny(path: string): Promise<Response> {
+    const tried = new Set<string>();
+    let failure: unknown;
+    for (
+      let baseUrl: string | undefined = this.instances.pick();
+      baseUrl;
+      baseUrl = this.instances.another(tried)
+    ) {
+      tried.add(baseUrl);
+      try {
+        return await fetch(new URL(path, baseUrl), {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (err) {
+        failure = err;
+        this.instances.failed(baseUrl);
+      }
+    }
+    throw new OwnerUnavailable(path, failure);
   }
 }

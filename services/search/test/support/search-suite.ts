@@ -334,5 +334,18 @@ export function searchSuite(engine: EngineSetup): void {
       expect(await documents.pending(10)).toEqual([]);
       expect(await documents.get('show', show.id)).toMatchObject({ name: 'Offline Orchards' });
     });
+
+    it('reads from the instance that answers when the owner runs as several and one is down', async () => {
+      const show = await platform.showBy(owner, { name: 'Halfway Harbour', category: 'Leisure' });
+      const documents = new DocumentStore(a.context.redis, `search:instances-${Date.now().toString(36)}`);
+      const identity = new IdentityClient(platform.identity.url);
+      const catalog = new CatalogClient(['http://127.0.0.1:9', platform.url]);
+      // Each read finds the live instance, whichever the turn starts with.
+      for (let n = 0; n < 3; n++) {
+        await refreshOrFile({ documents, identity, catalog }, `show:${show.id}`, new Date());
+        expect(await documents.pending(10)).toEqual([]);
+      }
+      expect(await documents.get('show', show.id)).toMatchObject({ name: 'Halfway Harbour' });
+    });
   });
 }

@@ -1,0 +1,53 @@
+/** How long an instance that failed to answer is passed over before it is tried again. */
+const PASS_OVER_MS = 2_000;
+
+/**
+ * The instances of one service another process talks to (the gateway's upstreams, search's
+ * owners): taken in turn, and an instance that just failed is passed over for a moment so that
+ * requests go to the others while it restarts. With every instance failing, the next in turn is
+ * tried anyway: "unavailable" should come from the service, not from a guess.
+ */
+export class UpstreamPool {
+  private turn = 0;
+  private readonly first: string;
+  private readonly failedUntil = new Map<string, number>();
+
+  constructor(readonly targets: readonly string[]) {
+    const [first] = targets;
+    if (first === undefined) throw new Error('an upstream pool needs at least one instance');
+    this.first = first;
+  }
+
+  /** The next instance in turn. */
+  pick(): string {
+    return this.another(new Set()) ?? this.first;
+  }
+
+  /** The next instance in turn that is not one of `tried`; undefined once every one was tried. */
+  another(tried: ReadonlySet<string>): string | undefined {
+    const now = Date.now();
+    const inTurn = [...this.targets.slice(this.turn), ...this.targets.slice(0, this.turn)];
+    const untried = inTurn.filter((target) => !tried.has(target));
+    const choice = untried.find((target) => !this.resting(target, now)) ?? untried[0];
+    if (choice !== undefined) this.turn = (this.targets.indexOf(choice) + 1) % this.targets.length;
+    return choice;
+  }
+
+  /** The instance at a position of the list (an affinity cookie's), unless it just failed. */
+  at(index: number): string | undefined {
+    const target = this.targets[index];
+    return target === undefined || this.resting(target, Date.now()) ? undefined : target;
+  }
+
+  indexOf(target: string): number {
+    return this.targets.indexOf(target);
+  }
+
+  failed(target: string): void {
+    this.failedUntil.set(target, Date.now() + PASS_OVER_MS);
+  }
+
+  private resting(target: string, now: number): boolean {
+    return (this.failedUntil.get(target) ?? 0) > now;
+  }
+}
