@@ -8,6 +8,8 @@ import { resolveInfra, type ResolvedInfra } from '../deploy/local/src/resolve-in
 import { buildServices, buildWeb } from './lib/build';
 import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
+import { startTcpBalancer, type TcpBalancer } from './lib/tcp-balancer';
+import { mediaOnS3, type LocalS3 } from './lib/local-s3';
 import { REPO_ROOT } from './lib/run';
 import { demoNetworkAtStart } from './demo/demo-at-start';
 
@@ -23,6 +25,25 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   search: 4009,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
+/** Instance k (from 0) of a service listens on its port + 100·k; gateways on 8180 + k behind 8080. */
+const INSTANCE_PORT_STEP = 100;
+
+/** `--instances N` (or PODZ_INSTANCES): how many of every service and of the gateway to run. */
+function instancesWanted(argv: string[], env: NodeJS.ProcessEnv): number {
+  const flag = argv.findIndex((arg) => arg === '--instances' || arg.startsWith('--instances='));
+  const raw = flag < 0 ? env.PODZ_INSTANCES : (argv[flag]!.split('=')[1] ?? argv[flag + 1]);
+  if (raw === undefined) return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 9)
+    throw new Error(`--instances wants a whole number from 1 to 9, not "${raw}"`);
+  return count;
+}
+const INSTANCES = instancesWanted(process.argv.slice(2), process.env);
+const servicePort = (name: ServiceName, instance: number) =>
+  SERVICE_PORTS[name] + INSTANCE_PORT_STEP * instance;
+const gatewayPort = (instance: number) =>
+  INSTANCES === 1 ? GATEWAY_PORT : GATEWAY_PORT + INSTANCE_PORT_STEP + instance;
+const instanceName = (name: string, instance: number) => (instance === 0 ? name : `${name}-${instance + 1}`);
 const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${GATEWAY_PORT}`;
 
 // Development logins, printed at start. Never used when NODE_ENV=production: there identity needs
@@ -67,6 +88,8 @@ function mailLine(endpoints: ResolvedInfra['endpoints']): string {
 }
 
 const managed: Managed[] = [];
+let entry: TcpBalancer | undefined;
+let s3: LocalS3 | undefined;
 let infra: ResolvedInfra | undefined;
 let stopping = false;
 
@@ -93,8 +116,14 @@ async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     console.log('\nStopping PODZ…');
-    // Gateway first, so nothing new comes in while the services drain.
-    for (const process_ of [...managed].reverse()) await stopProcess(process_);
+    // Gateways first, so nothing new comes in while the services drain; each group side by side.
+    await entry?.close();
+    const isGateway = (process_: Managed) => process_.name.startsWith('gateway');
+    await Promise.all(managed.filter(isGateway).map((process_) => stopProcess(process_)));
+    await Promise.all(
+      managed.filter((process_) => !isGateway(process_)).map((process_) => stopProcess(process_)),
+    );
+    await s3?.stop();
     await infra?.stop();
     console.log('Stopped.');
   }
@@ -110,6 +139,11 @@ async function main(): Promise<void> {
 
   console.log('▶ infrastructure');
   infra = await resolveInfra(process.env, (line) => console.log(`  ${line}`));
+  // Several catalog instances share media through object storage (a pod's disk is its own).
+  if (INSTANCES > 1 && !process.env.MEDIA_STORE) {
+    console.log('▶ media on S3');
+    s3 = await mediaOnS3(process.env);
+  }
   console.log('▶ building');
   await buildServices();
   await buildWeb();
@@ -125,38 +159,56 @@ async function main(): Promise<void> {
   };
   const production = common.NODE_ENV === 'production';
   console.log('▶ starting services');
+  const instances = Array.from({ length: INSTANCES }, (_, instance) => instance);
+  // Every gateway (and search) reaches every instance of each service, in turn.
   const upstreams = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[name]}`]),
+    SERVICE_NAMES.map((name) => [
+      `${name.toUpperCase()}_URL`,
+      instances.map((instance) => `http://127.0.0.1:${servicePort(name, instance)}`).join(','),
+    ]),
   );
-  SERVICE_NAMES.forEach((name, index) => {
-    const env = { ...common, PORT: String(SERVICE_PORTS[name]), MONGO_DB: `podz_${name}` };
-    if (name === 'identity')
-      Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey, ...identityEnv(production) });
-    // Stable across restarts, so unsubscribe links in mails sent earlier (and members' private
-    // feeds) keep working.
-    if (name === 'notifications' && !process.env.NOTIFICATIONS_LINK_SECRET)
-      Object.assign(env, {
-        NOTIFICATIONS_LINK_SECRET: createHash('sha256')
-          .update(`unsubscribe:${keys.privateKey}`)
-          .digest('hex'),
-      });
-    if (name === 'catalog' && !process.env.PREMIUM_LINK_SECRET)
-      Object.assign(env, {
-        PREMIUM_LINK_SECRET: createHash('sha256').update(`premium:${keys.privateKey}`).digest('hex'),
-      });
-    // Search reads shows, episodes and people from their owners; its index snapshot outlives restarts.
-    if (name === 'search')
-      Object.assign(env, upstreams, { SEARCH_SNAPSHOT_DIR: path.join(REPO_ROOT, '.local', 'search') });
-    managed.push(startProcess(name, path.join(REPO_ROOT, 'services', name, 'dist', 'main.js'), env, index));
-  });
-  managed.push(
-    startProcess(
-      'gateway',
-      path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'),
-      { ...common, ...upstreams, PORT: String(GATEWAY_PORT) },
-      SERVICE_NAMES.length,
-    ),
-  );
+  for (const instance of instances) {
+    SERVICE_NAMES.forEach((name, index) => {
+      const env = { ...common, PORT: String(servicePort(name, instance)), MONGO_DB: `podz_${name}` };
+      if (name === 'identity')
+        Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey, ...identityEnv(production) });
+      // Stable across restarts, so unsubscribe links in mails sent earlier (and members' private
+      // feeds) keep working.
+      if (name === 'notifications' && !process.env.NOTIFICATIONS_LINK_SECRET)
+        Object.assign(env, {
+          NOTIFICATIONS_LINK_SECRET: createHash('sha256')
+            .update(`unsubscribe:${keys.privateKey}`)
+            .digest('hex'),
+        });
+      if (name === 'catalog' && !process.env.PREMIUM_LINK_SECRET)
+        Object.assign(env, {
+          PREMIUM_LINK_SECRET: createHash('sha256').update(`premium:${keys.privateKey}`).digest('hex'),
+        });
+      if (name === 'catalog' && s3) Object.assign(env, s3.env);
+      // Search reads shows, episodes and people from their owners; its index snapshot outlives
+      // restarts, one directory per instance.
+      if (name === 'search')
+        Object.assign(env, upstreams, {
+          SEARCH_SNAPSHOT_DIR: path.join(REPO_ROOT, '.local', instanceName('search', instance)),
+        });
+      const entryFile = path.join(REPO_ROOT, 'services', name, 'dist', 'main.js');
+      managed.push(startProcess(instanceName(name, instance), entryFile, env, index));
+    });
+    managed.push(
+      startProcess(
+        instanceName('gateway', instance),
+        path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'),
+        { ...common, ...upstreams, PORT: String(gatewayPort(instance)) },
+        SERVICE_NAMES.length,
+      ),
+    );
+  }
+  if (INSTANCES > 1) {
+    entry = await startTcpBalancer(
+      GATEWAY_PORT,
+      instances.map((instance) => `127.0.0.1:${gatewayPort(instance)}`),
+    );
+  }
   for (const process_ of managed) {
     void process_.exited.then((code) => {
       if (stopping) return;
@@ -165,13 +217,21 @@ async function main(): Promise<void> {
     });
   }
 
-  await waitForHealthy(`http://127.0.0.1:${GATEWAY_PORT}/healthz`, 90_000);
+  for (const instance of instances)
+    await waitForHealthy(`http://127.0.0.1:${gatewayPort(instance)}/healthz`, 90_000);
   const demo = await demoNetwork(production);
   console.log(
     [
       '',
       `PODZ is running at http://localhost:${GATEWAY_PORT}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `  health of every service: http://localhost:${GATEWAY_PORT}/healthz`,
+      ...(INSTANCES > 1
+        ? [
+            `  ${INSTANCES} instances of every service (ports 4001–4009 + ${INSTANCE_PORT_STEP}·k) and gateway` +
+              ` (${instances.map(gatewayPort).join(', ')}), behind one entry on ${GATEWAY_PORT}` +
+              (s3 ? `; media on S3 at ${s3.env.S3_ENDPOINT}` : ''),
+          ]
+        : []),
       ...loginLines(production),
       ...demo,
       paymentsLine(),

@@ -32,6 +32,8 @@ export async function seedAdmin(deps: IdentityDeps): Promise<void> {
     deps.logger.info({ username: ADMIN_USERNAME }, 'created the first admin');
   } catch (err) {
     if (!isDuplicate(err)) throw err;
+    // Several instances starting together race for it: one wins, and that is the point.
+    if ((await deps.users.count({ type: 'admin' })) > 0) return;
     deps.logger.warn({ username: ADMIN_USERNAME }, 'could not create the first admin: the name is in use');
   }
 }
