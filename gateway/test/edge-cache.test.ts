@@ -135,4 +135,27 @@ describe('the edge cache', () => {
     await request(gateway.url).get(users).expect(200);
     expect(hits).toEqual([path, path, users, users]);
   });
+
+  it('lets a change reach every gateway within a second, each keeping its own copy until then', async () => {
+    const another = await startEchoGateway(upstream);
+    try {
+      const path = `/api/episodes?page=3&limit=10&run=${randomBytes(4).toString('hex')}`;
+      const before = version;
+      for (const url of [gateway.url, another.url]) {
+        expect((await request(url).get(path).expect(200)).body.version).toBe(before);
+      }
+      expect(hits).toEqual([path, path]);
+      version += 1;
+      for (const url of [gateway.url, another.url]) {
+        expect((await request(url).get(path).expect(200)).body.version).toBe(before);
+      }
+      expect(hits).toHaveLength(2);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      for (const url of [gateway.url, another.url]) {
+        expect((await request(url).get(path).expect(200)).body.version).toBe(before + 1);
+      }
+    } finally {
+      await another.stop();
+    }
+  });
 });

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import { Redis } from 'ioredis';
-import { listen } from '@podz/kit';
-import { testInfra } from '@podz/kit/testing';
+import { listen, SessionRevocations } from '@podz/kit';
+import { testInfra, testToken } from '@podz/kit/testing';
 import { startEchoGateway, startEchoUpstream, stopAll, type EchoUpstream } from './support/echo-upstream';
 import { AFFINITY_COOKIE } from '../src/proxy';
 import type { RunningGateway } from '../src/gateway';
@@ -98,5 +99,57 @@ describe('a service as several instances behind the gateway', () => {
     expect(res.body.services.catalog).toMatchObject({ status: 'up', instances: { up: 2, of: 2 } });
     expect(res.body.services.identity).toMatchObject({ status: 'up', instances: { up: 1, of: 2 } });
     expect(res.body.services.requests).not.toHaveProperty('instances');
+  });
+});
+
+describe('two gateways', () => {
+  let pair: RunningGateway[];
+  const clientIp = () => `10.${randomBytes(3).join('.')}`;
+
+  beforeAll(async () => {
+    const limits = { RATE_LIMIT_SIGNIN_PER_MINUTE: '4', RATE_LIMIT_GLOBAL_PER_MINUTE: '12' };
+    pair = await Promise.all([startEchoGateway(first, limits), startEchoGateway(first, limits)]);
+  });
+  afterAll(() => Promise.all(pair.map((gateway) => gateway.stop())));
+
+  it('count sign-ins from one address together: the limit holds whichever gateway each reaches', async () => {
+    const ip = clientIp();
+    const signIn = (gateway: RunningGateway) =>
+      request(gateway.url)
+        .post('/api/auth/callback/credentials')
+        .set('x-forwarded-for', ip)
+        .type('form')
+        .send({});
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await signIn(pair[n % 2]!)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it('hold the API ceiling over both, within a flush (100 ms) of each other', async () => {
+    const ip = clientIp();
+    const read = (gateway: RunningGateway) =>
+      request(gateway.url).get('/api/users').set('x-forwarded-for', ip);
+    const flushed = () => new Promise((resolve) => setTimeout(resolve, 300));
+    for (let n = 0; n < 12; n++) await read(pair[0]!).expect(200);
+    await read(pair[0]!).expect(429);
+    await flushed();
+    // The other gateway decides on the count it last learned: for an address new to it, that
+    // comes with its first flush, so one more may pass there, and nothing after.
+    await read(pair[1]!);
+    await flushed();
+    await read(pair[1]!).expect(429);
+    await read(pair[0]!).expect(429);
+  });
+
+  it('refuse a session on both at once when it is signed out everywhere', async () => {
+    const revocations = new SessionRevocations(redis);
+    const id = randomBytes(12).toString('hex');
+    await revocations.recordVersion(id, 0);
+    const token = testToken({ id, access: ['user'] });
+    const asked = (gateway: RunningGateway) =>
+      request(gateway.url).get('/api/user').set('authorization', `Bearer ${token}`);
+    for (const gateway of pair) await asked(gateway).expect(200);
+    await revocations.recordVersion(id, 1);
+    for (const gateway of pair) await asked(gateway).expect(401);
   });
 });

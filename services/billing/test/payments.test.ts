@@ -24,10 +24,13 @@ import { billingConfigSchema, type BillingConfig } from '../src/config';
 import { PayPalSimulator } from './support/paypal-simulator';
 
 // Billing on the real store, broker and cache, against the PayPal simulator, with identity beside
-// it: a plan changes only when PayPal captured what billing asked for, and only once.
+// it: a plan changes only when PayPal captured what billing asked for, and only once. Two billing
+// instances share the store, each with its renewal clock, so a renewal is charged once whichever
+// clock finds it first.
 
 let paypal: PayPalSimulator;
 let billing: RunningService<BillingConfig>;
+let secondBilling: RunningService<BillingConfig>;
 let identity: TestIdentity;
 let client: IdentityClient;
 let admin: string;
@@ -35,27 +38,27 @@ let admin: string;
 beforeAll(async () => {
   paypal = await new PayPalSimulator().start();
   identity = await startTestIdentity();
-  billing = await startBilling(
-    loadConfig(
-      billingConfigSchema,
-      testServiceEnv('billing', {
-        ...paypal.env(),
-        CHECKOUTS_PER_HOUR: '3',
-        // The renewal clock ticks fast here; a declined renewal is tried again a moment later.
-        RENEWAL_SWEEP_MS: '100',
-        RENEWAL_RETRY_MS: '300',
-        RENEWAL_MAX_DECLINES: '2',
-        RENEWAL_LEASE_MS: '1000',
-      }),
-    ),
-  );
+  const env = testServiceEnv('billing', {
+    ...paypal.env(),
+    CHECKOUTS_PER_HOUR: '3',
+    // The renewal clock ticks fast here; a declined renewal is tried again a moment later.
+    RENEWAL_SWEEP_MS: '100',
+    RENEWAL_RETRY_MS: '300',
+    RENEWAL_MAX_DECLINES: '2',
+    RENEWAL_LEASE_MS: '1000',
+  });
+  // Together: the second joins the first's consumer group while both start.
+  [billing, secondBilling] = await Promise.all([
+    startBilling(loadConfig(billingConfigSchema, env)),
+    startBilling(loadConfig(billingConfigSchema, { ...env })),
+  ]);
   await offerPlans(billing);
   client = new IdentityClient(identity.url);
   admin = await client.signIn(ADMIN.username, ADMIN.password);
 });
 afterAll(async () => {
   await billing?.context.db.dropDatabase().catch(() => undefined);
-  await billing?.stop();
+  await Promise.all([secondBilling?.stop(), billing?.stop()]);
   await stopTestIdentity(identity);
   await paypal?.stop();
 });

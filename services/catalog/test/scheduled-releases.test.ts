@@ -1,9 +1,6 @@
 import request from 'supertest';
-import { loadConfig } from '@podz/kit';
 import type { Episode } from '@podz/proto';
-import { eventually, testServiceEnv } from '@podz/kit/testing';
-import { catalogConfigSchema } from '../src/config';
-import { startCatalog } from '../src/catalog-service';
+import { eventually } from '@podz/kit/testing';
 import { bearer, CatalogPlatform, type Member, type TestCatalog } from './support/catalog-harness';
 import { releaseHelpers } from './support/release-helpers';
 
@@ -18,17 +15,7 @@ const FAST_CLOCK = { RELEASE_SWEEP_MS: '100' };
 
 beforeAll(async () => {
   platform = await CatalogPlatform.start(FAST_CLOCK);
-  second = await startCatalog(
-    loadConfig(
-      catalogConfigSchema,
-      testServiceEnv('catalog', {
-        ...FAST_CLOCK,
-        MONGO_DB: platform.catalog.context.config.MONGO_DB,
-        MEDIA_DIR: platform.mediaDir,
-        PUBLIC_ORIGIN: 'http://podz.test',
-      }),
-    ),
-  );
+  second = await platform.anotherInstance(FAST_CLOCK);
   owner = await platform.member('owner');
 });
 afterAll(async () => {

@@ -217,6 +217,44 @@ describe('event consumers', () => {
     expect(handled).toEqual([twice.id, after.id]);
   });
 
+  it('share a group between two instances: partitions split, each event handled once, in order per aggregate, and the one left takes over', async () => {
+    const topic = uniqueName('test.widget.shared');
+    const groupId = uniqueName('group');
+    const seen: { by: string; key: string; name: string; id: string }[] = [];
+    const handler = (by: string) => async (name: string, id: string, key: string) =>
+      void seen.push({ by, key, name, id });
+    const definition = await startConsumer(topic, handler('one'), { groupId });
+    await startConsumer(topic, handler('two'), { groupId });
+    const [one] = consumers.slice(-2) as [EventConsumer, EventConsumer];
+    await Promise.all(consumers.slice(-2).map((consumer) => consumer.ready()));
+
+    const keys = Array.from({ length: 12 }, (_, n) => `w-${n}`);
+    const round = (label: string) =>
+      keys.map((key) => ({ topic, envelope: createEvent(definition, key, { name: `${label}-${key}` }) }));
+    const first = [...round('a'), ...round('b')];
+    // Every event twice, as a producer retrying after a lost acknowledgement would send it.
+    await producer.publish([...first, ...first]);
+    await waitFor(() => seen.length >= first.length, 'the first rounds');
+    expect(new Set(seen.map((entry) => entry.by))).toEqual(new Set(['one', 'two']));
+
+    // One instance leaves (a scale-down, a crash's rebalance): the other takes its partitions.
+    await one.stop();
+    const second = round('c');
+    await producer.publish(second);
+    await waitFor(() => seen.length >= first.length + second.length, 'the round after one left');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const ids = seen.map((entry) => entry.id);
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(ids.sort()).toEqual([...first, ...second].map((message) => message.envelope.id).sort());
+    expect(seen.slice(first.length).every((entry) => entry.by === 'two')).toBe(true);
+    for (const key of keys) {
+      expect(seen.filter((entry) => entry.key === key).map((entry) => entry.name)).toEqual(
+        ['a', 'b', 'c'].map((label) => `${label}-${key}`),
+      );
+    }
+  });
+
   it('without a record of handled events, hand a repeat to the idempotent handler and write nothing to the store', async () => {
     const topic = uniqueName('test.widget.own');
     const handled: string[] = [];

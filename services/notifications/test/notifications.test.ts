@@ -29,30 +29,32 @@ import { startNotifications } from '../src/notifications-service';
 import { notificationsConfigSchema, type NotificationsConfig } from '../src/config';
 
 // The notifications service on the real store, broker, cache and development mail server: events
-// published on this file's topics become bell items and mails, each once however often they arrive.
+// published on this file's topics become bell items and mails, each once however often they arrive,
+// with two instances sharing the store and the consumer groups, each with its digest and reminder
+// clocks.
 
 let service: RunningService<NotificationsConfig>;
+let second: RunningService<NotificationsConfig>;
 const inbox = new MailInbox();
 const ORIGIN = 'http://podz.test';
 const id = () => new Types.ObjectId().toHexString();
 
 beforeAll(async () => {
-  service = await startNotifications(
-    loadConfig(
-      notificationsConfigSchema,
-      testServiceEnv('notifications', {
-        PUBLIC_ORIGIN: ORIGIN,
-        DIGEST_GATHER_SECONDS: '0',
-        MESSAGE_MAIL_DELAY_SECONDS: '1',
-        MAIL_SWEEP_MS: '100',
-      }),
-    ),
-  );
-  await Promise.all(service.consumers.map((consumer) => consumer.ready()));
+  const env = testServiceEnv('notifications', {
+    PUBLIC_ORIGIN: ORIGIN,
+    DIGEST_GATHER_SECONDS: '0',
+    MESSAGE_MAIL_DELAY_SECONDS: '1',
+    MAIL_SWEEP_MS: '100',
+  });
+  [service, second] = await Promise.all([
+    startNotifications(loadConfig(notificationsConfigSchema, env)),
+    startNotifications(loadConfig(notificationsConfigSchema, { ...env })),
+  ]);
+  await Promise.all([...service.consumers, ...second.consumers].map((consumer) => consumer.ready()));
 });
 afterAll(async () => {
   await service?.context.db.dropDatabase().catch(() => undefined);
-  await service?.stop();
+  await Promise.all([second?.stop(), service?.stop()]);
 });
 
 interface Member {

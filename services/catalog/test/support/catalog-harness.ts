@@ -49,6 +49,27 @@ export class CatalogPlatform {
     return this.catalog.url;
   }
 
+  /**
+   * Another catalog instance on the same store, cache, broker and media: what a second replica is.
+   * The caller stops it (before the platform: `Promise.all` both, or the second rejoins alone).
+   */
+  anotherInstance(overrides: Record<string, string> = {}): Promise<TestCatalog> {
+    const { config } = this.catalog.context;
+    return startCatalog(
+      loadConfig(
+        catalogConfigSchema,
+        testServiceEnv('catalog', {
+          MONGO_DB: config.MONGO_DB,
+          MEDIA_DIR: this.mediaDir,
+          PUBLIC_ORIGIN: config.PUBLIC_ORIGIN,
+          PREMIUM_LINK_SECRET: config.PREMIUM_LINK_SECRET,
+          FEED_IMPORT_ALLOW_PRIVATE: 'true',
+          ...overrides,
+        }),
+      ),
+    );
+  }
+
   get identity() {
     return this.people.identity;
   }
