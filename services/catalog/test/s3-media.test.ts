@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,6 +16,8 @@ import { S3BlobStore, type S3Settings } from '../src/blobs/s3-blob-store';
 import { wavTone } from '../src/blobs/generate-media';
 import { startCatalog } from '../src/catalog-service';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
+import { startEchoGateway, type EchoUpstream } from '../../../gateway/test/support/echo-upstream';
+import type { RunningGateway } from '../../../gateway/src/gateway';
 
 /**
  * Media on real object storage: SeaweedFS's S3 gateway from deploy/local (or S3_ENDPOINT), signed
@@ -200,5 +203,66 @@ describe('catalog with MEDIA_STORE=s3', () => {
     expect(await library()).toBe(before);
     await upload(wavTone({ seconds: 1, notes: [550] })).expect(201);
     expect(await library()).toBe(before + 1);
+  });
+
+  it('answers 503 to a large upload through the gateway whose store stops mid-stream, and keeps nothing of it', async () => {
+    const gateway: RunningGateway = await startEchoGateway({ url: platform.url } as EchoUpstream);
+    const before = { library: await library(), keys: (await keysIn(client, s3.bucket)).length };
+    // 12 MB of audio: the store takes it in 5 MB parts, and stops after the first went up.
+    const wav = wavTone({ seconds: 780, notes: [220, 330] });
+    const boundary = `podz-${Date.now()}`;
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="long.wav"\r\n` +
+        'content-type: audio/wav\r\n\r\n',
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const body = Buffer.concat([head, wav, tail]);
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${gateway.url}/api/media/audio`, {
+          method: 'POST',
+          headers: {
+            ...bearer(owner.token),
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(body.length),
+          },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        // The server may answer and close before the whole body is sent.
+        req.on('error', (err) => (answered ? undefined : reject(err)));
+        let answered = false;
+        req.on('response', () => (answered = true));
+        const CHUNK = 256 * 1024;
+        let sent = 0;
+        const send = () => {
+          while (sent < body.length && !answered) {
+            const chunk = body.subarray(sent, sent + CHUNK);
+            sent += chunk.length;
+            if (sent >= 7 * 1024 * 1024 && sent - chunk.length < 7 * 1024 * 1024) server.stopNow();
+            if (!req.write(chunk)) {
+              req.once('drain', send);
+              return;
+            }
+          }
+          if (!answered) req.end();
+        };
+        send();
+      });
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'Media storage cannot be reached right now; try again shortly',
+        code: 'NOT_READY',
+      });
+    } finally {
+      await server.startAgain();
+      await gateway.stop();
+    }
+    expect(await library()).toBe(before.library);
+    expect(await keysIn(client, s3.bucket)).toHaveLength(before.keys);
   });
 });
