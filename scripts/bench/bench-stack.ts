@@ -8,28 +8,37 @@ import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import { devKeys } from '../lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from '../lib/processes';
 import { REPO_ROOT } from '../lib/run';
+import { startTcpBalancer, type TcpBalancer } from '../lib/tcp-balancer';
+import { cpuSeconds } from './bench-kit';
 
 // Not 4190: fetch refuses it (the Sieve port is on the Fetch standard's list of blocked ports).
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4290);
 
 export interface BenchStack {
   run: string;
+  /** How many of every service and of the gateway run (`--instances`). */
+  instances: number;
   /** The seeded admin's password (sign in as `admin`). */
   adminPassword: string;
   gatewayUrl: string;
+  /** The first instance of each service. */
   urls: Record<ServiceName, string>;
+  /** Every instance of each service, the first first. */
+  instanceUrls: Record<ServiceName, string[]>;
   databases: Record<ServiceName, string>;
   /** Before every topic name and consumer group. */
   namespace: string;
-  /** Process ids of the services and the gateway, to read what each costs. */
+  /** Process ids of the first instance of the services and the gateway. */
   pids: Record<ServiceName | 'gateway', number>;
+  /** CPU seconds used so far by every instance of a service (or of the gateway) together. */
+  cpuSeconds(name: ServiceName | 'gateway'): number;
   keys: { privateKey: string; publicKey: string };
   /**
    * SIGKILLs one process, as a crash or an OOM kill would, starts it again with the same
    * environment and resolves once it is ready (the fault suite's crash scenario).
    */
   crash(name: ServiceName | 'gateway'): Promise<void>;
-  /** Stops one process cleanly (SIGTERM); `resume` starts it again. */
+  /** Stops the first instance of a service cleanly (SIGTERM); `resume` starts it again. */
   pause(name: ServiceName): Promise<void>;
   /** Starts a paused (or running: it is stopped first) process, its environment changed by `env`. */
   resume(name: ServiceName, env?: Record<string, string>): Promise<void>;
@@ -45,13 +54,26 @@ const BENCH_LIMITS = {
   RATE_LIMIT_SEARCH_PER_MINUTE: '100000000',
 };
 
-export async function startBenchStack(infra: ResolvedInfra, run: string): Promise<BenchStack> {
+/** Instance k's ports start at BASE_PORT + 20·k: its gateway, then the services in order. */
+const INSTANCE_PORT_STEP = 20;
+/** With several gateways, each listens here past its slot, and one entry holds BASE_PORT. */
+const GATEWAY_BEHIND_ENTRY = 10;
+
+export async function startBenchStack(infra: ResolvedInfra, run: string, instances = 1): Promise<BenchStack> {
   const keys = devKeys();
-  const port = (name: ServiceName | 'gateway') =>
-    name === 'gateway' ? BASE_PORT : BASE_PORT + 1 + SERVICE_NAMES.indexOf(name);
-  const urls = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${port(name)}`]),
-  ) as Record<ServiceName, string>;
+  const slots = Array.from({ length: instances }, (_, instance) => instance);
+  const port = (name: ServiceName | 'gateway', instance = 0) => {
+    const base = BASE_PORT + INSTANCE_PORT_STEP * instance;
+    if (name !== 'gateway') return base + 1 + SERVICE_NAMES.indexOf(name);
+    return instances === 1 ? base : base + GATEWAY_BEHIND_ENTRY;
+  };
+  const instanceUrls = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, slots.map((instance) => `http://127.0.0.1:${port(name, instance)}`)]),
+  ) as Record<ServiceName, string[]>;
+  const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, instanceUrls[name][0]!])) as Record<
+    ServiceName,
+    string
+  >;
   const databases = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `bench_${run}_${name}`])) as Record<
     ServiceName,
     string
@@ -59,7 +81,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
   const namespace = `bench_${run}.`;
   // The run id may be letters only (hex), and identity wants a letter and a digit.
   const adminPassword = `bench-admin-${run}-2026`;
-  const gatewayUrl = `http://127.0.0.1:${port('gateway')}`;
+  const gatewayUrl = `http://127.0.0.1:${BASE_PORT}`;
   const common = {
     ...process.env,
     NODE_ENV: 'development' as const,
@@ -71,80 +93,115 @@ export async function startBenchStack(infra: ResolvedInfra, run: string): Promis
     PUBLIC_ORIGIN: gatewayUrl,
     SOCKET_REDIS_PREFIX: `podz:socket.io:bench:${run}`,
   };
-  const launch = (name: ServiceName | 'gateway', env: NodeJS.ProcessEnv): Managed => {
+  type Process = ServiceName | 'gateway';
+  const label = (name: Process, instance: number) => (instance === 0 ? name : `${name}-${instance + 1}`);
+  const launch = (name: Process, instance: number, env: NodeJS.ProcessEnv): Managed => {
     const dir = name === 'gateway' ? 'gateway' : path.join('services', name);
     const index = name === 'gateway' ? SERVICE_NAMES.length : SERVICE_NAMES.indexOf(name);
-    return startProcess(name, path.join(REPO_ROOT, dir, 'dist', 'main.js'), env, index);
+    return startProcess(label(name, instance), path.join(REPO_ROOT, dir, 'dist', 'main.js'), env, index);
   };
   const upstreams = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]]),
+    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, instanceUrls[name].join(',')]),
   );
-  const environments = new Map<ServiceName | 'gateway', NodeJS.ProcessEnv>();
-  const managed: Managed[] = SERVICE_NAMES.map((name) => {
-    const env: NodeJS.ProcessEnv = { ...common, PORT: String(port(name)), MONGO_DB: databases[name] };
-    if (name === 'identity') {
-      Object.assign(env, {
-        JWT_PRIVATE_KEY: keys.privateKey,
-        ADMIN_EMAIL: 'admin@bench.podz.local',
-        ADMIN_PASSWORD: adminPassword,
-        BCRYPT_COST: '10',
-      });
+  const environments = new Map<string, NodeJS.ProcessEnv>();
+  /** Every process, by name and instance: `managed.get('catalog')![1]` is catalog's second. */
+  const managed = new Map<Process, Managed[]>();
+  const start = (name: Process, instance: number) => {
+    const running = managed.get(name) ?? [];
+    running[instance] = launch(name, instance, environments.get(label(name, instance))!);
+    managed.set(name, running);
+  };
+  for (const instance of slots) {
+    for (const name of SERVICE_NAMES) {
+      const env: NodeJS.ProcessEnv = {
+        ...common,
+        PORT: String(port(name, instance)),
+        MONGO_DB: databases[name],
+      };
+      if (name === 'identity') {
+        Object.assign(env, {
+          JWT_PRIVATE_KEY: keys.privateKey,
+          ADMIN_EMAIL: 'admin@bench.podz.local',
+          ADMIN_PASSWORD: adminPassword,
+          BCRYPT_COST: '10',
+        });
+      }
+      if (name === 'notifications')
+        env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
+      if (name === 'catalog') env.PREMIUM_LINK_SECRET = `bench-premium-links-${run}-0123456789abcdef`;
+      if (name === 'search')
+        Object.assign(env, upstreams, {
+          SEARCH_SNAPSHOT_DIR: path.join(os.tmpdir(), `podz-bench-${run}-${label('search', instance)}`),
+        });
+      environments.set(label(name, instance), env);
+      start(name, instance);
     }
-    if (name === 'notifications')
-      env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
-    if (name === 'catalog') env.PREMIUM_LINK_SECRET = `bench-premium-links-${run}-0123456789abcdef`;
-    if (name === 'search')
-      Object.assign(env, upstreams, {
-        SEARCH_SNAPSHOT_DIR: path.join(os.tmpdir(), `podz-bench-${run}-search`),
-      });
-    environments.set(name, env);
-    return launch(name, env);
-  });
-  environments.set('gateway', { ...common, ...upstreams, PORT: String(port('gateway')) });
-  managed.push(launch('gateway', environments.get('gateway')!));
+    environments.set(label('gateway', instance), {
+      ...common,
+      ...upstreams,
+      PORT: String(port('gateway', instance)),
+    });
+    start('gateway', instance);
+  }
+  let entry: TcpBalancer | undefined;
   const stop = async () => {
-    for (const process_ of [...managed].reverse()) await stopProcess(process_);
+    await entry?.close();
+    await Promise.all((managed.get('gateway') ?? []).map((gateway) => stopProcess(gateway)));
+    await Promise.all(SERVICE_NAMES.flatMap((name) => managed.get(name) ?? []).map((m) => stopProcess(m)));
   };
   try {
-    await waitForHealthy(`${gatewayUrl}/healthz`, 120_000);
+    if (instances > 1)
+      entry = await startTcpBalancer(
+        BASE_PORT,
+        slots.map((instance) => `127.0.0.1:${port('gateway', instance)}`),
+      );
+    for (const instance of slots)
+      await waitForHealthy(`http://127.0.0.1:${port('gateway', instance)}/healthz`, 120_000);
   } catch (err) {
     await stop();
     throw err;
   }
-  const pids = Object.fromEntries(managed.map((m) => [m.name, m.child.pid!])) as BenchStack['pids'];
-  const crash = async (name: ServiceName | 'gateway') => {
-    const at = managed.findIndex((m) => m.name === name);
-    managed[at]!.child.kill('SIGKILL');
-    await managed[at]!.exited;
-    managed[at] = launch(name, environments.get(name)!);
-    pids[name] = managed[at]!.child.pid!;
-    await waitForHealthy(`${name === 'gateway' ? gatewayUrl : urls[name]}/readyz`, 120_000);
+  const first = (name: Process) => managed.get(name)![0]!;
+  const pids = Object.fromEntries(
+    [...SERVICE_NAMES, 'gateway' as const].map((name) => [name, first(name).child.pid!]),
+  ) as BenchStack['pids'];
+  const crash = async (name: Process) => {
+    first(name).child.kill('SIGKILL');
+    await first(name).exited;
+    start(name, 0);
+    pids[name] = first(name).child.pid!;
+    await waitForHealthy(`http://127.0.0.1:${port(name, 0)}/readyz`, 120_000);
   };
   const paused = new Set<ServiceName>();
   const pause = async (name: ServiceName) => {
-    const at = managed.findIndex((m) => m.name === name);
-    await stopProcess(managed[at]!);
+    await stopProcess(first(name));
     paused.add(name);
   };
   const resume = async (name: ServiceName, env: Record<string, string> = {}) => {
     if (!paused.has(name)) await pause(name);
     paused.delete(name);
-    const at = managed.findIndex((m) => m.name === name);
-    const changed = { ...environments.get(name)!, ...env };
-    environments.set(name, changed);
-    managed[at] = launch(name, changed);
-    pids[name] = managed[at]!.child.pid!;
+    environments.set(name, { ...environments.get(name)!, ...env });
+    start(name, 0);
+    pids[name] = first(name).child.pid!;
     await waitForHealthy(`${urls[name]}/readyz`, 120_000);
   };
+  const cpuOf = (name: Process) =>
+    (managed.get(name) ?? []).reduce(
+      (sum, m) => sum + (m.child.exitCode === null ? cpuSeconds(m.child.pid!) : 0),
+      0,
+    );
   return {
     run,
+    instances,
     adminPassword,
     gatewayUrl,
     urls,
+    instanceUrls,
     databases,
     namespace,
     keys,
     pids,
+    cpuSeconds: cpuOf,
     crash,
     pause,
     resume,

@@ -1,7 +1,6 @@
 // HTTP load with autocannon: a fixed number of connections, each sending its next request as soon
 // as the last one answered, after a short warm-up that is not counted.
 import autocannon from 'autocannon';
-import { cpuSeconds } from './bench-kit';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -24,7 +23,8 @@ export interface LoadOptions {
   /** Requests per second over all connections; as fast as they answer when not given. */
   rate?: number;
   /** Processes whose CPU per request is measured (not during the warm-up). */
-  cpuOf?: number[];
+  /** CPU seconds so far of each process (or group of instances) to report per request. */
+  cpuOf?: (() => number)[];
 }
 
 function once(
@@ -47,10 +47,10 @@ function once(
 /** Load on one URL, or on `paths` of its origin taken in turn (a mix of queries). */
 export async function load(url: string, options: LoadOptions = {}, paths?: string[]): Promise<LoadResult> {
   await once(url, options, 2, paths);
-  const cpuBefore = (options.cpuOf ?? []).map(cpuSeconds);
+  const cpuBefore = (options.cpuOf ?? []).map((cpu) => cpu());
   const result = await once(url, options, options.seconds ?? 10, paths);
   const cpuMsPerRequest = (options.cpuOf ?? []).map(
-    (pid, n) => ((cpuSeconds(pid) - (cpuBefore[n] ?? 0)) * 1000) / Math.max(1, result.requests.total),
+    (cpu, n) => ((cpu() - (cpuBefore[n] ?? 0)) * 1000) / Math.max(1, result.requests.total),
   );
   const expected = `${Math.floor((options.status ?? 200) / 100)}xx`;
   const byClass = result as unknown as Record<string, number>;

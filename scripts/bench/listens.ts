@@ -10,7 +10,7 @@ import { createKafka, type Logger } from '../../services/kit/src';
 import { wavTone } from '../../services/catalog/src/blobs/generate-media';
 import { listenGroupId } from '../../services/analytics/src/consumers/apply-listen-stream';
 import { signIn } from '../demo/seed-demo-network';
-import { atLeast, atMost, cpuSeconds, percentile, untilQuiet, type Figure } from './bench-kit';
+import { atLeast, atMost, percentile, untilQuiet, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
 import { rangeLoad } from './range-client';
 import type { SeededNetwork } from './seed-network';
@@ -67,7 +67,7 @@ async function showWithEpisode(stack: BenchStack, token: string, seconds: number
 async function rangedAudio(stack: BenchStack, long: Episode) {
   const warmupSeconds = 2;
   const seconds = 10;
-  const before = { gateway: cpuSeconds(stack.pids.gateway), catalog: cpuSeconds(stack.pids.catalog) };
+  const before = { gateway: stack.cpuSeconds('gateway'), catalog: stack.cpuSeconds('catalog') };
   const result = await rangeLoad({
     url: `${stack.gatewayUrl}${long.url}`,
     headers: { range: `bytes=${RANGE}-${2 * RANGE - 1}`, 'user-agent': IPHONE },
@@ -79,7 +79,7 @@ async function rangedAudio(stack: BenchStack, long: Episode) {
   if (result.unexpected) throw new Error(`ranged audio: ${result.breakdown}`);
   const requests = result.requestsPerSecond * (warmupSeconds + seconds);
   const msPerRequest = (name: 'gateway' | 'catalog') =>
-    ((cpuSeconds(stack.pids[name]) - before[name]) * 1000) / requests;
+    ((stack.cpuSeconds(name) - before[name]) * 1000) / requests;
   return {
     rps: result.requestsPerSecond,
     p99: result.p99,

@@ -72,19 +72,22 @@ export async function messagingBench(
     senders,
     rate,
     cpuSeconds,
+    socketsUrl = url,
   }: {
     messages: number;
     senders: number;
     rate: number;
     /** The messaging service's CPU seconds so far: the paced pass reports its cost per message. */
     cpuSeconds: () => number;
+    /** Where the sockets connect, when not where messages are sent: another instance's. */
+    socketsUrl?: string;
   },
 ): Promise<MessagingResult> {
   const clients = members.length;
   const deliveries = new Deliveries();
   const connectStarted = performance.now();
   const sockets = await inBatches(clients, 100, (index) => {
-    const socket: Socket = io(url, {
+    const socket: Socket = io(socketsUrl, {
       path: SOCKET_PATH,
       auth: { token: members[index]!.token },
       transports: ['websocket'],

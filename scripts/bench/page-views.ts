@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { atMost, cpuSeconds, percentile, type Figure } from './bench-kit';
+import { atMost, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
 import { startVisitors, type VisitorSetup } from './page-visitors';
 
@@ -26,10 +26,10 @@ export async function pageViews(
     await visitors.run({ kind: 'paced', count: rate, rate });
 
     await redis.incr(rendered);
-    const cpuBefore = { gateway: cpuSeconds(stack.pids.gateway), catalog: cpuSeconds(stack.pids.catalog) };
+    const cpuBefore = { gateway: stack.cpuSeconds('gateway'), catalog: stack.cpuSeconds('catalog') };
     const paced = await visitors.run({ kind: 'paced', count: views, rate });
     const cpuPerView = (name: 'gateway' | 'catalog') =>
-      ((cpuSeconds(stack.pids[name]) - cpuBefore[name]) * 1000) / views;
+      ((stack.cpuSeconds(name) - cpuBefore[name]) * 1000) / views;
 
     await redis.incr(rendered);
     const saturated = await visitors.run({ kind: 'saturated', count: views, concurrency: 20 });

@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import { wavTone } from '../../services/catalog/src/blobs/generate-media';
 import { signIn } from '../demo/seed-demo-network';
-import { atLeast, atMost, cpuSeconds, percentile, type Figure } from './bench-kit';
+import { atLeast, atMost, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
 import { load } from './http-load';
 import { rangeLoad } from './range-client';
@@ -113,7 +113,7 @@ const feedPathOf = (url: string) => new URL(url).pathname;
 const keyOf = (xml: string) => /\?k=([^"&]+)"/.exec(xml)?.[1] ?? '';
 
 async function rangedPass(stack: BenchStack, path: string) {
-  const before = cpuSeconds(stack.pids.catalog);
+  const before = stack.cpuSeconds('catalog');
   const result = await rangeLoad({
     url: `${stack.gatewayUrl}${path}`,
     headers: { range: `bytes=${RANGE}-${2 * RANGE - 1}`, 'user-agent': OVERCAST },
@@ -126,7 +126,7 @@ async function rangedPass(stack: BenchStack, path: string) {
   const requests = result.requestsPerSecond * 10;
   return {
     rps: result.requestsPerSecond,
-    catalogMs: ((cpuSeconds(stack.pids.catalog) - before) * 1000) / requests,
+    catalogMs: ((stack.cpuSeconds('catalog') - before) * 1000) / requests,
   };
 }
 

@@ -2,7 +2,9 @@
 // stack in a namespace of its own, seeds 1,000 shows, 20,000 episodes, 10,000 users and 2,000
 // conversations in bulk (events included), waits until every consumer has caught up, runs every
 // benchmark and prints one table: each figure beside its goal, and the store it ran on. `--small`
-// seeds a tenth of that, for a quick look; `--only=<groups>` runs some of the figures. Everything it made is removed at the end.
+// seeds a tenth of that, for a quick look; `--only=<groups>` runs some of the figures;
+// `--instances=N` runs N of every service and of the gateway, behind one entry. Everything it made
+// is removed at the end.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { resolveInfra, type ResolvedInfra } from '../../deploy/local/src/resolve-infra';
@@ -17,16 +19,7 @@ import {
 import { buildServices } from '../lib/build';
 import { consumerLag } from '../lib/consumer-lag';
 import { signIn } from '../demo/seed-demo-network';
-import {
-  atLeast,
-  atMost,
-  concurrently,
-  cpuSeconds,
-  percentile,
-  table,
-  untilQuiet,
-  type Figure,
-} from './bench-kit';
+import { atLeast, atMost, concurrently, percentile, table, untilQuiet, type Figure } from './bench-kit';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { load } from './http-load';
@@ -48,6 +41,15 @@ import { searchBench } from './search';
 import { premiumBench } from './premium';
 
 const small = process.argv.includes('--small');
+const instancesFlag = process.argv.findIndex(
+  (arg) => arg === '--instances' || arg.startsWith('--instances='),
+);
+const INSTANCES =
+  instancesFlag < 0
+    ? 1
+    : Number(process.argv[instancesFlag]!.split('=')[1] ?? process.argv[instancesFlag + 1]);
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 4)
+  throw new Error('--instances wants a whole number from 1 to 4');
 const SIZE: NetworkSize = small
   ? { users: 1_000, shows: 100, episodes: 2_000, conversations: 200, bigShowEpisodes: 1_000 }
   : REAL_NETWORK;
@@ -236,11 +238,14 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
   await concurrently(50, members.length, async (n) => {
     await revocations.recordVersion(members[n]!.id, 0);
   });
+  // With several instances, every message is sent to the first and pushed from the last: each
+  // push crosses instances through the Redis adapter.
   const result = await messagingBench(stack.urls.messaging, members, {
     messages: 1_000,
     senders: 50,
     rate: 200,
-    cpuSeconds: () => cpuSeconds(stack.pids.messaging),
+    cpuSeconds: () => stack.cpuSeconds('messaging'),
+    socketsUrl: stack.instanceUrls.messaging.at(-1),
   });
   return [
     { name: `messaging: ${members.length} sockets connected in`, value: result.connectSeconds, unit: 's' },
@@ -307,8 +312,10 @@ async function main(): Promise<void> {
   const infra = await resolveInfra(process.env, (line) => say(`  ${line}`));
   say('▶ building');
   await buildServices();
-  say(`▶ starting the stack in namespace bench_${run}`);
-  const stack = await startBenchStack(infra, run);
+  say(
+    `▶ starting the stack in namespace bench_${run}${INSTANCES > 1 ? `, ${INSTANCES} instances of each process` : ''}`,
+  );
+  const stack = await startBenchStack(infra, run, INSTANCES);
   const redis = new Redis(infra.endpoints.REDIS_URL);
   const figures: Figure[] = [];
   try {
@@ -423,6 +430,10 @@ async function main(): Promise<void> {
     `PODZ benchmark, ${small ? 'small network (--small)' : 'real network'}: ${SIZE.shows} shows, ${SIZE.episodes} episodes, ${SIZE.users} users, ${SIZE.conversations} conversations`,
   );
   say(`store: ${store.replace(/\s+/g, ' ')}`);
+  if (INSTANCES > 1)
+    say(
+      `instances: ${INSTANCES} of every service and of the gateway, behind one TCP entry; messages sent to messaging's first instance, pushed from its last; CPU figures are every instance's together`,
+    );
   say(table(figures));
 }
 

@@ -77,7 +77,11 @@ export async function searchBench(stack: BenchStack, seeded: SeededNetwork, redi
   const mix = queries(seeded).map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=10`);
   const result = await load(
     stack.gatewayUrl,
-    { connections: 20, seconds: 10, cpuOf: [stack.pids.gateway, stack.pids.search] },
+    {
+      connections: 20,
+      seconds: 10,
+      cpuOf: [() => stack.cpuSeconds('gateway'), () => stack.cpuSeconds('search')],
+    },
     mix,
   );
   const [gatewayCpu = 0, searchCpu = 0] = result.cpuMsPerRequest;
