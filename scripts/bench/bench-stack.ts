@@ -37,7 +37,9 @@ export interface BenchStack {
    * SIGKILLs one process, as a crash or an OOM kill would, starts it again with the same
    * environment and resolves once it is ready (the fault suite's crash scenario).
    */
-  crash(name: ServiceName | 'gateway'): Promise<void>;
+  crash(name: ServiceName | 'gateway', instance?: number): Promise<void>;
+  /** Every process running now, named as in the logs (`catalog`, `catalog-2`). */
+  processes(): { name: string; pid: number }[];
   /** Stops the first instance of a service cleanly (SIGTERM); `resume` starts it again. */
   pause(name: ServiceName): Promise<void>;
   /** Starts a paused (or running: it is stopped first) process, its environment changed by `env`. */
@@ -165,13 +167,19 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
   const pids = Object.fromEntries(
     [...SERVICE_NAMES, 'gateway' as const].map((name) => [name, first(name).child.pid!]),
   ) as BenchStack['pids'];
-  const crash = async (name: Process) => {
-    first(name).child.kill('SIGKILL');
-    await first(name).exited;
-    start(name, 0);
-    pids[name] = first(name).child.pid!;
-    await waitForHealthy(`http://127.0.0.1:${port(name, 0)}/readyz`, 120_000);
+  const crash = async (name: Process, instance = 0) => {
+    const victim = managed.get(name)![instance]!;
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    start(name, instance);
+    if (instance === 0) pids[name] = first(name).child.pid!;
+    await waitForHealthy(`http://127.0.0.1:${port(name, instance)}/readyz`, 120_000);
   };
+  const processes = () =>
+    [...managed.values()]
+      .flat()
+      .filter((m) => m.child.exitCode === null && m.child.signalCode === null)
+      .map((m) => ({ name: m.name, pid: m.child.pid! }));
   const paused = new Set<ServiceName>();
   const pause = async (name: ServiceName) => {
     await stopProcess(first(name));
@@ -203,6 +211,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     pids,
     cpuSeconds: cpuOf,
     crash,
+    processes,
     pause,
     resume,
     stop,

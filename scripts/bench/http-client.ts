@@ -3,7 +3,9 @@
 // time taken from the services and counted in their latencies; this costs a fraction of that.
 import http from 'node:http';
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// Idle connections are dropped before the gateway's keep-alive timeout (Node's 5 s): a request sent
+// on a connection the server is closing fails with "socket hang up", as no browser would let it.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
 
 export interface Answer {
   status: number;

@@ -3,53 +3,19 @@
 // events, the node leading most of the user topic's partitions is SIGKILLed, brought back, and then
 // another node is restarted. Every acknowledged write must have its event on the topic, and every
 // consumer group must read to the end by itself, with no service restarted.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import { startBenchStack } from '../bench/bench-stack';
 import { signIn } from '../demo/seed-demo-network';
 import { consumerLag } from '../lib/consumer-lag';
-import { REPO_ROOT, run as runCommand } from '../lib/run';
+import { cluster, CLUSTER_BROKERS, CLUSTER_NODES, exited, nodePid } from '../lib/kafka-cluster';
 import { markedWrites } from './marked-writes';
 import type { Probe } from './probe';
 
 const WRITES = 1000;
-const NODES = [1, 2, 3];
+const NODES = CLUSTER_NODES;
+const BROKERS = CLUSTER_BROKERS;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const base = Number(process.env.PODZ_KAFKA3_PORT ?? 9192);
-const BROKERS = NODES.map((n) => `127.0.0.1:${base + n - 1}`).join(',');
-/**
- * deploy/local's cluster up or down; its complaints are shown. A start that fails is tried once more:
- * once in a clean-clone CI run a restart exited 1 within seconds and did not say why.
- */
-const cluster = (action: 'up' | 'down') => {
-  const once = () =>
-    runCommand('bash', ['deploy/local/infra.sh', action, 'kafka3'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  return once().catch(async (err: Error) => {
-    console.error(`  ${err.message}; trying once more`);
-    await sleep(2_000);
-    await once();
-  });
-};
-
-function nodePid(node: number): number {
-  const local = process.env.PODZ_LOCAL_DIR ?? path.join(REPO_ROOT, '.local');
-  return Number(readFileSync(path.join(local, 'run', `kafka3-node-${node}.pid`), 'utf8').trim());
-}
-
-async function exited(pid: number): Promise<void> {
-  for (;;) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
-}
 
 /** The node leading most partitions of a topic: the one whose loss moves the most leaders. */
 async function busiestLeader(admin: ReturnType<Kafka['admin']>, topic: string): Promise<number> {
