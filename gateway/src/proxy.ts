@@ -46,8 +46,10 @@ function unavailable(service: ServiceName, res: ServerResponse | Socket): void {
   res.end(JSON.stringify(body));
 }
 
+const AFFINITY = new RegExp(`(?:^|;\\s*)${AFFINITY_COOKIE}=(\\d{1,3})(?:;|$)`);
+
 function affinityOf(req: IncomingMessage): number | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${AFFINITY_COOKIE}=(\\d{1,3})(?:;|$)`).exec(req.headers.cookie ?? '');
+  const match = AFFINITY.exec(req.headers.cookie ?? '');
   return match ? Number(match[1]) : undefined;
 }
 
