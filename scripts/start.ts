@@ -3,12 +3,13 @@
 // build, then every service and the gateway. Ctrl-C stops everything this command started.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { SERVICE_NAMES, type ServiceName } from '../proto/src/services';
+import type { ServiceName } from '../proto/src/services';
 import { resolveInfra, type ResolvedInfra } from '../deploy/local/src/resolve-infra';
 import { buildServices, buildWeb } from './lib/build';
 import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
 import { startTcpBalancer, type TcpBalancer } from './lib/tcp-balancer';
+import { instancesWanted, planInstances, type ProcessName } from './lib/instances';
 import { mediaOnS3, type LocalS3 } from './lib/local-s3';
 import { REPO_ROOT } from './lib/run';
 import { demoNetworkAtStart } from './demo/demo-at-start';
@@ -29,21 +30,12 @@ const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const INSTANCE_PORT_STEP = 100;
 
 /** `--instances N` (or PODZ_INSTANCES): how many of every service and of the gateway to run. */
-function instancesWanted(argv: string[], env: NodeJS.ProcessEnv): number {
-  const flag = argv.findIndex((arg) => arg === '--instances' || arg.startsWith('--instances='));
-  const raw = flag < 0 ? env.PODZ_INSTANCES : (argv[flag]!.split('=')[1] ?? argv[flag + 1]);
-  if (raw === undefined) return 1;
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > 9)
-    throw new Error(`--instances wants a whole number from 1 to 9, not "${raw}"`);
-  return count;
-}
-const INSTANCES = instancesWanted(process.argv.slice(2), process.env);
-const servicePort = (name: ServiceName, instance: number) =>
-  SERVICE_PORTS[name] + INSTANCE_PORT_STEP * instance;
-const gatewayPort = (instance: number) =>
-  INSTANCES === 1 ? GATEWAY_PORT : GATEWAY_PORT + INSTANCE_PORT_STEP + instance;
-const instanceName = (name: string, instance: number) => (instance === 0 ? name : `${name}-${instance + 1}`);
+const INSTANCES = instancesWanted(process.argv.slice(2), process.env.PODZ_INSTANCES, 9);
+const port = (name: ProcessName, instance: number) => {
+  if (name !== 'gateway') return SERVICE_PORTS[name] + INSTANCE_PORT_STEP * instance;
+  return INSTANCES === 1 ? GATEWAY_PORT : GATEWAY_PORT + INSTANCE_PORT_STEP + instance;
+};
+const gatewayPort = (instance: number) => port('gateway', instance);
 const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${GATEWAY_PORT}`;
 
 // Development logins, printed at start. Never used when NODE_ENV=production: there identity needs
@@ -160,49 +152,29 @@ async function main(): Promise<void> {
   const production = common.NODE_ENV === 'production';
   console.log('▶ starting services');
   const instances = Array.from({ length: INSTANCES }, (_, instance) => instance);
-  // Every gateway (and search) reaches every instance of each service, in turn.
-  const upstreams = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [
-      `${name.toUpperCase()}_URL`,
-      instances.map((instance) => `http://127.0.0.1:${servicePort(name, instance)}`).join(','),
-    ]),
-  );
-  for (const instance of instances) {
-    SERVICE_NAMES.forEach((name, index) => {
-      const env = { ...common, PORT: String(servicePort(name, instance)), MONGO_DB: `podz_${name}` };
+  const planned = planInstances({
+    count: INSTANCES,
+    port,
+    common,
+    serviceEnv: (name) => {
+      const env: Record<string, string | undefined> = { MONGO_DB: `podz_${name}` };
       if (name === 'identity')
         Object.assign(env, { JWT_PRIVATE_KEY: keys.privateKey, ...identityEnv(production) });
       // Stable across restarts, so unsubscribe links in mails sent earlier (and members' private
       // feeds) keep working.
       if (name === 'notifications' && !process.env.NOTIFICATIONS_LINK_SECRET)
-        Object.assign(env, {
-          NOTIFICATIONS_LINK_SECRET: createHash('sha256')
-            .update(`unsubscribe:${keys.privateKey}`)
-            .digest('hex'),
-        });
+        env.NOTIFICATIONS_LINK_SECRET = createHash('sha256')
+          .update(`unsubscribe:${keys.privateKey}`)
+          .digest('hex');
       if (name === 'catalog' && !process.env.PREMIUM_LINK_SECRET)
-        Object.assign(env, {
-          PREMIUM_LINK_SECRET: createHash('sha256').update(`premium:${keys.privateKey}`).digest('hex'),
-        });
+        env.PREMIUM_LINK_SECRET = createHash('sha256').update(`premium:${keys.privateKey}`).digest('hex');
       if (name === 'catalog' && s3) Object.assign(env, s3.env);
-      // Search reads shows, episodes and people from their owners; its index snapshot outlives
-      // restarts, one directory per instance.
-      if (name === 'search')
-        Object.assign(env, upstreams, {
-          SEARCH_SNAPSHOT_DIR: path.join(REPO_ROOT, '.local', instanceName('search', instance)),
-        });
-      const entryFile = path.join(REPO_ROOT, 'services', name, 'dist', 'main.js');
-      managed.push(startProcess(instanceName(name, instance), entryFile, env, index));
-    });
-    managed.push(
-      startProcess(
-        instanceName('gateway', instance),
-        path.join(REPO_ROOT, 'gateway', 'dist', 'main.js'),
-        { ...common, ...upstreams, PORT: String(gatewayPort(instance)) },
-        SERVICE_NAMES.length,
-      ),
-    );
-  }
+      return env;
+    },
+    // Search's index snapshot outlives restarts.
+    searchSnapshotDir: (label) => path.join(REPO_ROOT, '.local', label),
+  });
+  for (const p of planned) managed.push(startProcess(p.label, p.entryFile, p.env, p.colour));
   if (INSTANCES > 1) {
     entry = await startTcpBalancer(
       GATEWAY_PORT,

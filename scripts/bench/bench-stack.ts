@@ -7,7 +7,7 @@ import { SERVICE_NAMES, type ServiceName } from '../../proto/src/services';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import { devKeys } from '../lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from '../lib/processes';
-import { REPO_ROOT } from '../lib/run';
+import { planInstances, type ProcessName } from '../lib/instances';
 import { startTcpBalancer, type TcpBalancer } from '../lib/tcp-balancer';
 import { cpuSeconds } from './bench-kit';
 
@@ -38,8 +38,8 @@ export interface BenchStack {
    * environment and resolves once it is ready (the fault suite's crash scenario).
    */
   crash(name: ServiceName | 'gateway', instance?: number): Promise<void>;
-  /** Every process running now, named as in the logs (`catalog`, `catalog-2`). */
-  processes(): { name: string; pid: number }[];
+  /** Every process running now, named as in the logs (`catalog`, `catalog-2`), and where it listens. */
+  processes(): { name: string; pid: number; url: string }[];
   /** Stops the first instance of a service cleanly (SIGTERM); `resume` starts it again. */
   pause(name: ServiceName): Promise<void>;
   /** Starts a paused (or running: it is stopped first) process, its environment changed by `env`. */
@@ -95,56 +95,37 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     PUBLIC_ORIGIN: gatewayUrl,
     SOCKET_REDIS_PREFIX: `podz:socket.io:bench:${run}`,
   };
-  type Process = ServiceName | 'gateway';
-  const label = (name: Process, instance: number) => (instance === 0 ? name : `${name}-${instance + 1}`);
-  const launch = (name: Process, instance: number, env: NodeJS.ProcessEnv): Managed => {
-    const dir = name === 'gateway' ? 'gateway' : path.join('services', name);
-    const index = name === 'gateway' ? SERVICE_NAMES.length : SERVICE_NAMES.indexOf(name);
-    return startProcess(label(name, instance), path.join(REPO_ROOT, dir, 'dist', 'main.js'), env, index);
-  };
-  const upstreams = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, instanceUrls[name].join(',')]),
-  );
-  const environments = new Map<string, NodeJS.ProcessEnv>();
-  /** Every process, by name and instance: `managed.get('catalog')![1]` is catalog's second. */
-  const managed = new Map<Process, Managed[]>();
-  const start = (name: Process, instance: number) => {
-    const running = managed.get(name) ?? [];
-    running[instance] = launch(name, instance, environments.get(label(name, instance))!);
-    managed.set(name, running);
-  };
-  for (const instance of slots) {
-    for (const name of SERVICE_NAMES) {
-      const env: NodeJS.ProcessEnv = {
-        ...common,
-        PORT: String(port(name, instance)),
-        MONGO_DB: databases[name],
-      };
-      if (name === 'identity') {
+  const planned = planInstances({
+    count: instances,
+    port,
+    common,
+    serviceEnv: (name) => {
+      const env: Record<string, string> = { MONGO_DB: databases[name] };
+      if (name === 'identity')
         Object.assign(env, {
           JWT_PRIVATE_KEY: keys.privateKey,
           ADMIN_EMAIL: 'admin@bench.podz.local',
           ADMIN_PASSWORD: adminPassword,
           BCRYPT_COST: '10',
         });
-      }
       if (name === 'notifications')
         env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
       if (name === 'catalog') env.PREMIUM_LINK_SECRET = `bench-premium-links-${run}-0123456789abcdef`;
-      if (name === 'search')
-        Object.assign(env, upstreams, {
-          SEARCH_SNAPSHOT_DIR: path.join(os.tmpdir(), `podz-bench-${run}-${label('search', instance)}`),
-        });
-      environments.set(label(name, instance), env);
-      start(name, instance);
-    }
-    environments.set(label('gateway', instance), {
-      ...common,
-      ...upstreams,
-      PORT: String(port('gateway', instance)),
-    });
-    start('gateway', instance);
-  }
+      return env;
+    },
+    searchSnapshotDir: (label) => path.join(os.tmpdir(), `podz-bench-${run}-${label}`),
+  });
+  /** Every process, by name and instance: `managed.get('catalog')![1]` is catalog's second. */
+  const managed = new Map<ProcessName, Managed[]>();
+  const plannedOf = (name: ProcessName, instance: number) =>
+    planned.find((candidate) => candidate.name === name && candidate.instance === instance)!;
+  const start = (name: ProcessName, instance: number) => {
+    const p = plannedOf(name, instance);
+    const running = managed.get(name) ?? [];
+    running[instance] = startProcess(p.label, p.entryFile, p.env, p.colour);
+    managed.set(name, running);
+  };
+  planned.forEach((p) => start(p.name, p.instance));
   let entry: TcpBalancer | undefined;
   const stop = async () => {
     await entry?.close();
@@ -163,11 +144,11 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     await stop();
     throw err;
   }
-  const first = (name: Process) => managed.get(name)![0]!;
+  const first = (name: ProcessName) => managed.get(name)![0]!;
   const pids = Object.fromEntries(
     [...SERVICE_NAMES, 'gateway' as const].map((name) => [name, first(name).child.pid!]),
   ) as BenchStack['pids'];
-  const crash = async (name: Process, instance = 0) => {
+  const crash = async (name: ProcessName, instance = 0) => {
     const victim = managed.get(name)![instance]!;
     victim.child.kill('SIGKILL');
     await victim.exited;
@@ -176,10 +157,12 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     await waitForHealthy(`http://127.0.0.1:${port(name, instance)}/readyz`, 120_000);
   };
   const processes = () =>
-    [...managed.values()]
-      .flat()
-      .filter((m) => m.child.exitCode === null && m.child.signalCode === null)
-      .map((m) => ({ name: m.name, pid: m.child.pid! }));
+    [...managed].flatMap(([name, running]) =>
+      running
+        .map((m, instance) => ({ m, url: `http://127.0.0.1:${port(name, instance)}` }))
+        .filter(({ m }) => m.child.exitCode === null && m.child.signalCode === null)
+        .map(({ m, url }) => ({ name: m.name, pid: m.child.pid!, url })),
+    );
   const paused = new Set<ServiceName>();
   const pause = async (name: ServiceName) => {
     await stopProcess(first(name));
@@ -188,12 +171,13 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
   const resume = async (name: ServiceName, env: Record<string, string> = {}) => {
     if (!paused.has(name)) await pause(name);
     paused.delete(name);
-    environments.set(name, { ...environments.get(name)!, ...env });
+    const p = plannedOf(name, 0);
+    p.env = { ...p.env, ...env };
     start(name, 0);
     pids[name] = first(name).child.pid!;
     await waitForHealthy(`${urls[name]}/readyz`, 120_000);
   };
-  const cpuOf = (name: Process) =>
+  const cpuOf = (name: ProcessName) =>
     (managed.get(name) ?? []).reduce(
       (sum, m) => sum + (m.child.exitCode === null ? cpuSeconds(m.child.pid!) : 0),
       0,

@@ -37,19 +37,12 @@ import {
 import { episodePages } from './episode-pages';
 import { pageViews } from './page-views';
 import { firstLoad } from './web-first-load';
+import { instancesWanted } from '../lib/instances';
 import { searchBench } from './search';
 import { premiumBench } from './premium';
 
 const small = process.argv.includes('--small');
-const instancesFlag = process.argv.findIndex(
-  (arg) => arg === '--instances' || arg.startsWith('--instances='),
-);
-const INSTANCES =
-  instancesFlag < 0
-    ? 1
-    : Number(process.argv[instancesFlag]!.split('=')[1] ?? process.argv[instancesFlag + 1]);
-if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 4)
-  throw new Error('--instances wants a whole number from 1 to 4');
+const INSTANCES = instancesWanted(process.argv, undefined, 4);
 const SIZE: NetworkSize = small
   ? { users: 1_000, shows: 100, episodes: 2_000, conversations: 200, bigShowEpisodes: 1_000 }
   : REAL_NETWORK;

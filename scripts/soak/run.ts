@@ -3,10 +3,12 @@
 // and members (show pages, feeds, audio, sign-ins, messages, follows). Every twelfth of the run one
 // instance of a random process is SIGKILLed and started again; every quarter, one broker. At the end
 // it reports what clients saw go wrong (allowed only in the seconds after a kill), acknowledged
-// writes lost, events lost or counted twice, and each process's memory and open files after the
-// warm-up and at the end. Exit 1 when any of that fails.
+// writes lost, events lost or counted twice, and each process's memory and open files (medians of
+// readings every 30 s) after the warm-up and at the end. Exit 1 when any of that fails.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { messageSent } from '../../proto/src/events/conversation-events';
 import { podcastFollowed } from '../../proto/src/events/catalog-events';
@@ -21,20 +23,23 @@ import { signIn } from '../demo/seed-demo-network';
 import { readTopics, type Envelope } from '../faults/topic-reader';
 import { buildServices } from '../lib/build';
 import { consumerLag } from '../lib/consumer-lag';
+import { flagValue } from '../lib/instances';
 import { cluster, CLUSTER_BROKERS, CLUSTER_NODES, exited, nodePid } from '../lib/kafka-cluster';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => console.log(line);
 
-function flag(name: string, fallback: number): number {
-  const at = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at]!.split('=')[1] ?? process.argv[at + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} wants a positive number`);
+/** `--minutes N`: how long the load runs, 60 unless told. */
+function minutesWanted(): number {
+  const raw = flagValue(process.argv, '--minutes');
+  if (raw === undefined) return 60;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--minutes wants a positive number, not "${raw}"`);
   return value;
 }
 
-const MINUTES = flag('--minutes', 60);
+const MINUTES = minutesWanted();
 const RUN_MS = MINUTES * 60_000;
 /** Every five minutes in an hour: one instance of a random process. */
 const PROCESS_KILL_EVERY_MS = RUN_MS / 12;
@@ -44,6 +49,9 @@ const BROKER_KILL_EVERY_MS = RUN_MS / 4;
 const BROKER_AWAY_MS = 20_000;
 /** Memory and open files are first read once the caches have filled. */
 const WARM_UP_MS = Math.min(5 * 60_000, RUN_MS / 6);
+/** Memory and open files are read this often, and compared as medians of this long a window. */
+const SAMPLE_EVERY_MS = 30_000;
+const WINDOW_MS = Math.min(5 * 60_000, RUN_MS / 6);
 /** A failed request this soon after a kill is the kill's: in flight on the instance that died. */
 const KILL_GRACE_MS = 10_000;
 
@@ -59,6 +67,11 @@ type Kind = keyof typeof MIX;
 const IN_FLIGHT_CAP = 200;
 
 const SIZE: NetworkSize = { users: 400, shows: 100, episodes: 1_000, conversations: 50, bigShowEpisodes: 50 };
+/**
+ * Members signed in: enough (member, show) pairs that every follow of the run is a new one, so each
+ * acknowledged follow has exactly one event to find (an hour's 7,200 follows want 72 of them).
+ */
+const MEMBERS = Math.min(SIZE.users, Math.max(40, Math.ceil((MIX.follow * RUN_MS) / 1000 / SIZE.shows) + 10));
 
 interface Failure {
   kind: Kind;
@@ -75,26 +88,45 @@ interface Kill {
 interface Sample {
   pid: number;
   rssMb: number;
+  /** V8's heap in use, from the process's own /metrics: what a leak of objects would grow. */
+  heapMb: number | undefined;
   openFiles: number;
 }
 
-function sample(pid: number): Sample | undefined {
+const HEAP_USED = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?(?:e\+?\d+)?)$/m;
+
+async function sample(pid: number, url: string): Promise<Sample | undefined> {
+  let heapMb: number | undefined;
+  try {
+    const metrics = await request(`${url}/metrics`);
+    const used = HEAP_USED.exec(metrics.text)?.[1];
+    if (used) heapMb = Number(used) / 1e6;
+  } catch {
+    // A process that does not answer still has its RSS read.
+  }
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return { pid, rssMb: rssKb / 1024, openFiles: readdirSync(`/proc/${pid}/fd`).length };
+    return { pid, rssMb: rssKb / 1024, heapMb, openFiles: readdirSync(`/proc/${pid}/fd`).length };
   } catch {
     return undefined;
   }
 }
 
-function samples(stack: BenchStack): Map<string, Sample> {
+async function samples(stack: BenchStack): Promise<Map<string, Sample>> {
   const all = new Map<string, Sample>();
-  for (const { name, pid } of stack.processes()) {
-    const taken = sample(pid);
+  for (const { name, pid, url } of stack.processes()) {
+    const taken = await sample(pid, url);
     if (taken) all.set(name, taken);
   }
   return all;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Busy share of the machine's CPUs between two readings of /proc/stat. */
@@ -142,7 +174,7 @@ async function main(): Promise<void> {
     );
     await seeded.published();
     await untilCaughtUp(admin, stack.namespace, 300_000);
-    const setup = await prepare(stack, seeded.users.slice(0, 40), seeded.shows);
+    const setup = await prepare(stack, seeded.users.slice(0, MEMBERS), seeded.shows);
     say(
       `▶ load: ${Object.entries(MIX)
         .map(([kind, rate]) => `${kind} ${rate}/s`)
@@ -253,8 +285,9 @@ interface SoakReport {
   /** Message ids the platform acknowledged, by conversation. */
   messages: Map<string, string>;
   follows: { memberIndex: number; showId: string }[];
-  warm: Map<string, Sample>;
   end: Map<string, Sample>;
+  /** Every process's memory each minute, to tell a leak's line from a heap that levels off. */
+  timeline: { at: number; samples: Map<string, Sample> }[];
   cpuShare: number;
   problems: string[];
 }
@@ -376,19 +409,20 @@ async function soak(stack: BenchStack, setup: Setup): Promise<SoakReport> {
     }
   };
 
-  let warm = new Map<string, Sample>();
-  const warmUp = sleep(WARM_UP_MS).then(() => {
-    warm = samples(stack);
-  });
   const cpuBefore = cpuTimes();
+  const timeline: SoakReport['timeline'] = [];
+  const reading = setInterval(() => {
+    void samples(stack).then((taken) => timeline.push({ at: Date.now(), samples: taken }));
+  }, SAMPLE_EVERY_MS);
   const progress = setInterval(() => {
     const total = Object.values(sent).reduce((sum, n) => sum + n, 0);
     say(
       `  ${minute(started)} ${total} requests, ${failures.length} failed, ${messages.size} messages acknowledged`,
     );
   }, 60_000);
-  await Promise.all([...pacers, chaos(), warmUp]);
+  await Promise.all([...pacers, chaos()]);
   clearInterval(progress);
+  clearInterval(reading);
   // The last requests answer (or fail) before the end is read.
   while ([...inFlight.values()].some((n) => n > 0)) await sleep(100);
   const cpuAfter = cpuTimes();
@@ -400,8 +434,8 @@ async function soak(stack: BenchStack, setup: Setup): Promise<SoakReport> {
     skipped,
     messages,
     follows,
-    warm,
-    end: samples(stack),
+    end: await samples(stack),
+    timeline,
     cpuShare: (cpuAfter.busy - cpuBefore.busy) / Math.max(1, cpuAfter.total - cpuBefore.total),
     problems,
   };
@@ -487,26 +521,39 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
   const unexplained = report.failures.filter((failure) => !explainedBy(failure));
   const afterBrokerKills = report.failures.filter((failure) => explainedBy(failure)?.broker).length;
 
-  // Memory and open files of processes that ran from the warm-up to the end (not restarted).
+  // Memory and open files of processes that ran from the warm-up to the end (not restarted), each
+  // the median of a window of readings: a heap's sawtooth moves a single reading by ±15 %.
   const growth: string[] = [];
   const rows: string[] = [];
-  for (const [name, end] of [...report.end].sort(([a], [b]) => a.localeCompare(b))) {
-    const warm = report.warm.get(name);
-    if (!warm || warm.pid !== end.pid) {
+  const endedAt = report.timeline.at(-1)?.at ?? Date.now();
+  const readings = (name: string, from: number, to: number) =>
+    report.timeline
+      .filter(({ at }) => at >= from && at < to)
+      .flatMap(({ samples: taken }) => taken.get(name) ?? []);
+  for (const [name, last] of [...report.end].sort(([a], [b]) => a.localeCompare(b))) {
+    const warmUpEnds = report.startedAt + WARM_UP_MS;
+    const first = readings(name, warmUpEnds, warmUpEnds + WINDOW_MS);
+    const end = [...readings(name, endedAt - WINDOW_MS, endedAt + 1), last];
+    if (first.length === 0 || [...first, ...end].some((taken) => taken.pid !== last.pid)) {
       rows.push(
-        `  ${name.padEnd(16)} restarted during the run: ${end.rssMb.toFixed(0)} MB, ${end.openFiles} files at the end`,
+        `  ${name.padEnd(16)} restarted during the run: ${last.rssMb.toFixed(0)} MB, ${last.openFiles} files at the end`,
       );
       continue;
     }
-    const rss = (end.rssMb - warm.rssMb) / warm.rssMb;
-    const files = (end.openFiles - warm.openFiles) / warm.openFiles;
+    const [rssBefore, rssAfter] = [first, end].map((window) => median(window.map((s) => s.rssMb)));
+    const [heapBefore, heapAfter] = [first, end].map((window) =>
+      median(window.flatMap((s) => s.heapMb ?? [])),
+    );
+    const [filesBefore, filesAfter] = [first, end].map((window) => median(window.map((s) => s.openFiles)));
+    const rss = (rssAfter! - rssBefore!) / rssBefore!;
     rows.push(
-      `  ${name.padEnd(16)} ${warm.rssMb.toFixed(0).padStart(4)} → ${end.rssMb.toFixed(0).padStart(4)} MB (${(rss * 100).toFixed(1)} %), ` +
-        `${String(warm.openFiles).padStart(3)} → ${String(end.openFiles).padStart(3)} files`,
+      `  ${name.padEnd(16)} ${rssBefore!.toFixed(0).padStart(4)} → ${rssAfter!.toFixed(0).padStart(4)} MB (${(rss * 100).toFixed(1)} %), ` +
+        `heap ${(heapBefore?.toFixed(0) ?? '?').padStart(3)} → ${(heapAfter?.toFixed(0) ?? '?').padStart(3)} MB, ` +
+        `${String(filesBefore).padStart(3)} → ${String(filesAfter).padStart(3)} files`,
     );
     if (rss > 0.1) growth.push(`${name}: memory grew ${(rss * 100).toFixed(1)} % after the warm-up`);
-    if (files > 0.1 && end.openFiles - warm.openFiles > 5)
-      growth.push(`${name}: open files grew from ${warm.openFiles} to ${end.openFiles}`);
+    if (filesAfter! > filesBefore! * 1.1 && filesAfter! - filesBefore! > 5)
+      growth.push(`${name}: open files grew from ${filesBefore} to ${filesAfter}`);
   }
 
   const total = Object.values(report.sent).reduce((sum, n) => sum + n, 0);
@@ -537,8 +584,30 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
   say(
     `  analytics: ${stats.totals.messages} messages and ${stats.totals.follows} follows counted, the topics hold ${sentIds.size} and ${followedPairs.size}`,
   );
-  say('  memory and open files, after the warm-up → at the end:');
+  say(
+    `  memory and open files, medians of the readings every ${SAMPLE_EVERY_MS / 1000} s in the ${WINDOW_MS / 60_000} minutes after the warm-up → in the last ${WINDOW_MS / 60_000}:`,
+  );
   rows.forEach((row) => say(row));
+  const timelineFile = path.join(os.tmpdir(), `podz-soak-memory-${report.startedAt}.tsv`);
+  writeFileSync(
+    timelineFile,
+    [
+      'minute\tprocess\tpid\trss_mb\theap_mb\topen_files',
+      ...report.timeline.flatMap(({ at, samples: taken }) =>
+        [...taken].map(([name, s]) =>
+          [
+            ((at - report.startedAt) / 60_000).toFixed(1),
+            name,
+            s.pid,
+            s.rssMb.toFixed(1),
+            s.heapMb?.toFixed(1) ?? '',
+            s.openFiles,
+          ].join('\t'),
+        ),
+      ),
+    ].join('\n') + '\n',
+  );
+  say(`  every process's memory each minute: ${timelineFile}`);
 
   if (unexplained.length > 0) problems.push(`${unexplained.length} client errors away from any kill`);
   if (lostMessages.length > 0)
