@@ -286,7 +286,7 @@ interface SoakReport {
   messages: Map<string, string>;
   follows: { memberIndex: number; showId: string }[];
   end: Map<string, Sample>;
-  /** Every process's memory each minute, to tell a leak's line from a heap that levels off. */
+  /** Every process's memory every 30 s, to tell a leak's line from a heap that levels off. */
   timeline: { at: number; samples: Map<string, Sample> }[];
   cpuShare: number;
   problems: string[];
@@ -607,7 +607,7 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
       ),
     ].join('\n') + '\n',
   );
-  say(`  every process's memory each minute: ${timelineFile}`);
+  say(`  every process's memory every ${SAMPLE_EVERY_MS / 1000} s: ${timelineFile}`);
 
   if (unexplained.length > 0) problems.push(`${unexplained.length} client errors away from any kill`);
   if (lostMessages.length > 0)
