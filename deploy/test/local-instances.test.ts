@@ -25,6 +25,7 @@ describe('several instances of every process, locally', () => {
     const catalog2 = planned.find((p) => p.label === 'catalog-2')!;
     expect(catalog2.env).toMatchObject({
       SHARED: 'yes',
+      MALLOC_ARENA_MAX: '2',
       MONGO_DB: 'podz_catalog',
       WHICH: 'catalog#1',
       PORT: '4102',

@@ -90,24 +90,33 @@ interface Sample {
   rssMb: number;
   /** V8's heap in use, from the process's own /metrics: what a leak of objects would grow. */
   heapMb: number | undefined;
+  /** Memory V8 accounts for outside its heap (buffers, mostly): fetched batches and sockets' data. */
+  externalMb: number | undefined;
   openFiles: number;
 }
 
-const HEAP_USED = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?(?:e\+?\d+)?)$/m;
+/** One unlabelled gauge of prom-client's default metrics, in MB. */
+function gaugeMb(metrics: string, name: string): number | undefined {
+  const value = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+(?:\\.\\d+)?(?:e\\+?\\d+)?)$`, 'm').exec(
+    metrics,
+  )?.[1];
+  return value === undefined ? undefined : Number(value) / 1e6;
+}
 
 async function sample(pid: number, url: string): Promise<Sample | undefined> {
   let heapMb: number | undefined;
+  let externalMb: number | undefined;
   try {
     const metrics = await request(`${url}/metrics`);
-    const used = HEAP_USED.exec(metrics.text)?.[1];
-    if (used) heapMb = Number(used) / 1e6;
+    heapMb = gaugeMb(metrics.text, 'nodejs_heap_size_used_bytes');
+    externalMb = gaugeMb(metrics.text, 'nodejs_external_memory_bytes');
   } catch {
     // A process that does not answer still has its RSS read.
   }
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return { pid, rssMb: rssKb / 1024, heapMb, openFiles: readdirSync(`/proc/${pid}/fd`).length };
+    return { pid, rssMb: rssKb / 1024, heapMb, externalMb, openFiles: readdirSync(`/proc/${pid}/fd`).length };
   } catch {
     return undefined;
   }
@@ -544,11 +553,15 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
     const [heapBefore, heapAfter] = [first, end].map((window) =>
       median(window.flatMap((s) => s.heapMb ?? [])),
     );
+    const [externalBefore, externalAfter] = [first, end].map((window) =>
+      median(window.flatMap((s) => s.externalMb ?? [])),
+    );
     const [filesBefore, filesAfter] = [first, end].map((window) => median(window.map((s) => s.openFiles)));
     const rss = (rssAfter! - rssBefore!) / rssBefore!;
     rows.push(
       `  ${name.padEnd(16)} ${rssBefore!.toFixed(0).padStart(4)} → ${rssAfter!.toFixed(0).padStart(4)} MB (${(rss * 100).toFixed(1)} %), ` +
         `heap ${(heapBefore?.toFixed(0) ?? '?').padStart(3)} → ${(heapAfter?.toFixed(0) ?? '?').padStart(3)} MB, ` +
+        `external ${(externalBefore?.toFixed(0) ?? '?').padStart(3)} → ${(externalAfter?.toFixed(0) ?? '?').padStart(3)} MB, ` +
         `${String(filesBefore).padStart(3)} → ${String(filesAfter).padStart(3)} files`,
     );
     if (rss > 0.1) growth.push(`${name}: memory grew ${(rss * 100).toFixed(1)} % after the warm-up`);
@@ -592,7 +605,7 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
   writeFileSync(
     timelineFile,
     [
-      'minute\tprocess\tpid\trss_mb\theap_mb\topen_files',
+      'minute\tprocess\tpid\trss_mb\theap_mb\texternal_mb\topen_files',
       ...report.timeline.flatMap(({ at, samples: taken }) =>
         [...taken].map(([name, s]) =>
           [
@@ -601,6 +614,7 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
             s.pid,
             s.rssMb.toFixed(1),
             s.heapMb?.toFixed(1) ?? '',
+            s.externalMb?.toFixed(1) ?? '',
             s.openFiles,
           ].join('\t'),
         ),

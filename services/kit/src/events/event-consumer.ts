@@ -97,7 +97,14 @@ export class EventConsumer {
   private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ConsumerOptions) {
-    this.consumer = options.kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false });
+    this.consumer = options.kafka.consumer({
+      groupId: options.groupId,
+      allowAutoTopicCreation: false,
+      // kafkajs fetches up to 10 MB at a time by default, per group; a process holds several groups.
+      // Half a megabyte a partition is still a thousand events or more per fetch when catching up.
+      maxBytesPerPartition: 512 * 1024,
+      maxBytes: 2 * 1024 * 1024,
+    });
     this.byType = new Map(options.subscriptions.map((s) => [s.definition.type, s]));
     this.retry = options.retry ?? { attempts: 5, initialDelayMs: 200 };
     this.concurrency = options.concurrency ?? DEFAULT_CONSUMER_CONCURRENCY;

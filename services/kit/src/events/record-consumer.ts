@@ -44,7 +44,9 @@ export class RecordConsumer<D extends RecordStreamDefinition> {
     this.consumer = options.kafka.consumer({
       groupId: options.groupId,
       allowAutoTopicCreation: false,
-      maxBytesPerPartition: 4 * 1024 * 1024,
+      // A megabyte a partition is a few thousand listen records a fetch; more only held memory.
+      maxBytesPerPartition: 1024 * 1024,
+      maxBytes: 4 * 1024 * 1024,
       // The broker answers a fetch once 64 kB are there or a quarter second has gone: a stream
       // read as fast as it is written would cost a fetch, an apply and a commit every few records.
       minBytes: 64 * 1024,
