@@ -103,6 +103,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/episodes', 'catalog', 'public'),
   route('GET', '/api/episodes/public/guest-podcasts', 'catalog', 'public'),
   route('GET', '/api/episodes/podcast-episodes', 'catalog', 'public'),
+  route('GET', '/api/episodes/by-ids', 'catalog', 'public'),
   route('GET', '/api/episodes/upcoming', 'catalog', OWNERS),
   route('GET', '/api/episodes/:id', 'catalog', 'public'),
   route('PUT', '/api/episodes/:id', 'catalog', 'signed-in'),

@@ -28,8 +28,8 @@ export interface BenchStack {
   databases: Record<ServiceName, string>;
   /** Before every topic name and consumer group. */
   namespace: string;
-  /** Process ids of the first instance of the services and the gateway. */
-  pids: Record<ServiceName | 'gateway', number>;
+  /** The process id of an instance (the first unless said) of a service or the gateway, as it runs now. */
+  pid(name: ServiceName | 'gateway', instance?: number): number;
   /** CPU seconds used so far by every instance of a service (or of the gateway) together. */
   cpuSeconds(name: ServiceName | 'gateway'): number;
   keys: { privateKey: string; publicKey: string };
@@ -145,15 +145,12 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     throw err;
   }
   const first = (name: ProcessName) => managed.get(name)![0]!;
-  const pids = Object.fromEntries(
-    [...SERVICE_NAMES, 'gateway' as const].map((name) => [name, first(name).child.pid!]),
-  ) as BenchStack['pids'];
+  const pid = (name: ProcessName, instance = 0) => managed.get(name)![instance]!.child.pid!;
   const crash = async (name: ProcessName, instance = 0) => {
     const victim = managed.get(name)![instance]!;
     victim.child.kill('SIGKILL');
     await victim.exited;
     start(name, instance);
-    if (instance === 0) pids[name] = first(name).child.pid!;
     await waitForHealthy(`http://127.0.0.1:${port(name, instance)}/readyz`, 120_000);
   };
   const processes = () =>
@@ -174,7 +171,6 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     const p = plannedOf(name, 0);
     p.env = { ...p.env, ...env };
     start(name, 0);
-    pids[name] = first(name).child.pid!;
     await waitForHealthy(`${urls[name]}/readyz`, 120_000);
   };
   const cpuOf = (name: ProcessName) =>
@@ -192,7 +188,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     databases,
     namespace,
     keys,
-    pids,
+    pid,
     cpuSeconds: cpuOf,
     crash,
     processes,

@@ -149,6 +149,6 @@ export async function searchBench(stack: BenchStack, seeded: SeededNetwork, redi
       unit: 'MB',
       goal: atMost(300),
     },
-    { name: 'search process memory (RSS)', value: residentMb(stack.pids.search), unit: 'MB' },
+    { name: 'search process memory (RSS)', value: residentMb(stack.pid('search')), unit: 'MB' },
   ];
 }

@@ -151,6 +151,29 @@ export const podcastEpisodesQuerySchema = paginationQuerySchema(PODCAST_EPISODES
 export const guestEpisodesQuerySchema = paginationQuerySchema(EPISODES_PAGE_SIZE).extend({
   userId: objectIdSchema,
 });
+/** At most this many ids per `GET /api/episodes/by-ids`: as many keyed reads as a long page. */
+export const EPISODES_BY_IDS_MAX = 100;
+
+/**
+ * `?ids=<id>,<id>,…`: public episodes by id, for readers that learn of many at once (search,
+ * catching up on a run of events). Repeats count once.
+ */
+export const episodesByIdsQuerySchema = z.object({
+  ids: z
+    .string({ error: 'ids must be a comma-separated list of episode ids' })
+    .transform((value) => [...new Set(value.split(','))])
+    .pipe(
+      z
+        .array(objectIdSchema)
+        .min(1, { error: 'ids must name at least one episode' })
+        .max(EPISODES_BY_IDS_MAX, { error: `ids names at most ${EPISODES_BY_IDS_MAX} episodes` }),
+    ),
+});
+
+/** The public ones of the episodes asked for, in the order asked; the rest are left out. */
+export const episodesByIdsSchema = z.object({ items: z.array(episodeSchema) });
+export type EpisodesByIds = z.infer<typeof episodesByIdsSchema>;
+
 export const PREVIOUS_EPISODES_DEFAULT = 5;
 export const previousEpisodesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(PREVIOUS_EPISODES_DEFAULT),

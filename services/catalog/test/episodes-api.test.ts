@@ -212,6 +212,42 @@ describe('episodes', () => {
     expect((await api().get('/api/episodes').expect(200)).body.limit).toBe(10);
   });
 
+  it('answers public episodes by id at once, in the order asked, leaving out what a visitor may not see', async () => {
+    const podcast = await show();
+    const hidden = await show(owner, { status: 'draft' });
+    const day = 24 * 3600 * 1000;
+    const first = await episode(podcast.id, { publishedAt: new Date(Date.now() - 2 * day).toISOString() });
+    const second = await episode(podcast.id, { guestIds: [guest.id] });
+    const draft = await episode(podcast.id, { status: 'draft' });
+    const scheduled = await episode(podcast.id, { publishedAt: new Date(Date.now() + day).toISOString() });
+    const ofHiddenShow = await episode(hidden.id);
+    const gone = await episode(podcast.id);
+    await api().delete(`/api/episodes/${gone.id}`).set(bearer(owner.token)).expect(204);
+    const unknown = 'a'.repeat(24);
+
+    const asked = [second.id, draft.id, first.id, scheduled.id, ofHiddenShow.id, gone.id, unknown, second.id];
+    // Even the show's owner gets the public answer here: drafts are read one at a time.
+    const res = await api()
+      .get(`/api/episodes/by-ids?ids=${asked.join(',')}`)
+      .set(bearer(owner.token))
+      .expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.items.map((e: { id: string }) => e.id)).toEqual([second.id, first.id]);
+    const single = await api().get(`/api/episodes/${second.id}`).expect(200);
+    expect(res.body.items[0]).toEqual(single.body);
+
+    const refused = async (query: string, code: string, message: RegExp) => {
+      const bad = await api().get(`/api/episodes/by-ids${query}`).expect(400);
+      expect(bad.body).toMatchObject({ code, details: [{ path: expect.stringMatching(/^query\.ids/) }] });
+      expect(bad.body.error).toMatch(message);
+    };
+    await refused('', 'VALIDATION_FAILED', /comma-separated list of episode ids/);
+    await refused('?ids=', 'INVALID_ID', /24-character/);
+    await refused(`?ids=${first.id},zzz`, 'INVALID_ID', /24-character/);
+    const tooMany = Array.from({ length: 101 }, (_, n) => n.toString(16).padStart(24, '0'));
+    await refused(`?ids=${tooMany.join(',')}`, 'VALIDATION_FAILED', /at most 100 episodes/);
+  });
+
   it('lists previous episodes of the same show and an episode’s guests', async () => {
     const podcast = await show();
     const day = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { notFound, type AuthUser } from '@podz/kit';
 import { paginated } from '@podz/proto';
-import type { EpisodeRecord } from '../data/catalog-models';
+import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import { type EpisodeFilter } from '../data/episode-repository';
 import type { CatalogDeps } from './catalog-deps';
 import { canSeeUnpublished } from './podcast-rules';
@@ -26,14 +26,16 @@ export async function pageOf(deps: CatalogDeps, filter: EpisodeFilter, query: Pa
   return paginated(await withShows(deps, items), total, query.page, query.limit);
 }
 
+/** What any visitor may see: published, its time come, on a published show. */
+export const isPublicEpisode = (episode: EpisodeRecord, podcast: PodcastRecord, now = new Date()) =>
+  episode.status === 'published' && episode.publishedAt <= now && podcast.status === 'published';
+
 /** An episode the caller may see: a public one, or any of a show they own, host or administer. */
 export async function visibleEpisode(deps: CatalogDeps, user: AuthUser | undefined, id: string) {
   const episode = await deps.episodes.findById(id);
   const podcast = episode ? await deps.podcasts.findById(episode.podcast) : null;
   if (!episode || !podcast) throw notFound('Episode');
-  const isPublic =
-    episode.status === 'published' && episode.publishedAt <= new Date() && podcast.status === 'published';
-  if (!isPublic && !canSeeUnpublished(user, podcast)) throw notFound('Episode');
+  if (!isPublicEpisode(episode, podcast) && !canSeeUnpublished(user, podcast)) throw notFound('Episode');
   return { episode, podcast };
 }
 

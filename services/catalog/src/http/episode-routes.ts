@@ -1,8 +1,9 @@
 import express from 'express';
-import { handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { handle, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
 import { cachedRead } from './cached-read';
 import {
   createEpisodeBodySchema,
+  episodesByIdsQuerySchema,
   guestEpisodesQuerySchema,
   idParamsSchema,
   latestEpisodesQuerySchema,
@@ -14,7 +15,7 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { createEpisode } from '../domain/create-episode';
 import { deleteEpisode } from '../domain/delete-episode';
 import { updateEpisode } from '../domain/update-episode';
-import { episodeGuests, getEpisode } from '../domain/read-episode';
+import { episodeGuests, getEpisode, publicEpisodesByIds } from '../domain/read-episode';
 import { guestAppearances } from '../domain/guest-appearances';
 import { latestEpisodes } from '../domain/latest-episodes';
 import { podcastEpisodes } from '../domain/podcast-episodes';
@@ -56,6 +57,14 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
     `${base}/upcoming`,
     requireAuth,
     handleSignedIn({}, ({ user }) => upcomingReleases(deps, user)),
+  );
+  // Uncached: each set of ids is asked once; the records behind it are cached one by one.
+  router.get(
+    `${base}/by-ids`,
+    handle({ query: episodesByIdsQuerySchema }, ({ query }, _req, res) => {
+      res.setHeader('cache-control', 'no-store');
+      return publicEpisodesByIds(deps, query.ids);
+    }),
   );
   router.get(
     `${base}/:id`,

@@ -1,4 +1,10 @@
-import type { Episode, Paginated, Podcast } from '@podz/proto';
+import {
+  EPISODES_BY_IDS_MAX,
+  type Episode,
+  type EpisodesByIds,
+  type Paginated,
+  type Podcast,
+} from '@podz/proto';
 import type { Cue } from '../data/search-document';
 import { ServiceReader } from './service-reader';
 
@@ -24,6 +30,21 @@ export class CatalogClient {
 
   episode(id: string): Promise<Episode | null> {
     return this.reader.get<Episode>(`/api/episodes/${id}`);
+  }
+
+  /**
+   * The public ones of these episodes by id, a hundred a read; null when catalog does not know the
+   * read (an older instance during an upgrade), so the caller can go one by one.
+   */
+  async episodes(ids: readonly string[]): Promise<Map<string, Episode> | null> {
+    const found = new Map<string, Episode>();
+    for (let at = 0; at < ids.length; at += EPISODES_BY_IDS_MAX) {
+      const chunk = ids.slice(at, at + EPISODES_BY_IDS_MAX);
+      const answer = await this.reader.get<EpisodesByIds>(`/api/episodes/by-ids?ids=${chunk.join(',')}`);
+      if (!answer) return null;
+      for (const episode of answer.items) found.set(episode.id, episode);
+    }
+    return found;
   }
 
   async cues(jsonUrl: string): Promise<Cue[]> {

@@ -1,6 +1,6 @@
 import type { Episode } from '@podz/proto';
 import { freshView } from './fresh-view';
-import type { EpisodeDocument, ShowDocument } from '../data/search-document';
+import { documentKey, type EpisodeDocument, type ShowDocument } from '../data/search-document';
 import { episodeDocument } from './search-documents';
 import type { DocumentDeps } from './search-deps';
 
@@ -46,6 +46,44 @@ export async function refreshEpisode(deps: DocumentDeps, episodeId: string, chan
   const language = show?.language ?? (await deps.catalog.show(episode.podcast))?.language;
   if (!language) return;
   await storeEpisodes(deps, [episode], language, [before]);
+}
+
+/**
+ * `refreshEpisode` for many episodes at once (a run of events while catching up), each with its
+ * latest event's time: catalog is read a hundred at a time and the store once, each show's
+ * episodes stored in one write. An answer older than its event is read again alone, as
+ * `refreshEpisode` would; so is everything when catalog does not know the batch read.
+ */
+export async function refreshEpisodes(deps: DocumentDeps, wanted: ReadonlyMap<string, Date>): Promise<void> {
+  const asked = [...wanted];
+  const [answered, kept] = await Promise.all([
+    deps.catalog.episodes(asked.map(([id]) => id)),
+    deps.documents.many(asked.map(([id]) => documentKey('episode', id))),
+  ]);
+  const alone: [string, Date][] = [];
+  const byShow = new Map<string, { episodes: Episode[]; before: (EpisodeDocument | null)[] }>();
+  for (const [n, [id, changedAt]] of asked.entries()) {
+    const before = kept[n] as EpisodeDocument | null;
+    const episode = answered?.get(id);
+    if (!answered || (episode && Date.parse(episode.updatedAt) < changedAt.getTime())) {
+      alone.push([id, changedAt]);
+    } else if (!episode || episode.status !== 'published') {
+      if (before && !before.managers) await deps.documents.remove('episode', id, before.show.id);
+    } else {
+      const ofShow = byShow.get(episode.podcast) ?? { episodes: [], before: [] };
+      ofShow.episodes.push(episode);
+      ofShow.before.push(before);
+      byShow.set(episode.podcast, ofShow);
+    }
+  }
+  const showsAsked = [...byShow];
+  const shows = await deps.documents.many(showsAsked.map(([showId]) => documentKey('show', showId)));
+  for (const [n, [showId, { episodes, before }]] of showsAsked.entries()) {
+    const language =
+      (shows[n] as ShowDocument | null)?.language ?? (await deps.catalog.show(showId))?.language;
+    if (language) await storeEpisodes(deps, episodes, language, before);
+  }
+  for (const [id, changedAt] of alone) await refreshEpisode(deps, id, changedAt);
 }
 
 export async function removeEpisode(deps: DocumentDeps, episodeId: string, showId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { OwnerUnavailable } from '../clients/service-reader';
-import type { SearchDocument } from '../data/search-document';
-import { refreshEpisode } from './refresh-episode';
+import { documentKey, type SearchDocument } from '../data/search-document';
+import { refreshEpisode, refreshEpisodes } from './refresh-episode';
 import { refreshPerson } from './refresh-person';
 import { refreshShow } from './refresh-show';
 import type { DocumentDeps } from './search-deps';
@@ -27,6 +27,18 @@ export async function refreshOrFile(deps: DocumentDeps, key: string, changedAt: 
   } catch (err) {
     if (!(err instanceof OwnerUnavailable)) throw err;
     await deps.documents.filePending(key, changedAt);
+  }
+}
+
+/** `refreshOrFile` for many episodes at once, each with its latest event's time. */
+export async function refreshEpisodesOrFile(deps: DocumentDeps, wanted: ReadonlyMap<string, Date>) {
+  try {
+    await refreshEpisodes(deps, wanted);
+  } catch (err) {
+    if (!(err instanceof OwnerUnavailable)) throw err;
+    // Some may have been stored already: reading them again later is harmless.
+    for (const [id, changedAt] of wanted)
+      await deps.documents.filePending(documentKey('episode', id), changedAt);
   }
 }
 

@@ -2,14 +2,21 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { loadConfig } from '@podz/kit';
 import { eventually, testServiceEnv } from '@podz/kit/testing';
-import { searchResultsSchema, type SearchResults } from '@podz/proto';
+import {
+  createEvent,
+  searchResultsSchema,
+  userRegistered,
+  type Access,
+  type SearchResults,
+} from '@podz/proto';
 import { bearer, CatalogPlatform, type Member } from '../../../catalog/test/support/catalog-harness';
 import { CatalogClient } from '../../src/clients/catalog-client';
 import { IdentityClient } from '../../src/clients/identity-client';
 import { searchConfigSchema } from '../../src/config';
 import { DocumentStore } from '../../src/data/document-store';
+import { keepDocuments } from '../../src/consumers/keep-documents';
 import { rebuildDocuments } from '../../src/domain/rebuild-documents';
-import { refreshOrFile, refreshPending } from '../../src/domain/refresh-later';
+import { refreshEpisodesOrFile, refreshOrFile, refreshPending } from '../../src/domain/refresh-later';
 import { documentPrefix, startSearch } from '../../src/search-service';
 
 /** How a suite runs the search service on one engine: its settings, and what it needs around it. */
@@ -333,6 +340,79 @@ export function searchSuite(engine: EngineSetup): void {
       expect(await refreshPending(up)).toBe(1);
       expect(await documents.pending(10)).toEqual([]);
       expect(await documents.get('show', show.id)).toMatchObject({ name: 'Offline Orchards' });
+    });
+
+    it('keeps a run of episodes with one read of catalog, as one at a time would, and files them while it is down', async () => {
+      const show = await platform.showBy(owner, { name: 'Batch Bay', category: 'Leisure' });
+      const published = [];
+      for (let n = 0; n < 3; n++)
+        published.push(await platform.episodeBy(owner, { podcastId: show.id, title: `Tide table ${n}` }));
+      const draft = await platform.episodeBy(owner, { podcastId: show.id, title: 'Tide draft' });
+      const identity = new IdentityClient(platform.identity.url);
+      const catalog = new CatalogClient(platform.url);
+      const store = (name: string) =>
+        new DocumentStore(a.context.redis, `search:${name}-${Date.now().toString(36)}`);
+      const [batched, single] = [store('batched'), store('single')];
+      // Both stores knew the last episode while it was public; then it went back to draft.
+      for (const documents of [batched, single])
+        await refreshOrFile({ documents, identity, catalog }, `episode:${draft.id}`, new Date());
+      expect(await batched.get('episode', draft.id)).toMatchObject({ title: 'Tide draft' });
+      await api()
+        .put(`/api/episodes/${draft.id}`)
+        .set(bearer(owner.token))
+        .send({ status: 'draft' })
+        .expect(200);
+      const oneByOne = jest.spyOn(catalog, 'episode');
+      const ids = [...published, draft].map((episode) => episode.id);
+      const at = new Date(Date.now() - 60_000);
+
+      await refreshEpisodesOrFile(
+        { documents: batched, identity, catalog },
+        new Map(ids.map((id) => [id, at])),
+      );
+      expect(oneByOne).not.toHaveBeenCalled();
+      for (const id of ids)
+        await refreshOrFile({ documents: single, identity, catalog }, `episode:${id}`, at);
+      const kept = async (documents: DocumentStore) => documents.many(ids.map((id) => `episode:${id}`));
+      expect(await kept(batched)).toEqual(await kept(single));
+      expect((await kept(batched)).map((doc) => doc?.id ?? null)).toEqual([
+        ...published.map((episode) => episode.id),
+        null,
+      ]);
+
+      const down = { documents: store('down'), identity, catalog: new CatalogClient('http://127.0.0.1:9') };
+      await refreshEpisodesOrFile(down, new Map(ids.map((id) => [id, at])));
+      expect((await down.documents.pending(10)).map((entry) => entry.key).sort()).toEqual(
+        ids.map((id) => `episode:${id}`).sort(),
+      );
+    });
+
+    it('reads a newly registered user only when the event says they are public', async () => {
+      const [host, member] = [await platform.member('host'), await platform.member('user')];
+      const identity = new IdentityClient(platform.identity.url);
+      const documents = new DocumentStore(a.context.redis, `search:registered-${Date.now().toString(36)}`);
+      const reads = jest.spyOn(identity, 'user');
+      const registered = keepDocuments({
+        documents,
+        identity,
+        catalog: new CatalogClient(platform.url),
+      }).find((subscription) => subscription.definition === userRegistered);
+      const registration = (user: Member, access: Access[]) =>
+        createEvent(userRegistered, user.id, {
+          userId: user.id,
+          username: user.username,
+          profilePicture: '',
+          role: access[0] ?? 'user',
+          access,
+          plan: 'free',
+        });
+
+      await registered?.handler(registration(member, ['user']));
+      expect(reads).not.toHaveBeenCalled();
+      await registered?.handler(registration(host, ['host']));
+      expect(reads).toHaveBeenCalledWith(host.id);
+      expect(await documents.get('person', host.id)).toMatchObject({ username: host.username });
+      expect(await documents.get('person', member.id)).toBeNull();
     });
 
     it('reads from the instance that answers when the owner runs as several and one is down', async () => {
