@@ -567,14 +567,12 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
       );
       continue;
     }
-    const [rssBefore, rssAfter] = [first, end].map((window) => median(window.map((s) => s.rssMb)));
-    const [heapBefore, heapAfter] = [first, end].map((window) =>
-      median(window.flatMap((s) => s.heapMb ?? [])),
-    );
-    const [externalBefore, externalAfter] = [first, end].map((window) =>
-      median(window.flatMap((s) => s.externalMb ?? [])),
-    );
-    const [filesBefore, filesAfter] = [first, end].map((window) => median(window.map((s) => s.openFiles)));
+    const medians = (pick: (taken: Sample) => number | undefined) =>
+      [first, end].map((window) => median(window.flatMap((taken) => pick(taken) ?? [])));
+    const [rssBefore, rssAfter] = medians((taken) => taken.rssMb);
+    const [heapBefore, heapAfter] = medians((taken) => taken.heapMb);
+    const [externalBefore, externalAfter] = medians((taken) => taken.externalMb);
+    const [filesBefore, filesAfter] = medians((taken) => taken.openFiles);
     const rss = (rssAfter! - rssBefore!) / rssBefore!;
     const trend = fittedGrowth(
       readings(name, warmUpEnds, endedAt + 1).map((taken, n, all) => ({

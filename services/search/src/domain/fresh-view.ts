@@ -2,6 +2,10 @@
 const ATTEMPTS = 8;
 const PAUSE_MS = 100;
 
+/** Whether a view is at least as new as the event that asked for it. */
+export const isFresh = (view: { updatedAt: string }, notBefore: Date) =>
+  Date.parse(view.updatedAt) >= notBefore.getTime();
+
 /**
  * Reads a view until it is at least as new as the event that asked for it. An owner publishes an
  * event as soon as its write is stored, and drops its rendered answers just after; a read in
@@ -14,7 +18,7 @@ export async function freshView<T extends { updatedAt: string }>(
 ): Promise<T | null> {
   for (let attempt = 1; ; attempt += 1) {
     const view = await read();
-    if (!view || Date.parse(view.updatedAt) >= notBefore.getTime() || attempt === ATTEMPTS) return view;
+    if (!view || isFresh(view, notBefore) || attempt === ATTEMPTS) return view;
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * attempt));
   }
 }

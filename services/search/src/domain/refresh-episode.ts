@@ -1,5 +1,5 @@
 import type { Episode } from '@podz/proto';
-import { freshView } from './fresh-view';
+import { freshView, isFresh } from './fresh-view';
 import { documentKey, type EpisodeDocument, type ShowDocument } from '../data/search-document';
 import { episodeDocument } from './search-documents';
 import type { DocumentDeps } from './search-deps';
@@ -38,14 +38,23 @@ export async function refreshEpisode(deps: DocumentDeps, episodeId: string, chan
     deps.documents.get<EpisodeDocument>('episode', episodeId),
   ]);
   if (!episode || episode.status !== 'published') {
-    // A managers' document stays until an event says otherwise; a deletion removes it.
-    if (before && !before.managers) await deps.documents.remove('episode', episodeId, before.show.id);
+    await dropPublicDocument(deps, episodeId, before);
     return;
   }
   const show = await deps.documents.get<ShowDocument>('show', episode.podcast);
-  const language = show?.language ?? (await deps.catalog.show(episode.podcast))?.language;
+  const language = await languageOf(deps, episode.podcast, show);
   if (!language) return;
   await storeEpisodes(deps, [episode], language, [before]);
+}
+
+/** An episode no longer public: a managers' document stays until an event says otherwise; a deletion removes it. */
+async function dropPublicDocument(deps: DocumentDeps, episodeId: string, before: EpisodeDocument | null) {
+  if (before && !before.managers) await deps.documents.remove('episode', episodeId, before.show.id);
+}
+
+/** A show's language, as stored or else as catalog answers it publicly. */
+async function languageOf(deps: DocumentDeps, showId: string, stored: ShowDocument | null) {
+  return stored?.language ?? (await deps.catalog.show(showId))?.language;
 }
 
 /**
@@ -65,10 +74,10 @@ export async function refreshEpisodes(deps: DocumentDeps, wanted: ReadonlyMap<st
   for (const [n, [id, changedAt]] of asked.entries()) {
     const before = kept[n] as EpisodeDocument | null;
     const episode = answered?.get(id);
-    if (!answered || (episode && Date.parse(episode.updatedAt) < changedAt.getTime())) {
+    if (!answered || (episode && !isFresh(episode, changedAt))) {
       alone.push([id, changedAt]);
     } else if (!episode || episode.status !== 'published') {
-      if (before && !before.managers) await deps.documents.remove('episode', id, before.show.id);
+      await dropPublicDocument(deps, id, before);
     } else {
       const ofShow = byShow.get(episode.podcast) ?? { episodes: [], before: [] };
       ofShow.episodes.push(episode);
@@ -79,8 +88,7 @@ export async function refreshEpisodes(deps: DocumentDeps, wanted: ReadonlyMap<st
   const showsAsked = [...byShow];
   const shows = await deps.documents.many(showsAsked.map(([showId]) => documentKey('show', showId)));
   for (const [n, [showId, { episodes, before }]] of showsAsked.entries()) {
-    const language =
-      (shows[n] as ShowDocument | null)?.language ?? (await deps.catalog.show(showId))?.language;
+    const language = await languageOf(deps, showId, shows[n] as ShowDocument | null);
     if (language) await storeEpisodes(deps, episodes, language, before);
   }
   for (const [id, changedAt] of alone) await refreshEpisode(deps, id, changedAt);
