@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { notModified } from '@podz/kit';
+import { notModified, type SurrogatePurges } from '@podz/kit';
 import type { Step } from './exchange';
 
 /** What the edge keeps of an upstream answer. */
@@ -8,6 +8,8 @@ interface Entry {
   body: Buffer;
   expiresAt: number;
   storedAt: number;
+  /** The surrogate key it is held under past `s-maxage`, dropped when the service purges it. */
+  tag?: string;
 }
 
 /** Headers a cached answer carries to the next client; the gateway sets the rest itself. */
@@ -32,6 +34,33 @@ export function sharedSeconds(cacheControl: string | undefined): number {
   return Math.min(Number(match[1]), IMMUTABLE.test(cacheControl) ? MAX_IMMUTABLE_SECONDS : MAX_SECONDS);
 }
 
+type Purges = Pick<SurrogatePurges, 'live' | 'heard' | 'purgedSince'>;
+
+const SURROGATE_MAX_AGE = /(?:^|,)\s*max-age=(\d+)/i;
+/** Headers for the edge alone (the service's promise to purge), never passed on to the client. */
+export const SURROGATE_HEADERS = ['surrogate-control', 'surrogate-key'];
+
+/**
+ * How long to hold an answer whose service tagged it with a surrogate key: as long as its
+ * `Surrogate-Control: max-age` says (capped as `s-maxage` is), since a change purges it at once.
+ * Only while purges are heard, and only if its key was not purged since the request left: an
+ * answer rendered before a change may arrive after its purge. Otherwise, `s-maxage` as for any answer.
+ */
+export function heldSeconds(
+  cacheControl: string | undefined,
+  surrogate: { key?: string | string[]; control?: string | string[] },
+  purges: Purges,
+  heardAtRequest: number,
+): { seconds: number; tag?: string } {
+  const shared = sharedSeconds(cacheControl);
+  const tag = surrogate.key;
+  const match = SURROGATE_MAX_AGE.exec(String(surrogate.control ?? ''));
+  if (shared === 0 || typeof tag !== 'string' || !tag || !match) return { seconds: shared };
+  if (!purges.live || purges.purgedSince(tag, heardAtRequest)) return { seconds: shared };
+  const held = Math.min(Number(match[1]), MAX_SECONDS);
+  return held > shared ? { seconds: held, tag } : { seconds: shared };
+}
+
 /** An answer on its way from a service, which callers asking for the same key wait for. */
 interface Fill {
   answer: Promise<Entry | undefined>;
@@ -42,7 +71,9 @@ interface Fill {
  * A micro-cache at the edge, in the gateway's memory: public GETs from anonymous callers whose
  * answer the service marked shareable for a moment (`Cache-Control: s-maxage=1`). A hot public
  * page then costs the services one request per second per gateway instead of one per visitor,
- * while a publish still shows within that second. Signed-in callers always reach the service,
+ * while a publish still shows within that second. An answer tagged with a surrogate key its
+ * service purges on every change is held longer (`heldSeconds`), and dropped by the purge (`purge`).
+ * Signed-in callers always reach the service,
  * which may answer them differently (a show's owner sees its drafts). Bounded in entries and size;
  * the least recently used entry goes first.
  *
@@ -57,6 +88,8 @@ export class EdgeCache {
   /** Keys whose answer expired here: shareable last time, so likely again. Oldest first. */
   private readonly lapsed = new Set<string>();
   private readonly fills = new Map<string, Fill>();
+  /** Keys of the entries held under each surrogate key, so a purge drops them without a scan. */
+  private readonly tagged = new Map<string, Set<string>>();
   private bytes = 0;
 
   constructor(
@@ -72,28 +105,34 @@ export class EdgeCache {
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.expiresAt <= this.now()) {
-      this.bytes -= entry.body.length;
-      this.lapsed.add(key);
-      for (const oldest of this.lapsed) {
-        if (this.lapsed.size <= this.maxEntries) break;
-        this.lapsed.delete(oldest);
-      }
+      this.lapse(key);
       return undefined;
     }
+    this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
   }
 
-  set(key: string, headers: Record<string, string>, body: Buffer, seconds: number): Entry | undefined {
+  set(
+    key: string,
+    headers: Record<string, string>,
+    body: Buffer,
+    seconds: number,
+    tag?: string,
+  ): Entry | undefined {
     if (this.maxEntries === 0 || body.length > MAX_ENTRY_BYTES) return undefined;
     this.delete(key);
     this.lapsed.delete(key);
     const storedAt = this.now();
-    const entry = { headers, body, storedAt, expiresAt: storedAt + seconds * 1000 };
+    const entry: Entry = { headers, body, storedAt, expiresAt: storedAt + seconds * 1000, tag };
     this.entries.set(key, entry);
     this.bytes += body.length;
+    if (tag) {
+      const keys = this.tagged.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.tagged.set(tag, keys);
+    }
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -127,22 +166,50 @@ export class EdgeCache {
     return fill.settle;
   }
 
+  /** Drops every entry held under `tag`, or under any tag when the purges could not be heard. */
+  purge(tag: string | undefined): void {
+    const tags = tag === undefined ? [...this.tagged.keys()] : [tag];
+    for (const each of tags) {
+      for (const key of this.tagged.get(each) ?? []) this.lapse(key);
+    }
+  }
+
+  /** Gone, but asked for before: the next callers for it share one request to the service. */
+  private lapse(key: string): void {
+    this.delete(key);
+    this.lapsed.add(key);
+    for (const oldest of this.lapsed) {
+      if (this.lapsed.size <= this.maxEntries) break;
+      this.lapsed.delete(oldest);
+    }
+  }
+
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.body.length;
+    if (entry.tag) this.untag(entry.tag, key);
+  }
+
+  private untag(tag: string, key: string): void {
+    const keys = this.tagged.get(tag);
+    keys?.delete(key);
+    if (keys?.size === 0) this.tagged.delete(tag);
   }
 }
 
 /** Requests that missed: the key their answer is kept under, and how to hand it to any waiters. */
-const missed = new WeakMap<IncomingMessage, { key: string; settle?: (entry: Entry | undefined) => void }>();
+const missed = new WeakMap<
+  IncomingMessage,
+  { key: string; heard: number; settle?: (entry: Entry | undefined) => void }
+>();
 
 /**
  * Answers from the edge cache when it can, or with the answer a request for the same key already
  * on its way brings; otherwise marks the miss so `keepUpstreamAnswer` stores what comes back.
  */
-export function edgeCache(cache: EdgeCache): Step {
+export function edgeCache(cache: EdgeCache, purges: Purges): Step {
   return ({ req, res, route }) => {
     // After the session gate: an Authorization header left on the request is a live session.
     if (req.method !== 'GET' || route.policy !== 'public' || req.headers.authorization) return true;
@@ -157,7 +224,7 @@ export function edgeCache(cache: EdgeCache): Step {
         return false;
       }
       const settle = cache.startFill(key);
-      missed.set(req, { key, settle });
+      missed.set(req, { key, settle, heard: purges.heard });
       // Whatever becomes of this request (an error, a client gone), waiters are not left waiting.
       if (settle) res.once('close', () => settle(undefined));
       return true;
@@ -181,12 +248,25 @@ function serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
   res.end(entry.body);
 }
 
-/** For the proxy's `proxyRes` hook: copies a shareable 200 into the cache as it streams past. */
-export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, req: IncomingMessage): void {
+/**
+ * For the proxy's `proxyRes` hook: copies a shareable 200 into the cache as it streams past, and
+ * takes the headers meant for the edge off every answer before the client sees it.
+ */
+export function keepUpstreamAnswer(
+  cache: EdgeCache,
+  purges: Purges,
+  upstream: IncomingMessage,
+  req: IncomingMessage,
+): void {
+  const surrogate = {
+    key: upstream.headers['surrogate-key'],
+    control: upstream.headers['surrogate-control'],
+  };
+  for (const name of SURROGATE_HEADERS) delete upstream.headers[name];
   const miss = missed.get(req);
   if (!miss) return;
   const { key, settle } = miss;
-  const seconds = sharedSeconds(upstream.headers['cache-control']);
+  const { seconds, tag } = heldSeconds(upstream.headers['cache-control'], surrogate, purges, miss.heard);
   if (upstream.statusCode !== 200 || upstream.headers['set-cookie'] || seconds === 0) {
     settle?.(undefined);
     return;
@@ -207,7 +287,7 @@ export function keepUpstreamAnswer(cache: EdgeCache, upstream: IncomingMessage, 
       const value = upstream.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const entry = cache.set(key, headers, Buffer.concat(chunks, length), seconds);
+    const entry = cache.set(key, headers, Buffer.concat(chunks, length), seconds, tag);
     settle?.(entry);
   });
 }

@@ -9,6 +9,7 @@ import {
   createHttpApp,
   createLogger,
   listen,
+  listenForPurges,
   requestMechanics,
   sendApiError,
   type Logger,
@@ -45,8 +46,9 @@ export async function startGateway(
   const upstreams = upstreamUrls(config);
   const limiters = { exact: new RateLimiter(redis), batched: new BatchedRateLimiter(redis, logger) };
   const edge = new EdgeCache(config.EDGE_CACHE_ENTRIES, config.EDGE_CACHE_MB * 1024 * 1024);
+  const purges = await listenForPurges(redis, logger, (tag) => edge.purge(tag));
   const proxies = createProxies(upstreams, logger, config.UPSTREAM_TIMEOUT_MS, (upstream, req) =>
-    keepUpstreamAnswer(edge, upstream, req),
+    keepUpstreamAnswer(edge, purges, upstream, req),
   );
   // Browsers send the session cookie with a socket opened from any site: only this site may open one.
   const sameSiteSocket = (req: IncomingMessage, res: ServerResponse) => {
@@ -64,7 +66,7 @@ export async function startGateway(
       rateLimits(limiters, config, logger),
       originCheck(config.PUBLIC_ORIGIN),
       sessionGate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis), logger),
-      edgeCache(edge),
+      edgeCache(edge, purges),
     ],
     forward: ({ req, res, route }) => proxies[route.service].forward(req, res),
     socketIo: {
@@ -97,6 +99,7 @@ export async function startGateway(
   const stop = async () => {
     await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
     await limiters.batched.stop();
+    await purges.stop();
     await closeRedis(redis);
     logger.info('gateway stopped');
   };

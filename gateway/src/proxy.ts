@@ -1,6 +1,11 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  proxyEventsPlugin,
+  type RequestHandler as ProxyHandler,
+} from 'http-proxy-middleware';
 import type { ApiError, ServiceName } from '@podz/proto';
 import { UpstreamPool, type Logger } from '@podz/kit';
 import { isOwnOrigin } from './origin-check';
@@ -104,6 +109,11 @@ function serviceProxy(
       agent: new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS }),
       xfwd: true,
       proxyTimeout: timeoutMs,
+      // The default plugins less the logger, which built a URL for every answer to log it nowhere
+      // (the access log and metrics see every request already): the socket error guards and the
+      // closing of an answer whose client went away, and the `on` handlers below.
+      ejectPlugins: true,
+      plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
       on: {
         proxyReq: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
         proxyReqWs: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),

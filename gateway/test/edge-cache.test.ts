@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http, { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import { Redis } from 'ioredis';
-import { listen, SessionRevocations } from '@podz/kit';
+import { listen, purgeSurrogateKey, SessionRevocations } from '@podz/kit';
 import { testInfra, testToken } from '@podz/kit/testing';
 import { startEchoGateway, stopAll, type EchoUpstream } from './support/echo-upstream';
 import type { RunningGateway } from '../src/gateway';
@@ -22,10 +22,13 @@ async function startCountingUpstream(): Promise<EchoUpstream> {
     hits.push(req.url!);
     const shareable = req.url!.startsWith('/api/episodes') && !req.headers.authorization;
     const answer = () => {
+      // `surrogate=KEY`: tagged as catalog tags its answers, which it purges on every change.
+      const surrogateKey = new URL(req.url!, 'http://upstream').searchParams.get('surrogate');
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
         etag: `"v${version}"`,
         'cache-control': shareable ? 'public, max-age=0, s-maxage=1' : 'private, no-cache',
+        ...(surrogateKey ? { 'surrogate-key': surrogateKey, 'surrogate-control': 'max-age=5' } : {}),
       });
       // `big` answers take many writes (a feed of a thousand episodes): a gone client stops them.
       const padding = req.url!.includes('big=') ? 'x'.repeat(600_000) : '';
@@ -157,5 +160,79 @@ describe('the edge cache', () => {
     } finally {
       await another.stop();
     }
+  });
+
+  describe('with answers the service purges (Surrogate-Key)', () => {
+    const tagged = () => {
+      const key = `catalog:test-${randomBytes(4).toString('hex')}:responses`;
+      return { key, path: `/api/episodes?page=4&limit=10&surrogate=${encodeURIComponent(key)}` };
+    };
+    /** Reads until the gateway answers with the version now, as a visitor refreshing would. */
+    const untilCurrent = async (url: string, path: string) => {
+      const started = Date.now();
+      while ((await request(url).get(path).expect(200)).body.version !== version) {
+        if (Date.now() - started > 3_000) throw new Error(`${url} kept an old answer for 3 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return Date.now() - started;
+    };
+
+    it('holds the answer past a second, and never shows the client the edge-only headers', async () => {
+      const { path } = tagged();
+      const first = await request(gateway.url).get(path).expect(200);
+      expect(first.headers['surrogate-key']).toBeUndefined();
+      expect(first.headers['surrogate-control']).toBeUndefined();
+      expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const later = await request(gateway.url).get(path).expect(200);
+      expect(later.body).toEqual(first.body);
+      expect(Number(later.headers.age)).toBeGreaterThanOrEqual(1);
+      expect(hits).toEqual([path]);
+    });
+
+    it('drops it on every gateway as soon as the service purges its key, and no other key', async () => {
+      const another = await startEchoGateway(upstream);
+      try {
+        const changed = tagged();
+        const unchanged = tagged();
+        for (const url of [gateway.url, another.url]) {
+          await request(url).get(changed.path).expect(200);
+          await request(url).get(unchanged.path).expect(200);
+        }
+        expect(hits).toHaveLength(4);
+        version += 1;
+        await purgeSurrogateKey(redis, changed.key);
+        for (const url of [gateway.url, another.url]) {
+          expect(await untilCurrent(url, changed.path)).toBeLessThan(1_000);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        for (const url of [gateway.url, another.url]) {
+          // Held still, past its s-maxage: its key was not purged.
+          expect((await request(url).get(unchanged.path).expect(200)).body.version).toBe(version - 1);
+        }
+      } finally {
+        await another.stop();
+      }
+    });
+
+    it('holds an answer for a second only when a purge came while it was on its way', async () => {
+      const { key, path } = tagged();
+      const slow = `${path}&slow=1`;
+      // then(): supertest sends a request only once something waits for it.
+      const answer = request(gateway.url)
+        .get(slow)
+        .expect(200)
+        .then((res) => res);
+      // The service is rendering the old version; the change and its purge land meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await purgeSurrogateKey(redis, key);
+      const old = await answer;
+      version += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const renewed = await request(gateway.url).get(slow).expect(200);
+      expect(renewed.body.version).toBe(version);
+      expect(old.body.version).toBe(version - 1);
+      expect(hits).toEqual([slow, slow]);
+    });
   });
 });

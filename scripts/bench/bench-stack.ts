@@ -2,6 +2,8 @@
 // same infrastructure), but in a namespace of its own: its own databases, topics and Redis keys,
 // on its own ports, so a benchmark never touches the development network.
 import os from 'node:os';
+import type { Redis } from 'ioredis';
+import { purgeSurrogateKey } from '../../services/kit/src';
 import path from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '../../proto/src/services';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
@@ -196,4 +198,14 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     resume,
     stop,
   };
+}
+
+/**
+ * Drops catalog's rendered public answers as a write does: a new cache generation, and the copies
+ * the gateways hold purged, so the next view of every page is rendered from the store again.
+ */
+export async function dropCatalogAnswers(stack: BenchStack, redis: Redis): Promise<void> {
+  const answers = `catalog:${stack.databases.catalog}:responses`;
+  await redis.incr(`${answers}:generation`);
+  await purgeSurrogateKey(redis, answers);
 }

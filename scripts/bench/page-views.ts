@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { atMost, percentile, type Figure } from './bench-kit';
-import type { BenchStack } from './bench-stack';
+import { dropCatalogAnswers, type BenchStack } from './bench-stack';
 import { startVisitors, type VisitorSetup } from './page-visitors';
 
 /**
@@ -19,19 +19,18 @@ export async function pageViews(
   const visitors = await startVisitors(setup);
   try {
     const views = 2_000;
-    const rendered = `catalog:${stack.databases.catalog}:responses:generation`;
     const rate = 250;
     // A second of views first, not counted: the processes compile and size their pools for these
     // routes (without it the first second ran slow), then every rendered answer is dropped again.
     await visitors.run({ kind: 'paced', count: rate, rate });
 
-    await redis.incr(rendered);
+    await dropCatalogAnswers(stack, redis);
     const cpuBefore = { gateway: stack.cpuSeconds('gateway'), catalog: stack.cpuSeconds('catalog') };
     const paced = await visitors.run({ kind: 'paced', count: views, rate });
     const cpuPerView = (name: 'gateway' | 'catalog') =>
       ((stack.cpuSeconds(name) - cpuBefore[name]) * 1000) / views;
 
-    await redis.incr(rendered);
+    await dropCatalogAnswers(stack, redis);
     const saturated = await visitors.run({ kind: 'saturated', count: views, concurrency: 20 });
     return [
       { name: `${label} at ${rate} views/s, p50`, value: percentile(paced.latencies, 50), unit: 'ms' },

@@ -25,10 +25,12 @@ export type VisitorSetup = { gatewayUrl: string } & (
 const CHILD_FLAG = '--page-visitors';
 const pick = <T>(items: T[], n: number): T => items[(n * 7919) % items.length]!;
 
-/** A show page's data: the show by its URL name, then its first page of episodes. */
+/** A show page's data, as the page asks for it: the show by its URL name with its first page of episodes. */
 async function showView(gatewayUrl: string, name: string): Promise<void> {
-  const podcast = await getJson<{ id: string }>(`${gatewayUrl}/api/podcasts/name/${name}`);
-  await getOk(`${gatewayUrl}/api/episodes/podcast-episodes?podcastId=${podcast.id}&page=1&limit=10`);
+  const page = await getJson<{ id: string; episodes?: { items: unknown[] } }>(
+    `${gatewayUrl}/api/podcasts/name/${name}?episodes=true`,
+  );
+  if (!page.episodes) throw new Error(`show ${name}: answered without its episodes`);
 }
 
 /**

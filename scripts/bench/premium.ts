@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { wavTone } from '../../services/catalog/src/blobs/generate-media';
 import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, percentile, type Figure } from './bench-kit';
-import type { BenchStack } from './bench-stack';
+import { dropCatalogAnswers, type BenchStack } from './bench-stack';
 import { load } from './http-load';
 import { rangeLoad } from './range-client';
 import { BENCH_PASSWORD, type SeededNetwork } from './seed-network';
@@ -158,7 +158,7 @@ export async function premiumBench(
   for (let n = 0; n < 7; n += 1) {
     // A new cache generation, and past the second catalog keeps a members' feed in its process:
     // the feed is rendered from the store again.
-    await redis.incr(`catalog:${stack.databases.catalog}:responses:generation`);
+    await dropCatalogAnswers(stack, redis);
     await sleep(1100);
     const started = performance.now();
     const res = await fetch(`${stack.gatewayUrl}${feedPath}`, { headers: { 'user-agent': OVERCAST } });

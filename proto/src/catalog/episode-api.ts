@@ -4,6 +4,7 @@ import { categorySchema } from '../categories';
 import { EPISODES_PAGE_SIZE, PODCAST_EPISODES_PAGE_SIZE } from '../constants';
 import { objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
+import { podcastSchema } from './podcast-api';
 import {
   EPISODE_TITLE_MAX,
   GUESTS_MAX,
@@ -72,6 +73,10 @@ export const episodeSchema = z.object({
 });
 export type Episode = z.infer<typeof episodeSchema>;
 export const episodePageSchema = paginatedSchema(episodeSchema);
+
+/** `GET /api/podcasts/name/{name}?episodes=true`: the show with its first page of episodes. */
+export const showPageSchema = podcastSchema.extend({ episodes: episodePageSchema.optional() });
+export type ShowPage = z.infer<typeof showPageSchema>;
 
 const episodeNumber = (name: string) =>
   z

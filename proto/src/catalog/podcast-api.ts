@@ -146,6 +146,11 @@ export const managePodcastsQuerySchema = podcastListQuerySchema
   });
 
 export const nameParamsSchema = z.object({ name: z.string().min(1).max(200) });
+/**
+ * `?episodes=true`: the show page's data in one read, the show's first page of episodes beside it
+ * (as `GET /api/episodes/podcast-episodes?podcastId=…&page=1` answers the same caller).
+ */
+export const podcastByNameQuerySchema = z.object({ episodes: booleanFlag.optional() });
 
 /** `GET` and `PATCH /api/podcasts/{id}/follow` answer this. */
 export const followStateSchema = z.object({ following: z.boolean(), followerCount: z.number().int() });

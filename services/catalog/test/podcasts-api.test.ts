@@ -133,6 +133,31 @@ describe('reading shows', () => {
     await api().get(`/api/podcasts/${draft.id}`).set(bearer(admin.token)).expect(200);
   });
 
+  it('answers a show page in one read: the show with the first page of episodes its caller may see', async () => {
+    const show = await createShow(owner);
+    const published = [];
+    for (const title of ['First', 'Second'])
+      published.push(await platform.episodeBy(owner, { podcastId: show.id, title }));
+    const draft = await platform.episodeBy(owner, { podcastId: show.id, title: 'Draft', status: 'draft' });
+    const ids = (page: { items: { id: string }[] }) => page.items.map((episode) => episode.id);
+    for (const caller of [undefined, owner]) {
+      const read = (path: string) => {
+        const get = api().get(path);
+        return (caller ? get.set(bearer(caller.token)) : get).expect(200);
+      };
+      const both = (await read(`/api/podcasts/name/${show.uId}?episodes=true`)).body;
+      const separate = (await read(`/api/episodes/podcast-episodes?podcastId=${show.id}&page=1`)).body;
+      const { episodes, ...podcast } = both;
+      expect(podcast).toEqual((await read(`/api/podcasts/name/${show.uId}`)).body);
+      expect(episodes).toEqual(separate);
+      const expected = [...published, ...(caller ? [draft] : [])].map((episode) => episode.id);
+      expect(ids(episodes).sort()).toEqual(expected.sort());
+    }
+    expect((await api().get(`/api/podcasts/name/${show.uId}`).expect(200)).body.episodes).toBeUndefined();
+    const refused = await api().get(`/api/podcasts/name/${show.uId}?episodes=maybe`).expect(400);
+    expect(refused.body.code).toBe('VALIDATION_FAILED');
+  });
+
   it('answers malformed ids with 400 and unknown ones with 404', async () => {
     const bad = await api().get('/api/podcasts/not-an-id').expect(400);
     expect(bad.body.code).toBe('INVALID_ID');

@@ -3,8 +3,9 @@ import { Types } from 'mongoose';
 import { EpisodeRepository } from '../src/data/episode-repository';
 import { PodcastRepository } from '../src/data/podcast-repository';
 import { catalogModels } from '../src/data/catalog-models';
-import { pendingEvent } from '@podz/kit';
-import { eventually } from '@podz/kit/testing';
+import { Redis } from 'ioredis';
+import { pendingEvent, SURROGATE_PURGE_CHANNEL } from '@podz/kit';
+import { eventually, testInfra } from '@podz/kit/testing';
 import { podcastUpdated } from '@podz/proto';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
@@ -198,6 +199,28 @@ describe('public read cache', () => {
     expect(mine.headers['cache-control']).toBe('private, no-cache');
     expect(mine.body.total).toBe(1);
     expect((await api().get(page).expect(200)).body.total).toBe(0);
+  });
+
+  it('tags shared answers for the gateway to hold, and purges the tag there on every write', async () => {
+    const history = await show(`Cache purge ${Date.now()}`);
+    const page = `/api/episodes/podcast-episodes?podcastId=${history.id}`;
+    const tag = `catalog:${platform.catalog.context.db.name}:responses`;
+    const shared = await api().get(page).expect(200);
+    expect(shared.headers['surrogate-key']).toBe(tag);
+    expect(shared.headers['surrogate-control']).toBe('max-age=5');
+    const mine = await api().get(page).set(bearer(owner.token)).expect(200);
+    expect(mine.headers['surrogate-key']).toBeUndefined();
+
+    const listener = new Redis(testInfra().redisUrl);
+    const purged: string[] = [];
+    listener.on('message', (_channel: string, key: string) => purged.push(key));
+    try {
+      await listener.subscribe(SURROGATE_PURGE_CHANNEL);
+      await episode(history.id, 'Purged at once');
+      await eventually('the purge published', async () => purged.includes(tag));
+    } finally {
+      listener.disconnect();
+    }
   });
 
   it('still answers when the cache is unreachable', async () => {

@@ -60,6 +60,12 @@ export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { newId } from './mongo/new-id';
 export { LruMap } from './cache/lru-map';
 export { RecentReads } from './cache/recent-reads';
+export {
+  SURROGATE_PURGE_CHANNEL,
+  listenForPurges,
+  purgeSurrogateKey,
+  type SurrogatePurges,
+} from './cache/surrogate-purge';
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { ListKeeper, type ListFamily } from './lists/list-keeper';
 export { pageFromList, type ListReading } from './lists/page-from-list';

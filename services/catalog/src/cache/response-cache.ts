@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { SURROGATE_PURGE_CHANNEL } from '@podz/kit';
 
 /** A response as it goes out: the bytes, their type and validators. */
 export interface RenderedResponse {
@@ -83,6 +84,14 @@ export class ResponseCache {
     this.redis = redis as CachingRedis;
   }
 
+  /**
+   * The surrogate key its answers carry: the gateway may hold them past `s-maxage`, since
+   * `invalidate` purges them there too (kit's surrogate-purge).
+   */
+  get surrogateKey(): string {
+    return this.prefix;
+  }
+
   private get generationKey(): string {
     return `${this.prefix}:generation`;
   }
@@ -120,7 +129,14 @@ export class ResponseCache {
     return entry;
   }
 
+  /** A new generation here and, in the same round trip, a purge of what the gateways hold. */
   async invalidate(): Promise<void> {
-    await this.redis.incr(this.generationKey);
+    const results = await this.redis
+      .multi()
+      .incr(this.generationKey)
+      .publish(SURROGATE_PURGE_CHANNEL, this.surrogateKey)
+      .exec();
+    const failed = results?.find(([err]) => err)?.[0];
+    if (failed) throw failed;
   }
 }

@@ -1,7 +1,9 @@
 import { notFound, type AuthUser } from '@podz/kit';
+import { PODCAST_EPISODES_PAGE_SIZE, type ShowPage } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { canSeeUnpublished } from './podcast-rules';
+import { podcastEpisodes } from './podcast-episodes';
 import { podcastView } from './views';
 
 /** One show; one that is not published only for those who may see it (else 404, so it leaks nothing). */
@@ -15,7 +17,23 @@ export async function getPodcast(deps: CatalogDeps, user: AuthUser | undefined, 
   return podcastView(visible(user, await deps.podcasts.findById(id)));
 }
 
-/** `GET /api/podcasts/name/{name}`: by URL name (`uId`) or by name in any case. */
-export async function getPodcastByName(deps: CatalogDeps, user: AuthUser | undefined, name: string) {
-  return podcastView(visible(user, await deps.podcasts.findByName(name)));
+/**
+ * `GET /api/podcasts/name/{name}`: by URL name (`uId`) or by name in any case; `withEpisodes`, with
+ * its first page of episodes as `podcast-episodes` answers this caller, so that a show page is one
+ * read instead of two in a row.
+ */
+export async function getPodcastByName(
+  deps: CatalogDeps,
+  user: AuthUser | undefined,
+  name: string,
+  { withEpisodes = false }: { withEpisodes?: boolean } = {},
+): Promise<ShowPage> {
+  const podcast = podcastView(visible(user, await deps.podcasts.findByName(name)));
+  if (!withEpisodes) return podcast;
+  const episodes = await podcastEpisodes(deps, user, {
+    podcastId: podcast.id,
+    page: 1,
+    limit: PODCAST_EPISODES_PAGE_SIZE,
+  });
+  return { ...podcast, episodes };
 }

@@ -10,6 +10,7 @@ import {
   leaveHostBodySchema,
   managePodcastsQuerySchema,
   nameParamsSchema,
+  podcastByNameQuerySchema,
   podcastListQuerySchema,
   rssImportBodySchema,
   updatePodcastBodySchema,
@@ -98,8 +99,11 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
   );
   router.get(
     `${base}/name/:name`,
-    cachedRead({ params: nameParamsSchema }, anonymous, ({ params, user }) =>
-      getPodcastByName(deps, user, params.name),
+    cachedRead(
+      { params: nameParamsSchema, query: podcastByNameQuerySchema },
+      anonymous,
+      ({ params, query, user }) =>
+        getPodcastByName(deps, user, params.name, { withEpisodes: query.episodes === true }),
     ),
   );
 

@@ -5,6 +5,7 @@ import {
   type Episode,
   type Paginated,
   type Podcast,
+  type ShowPage,
   type UserRef,
 } from '@podz/proto';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -80,10 +81,22 @@ export function useFeaturedShows(
   };
 }
 
+/**
+ * A show by its URL name, read with its first page of episodes: that page is put where
+ * `useShowEpisodes` looks for it, so a show page opens with one read instead of two in a row.
+ */
 export function useShowByName(name: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.shows.byName(name),
-    queryFn: ({ signal }) => apiFetch<Podcast>(`/api/podcasts/name/${encodeURIComponent(name)}`, { signal }),
+    queryFn: async ({ signal }): Promise<Podcast> => {
+      const { episodes, ...podcast } = await apiFetch<ShowPage>(
+        `/api/podcasts/name/${encodeURIComponent(name)}?episodes=true`,
+        { signal },
+      );
+      if (episodes) client.setQueryData(queryKeys.shows.episodes(podcast.id, 1), episodes);
+      return podcast;
+    },
   });
 }
 
