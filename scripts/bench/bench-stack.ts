@@ -3,7 +3,7 @@
 // on its own ports, so a benchmark never touches the development network.
 import os from 'node:os';
 import type { Redis } from 'ioredis';
-import { purgeSurrogateKey } from '../../services/kit/src';
+import { ResponseCache } from '../../services/catalog/src/cache/response-cache';
 import path from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '../../proto/src/services';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
@@ -205,7 +205,6 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
  * the gateways hold purged, so the next view of every page is rendered from the store again.
  */
 export async function dropCatalogAnswers(stack: BenchStack, redis: Redis): Promise<void> {
-  const answers = `catalog:${stack.databases.catalog}:responses`;
-  await redis.incr(`${answers}:generation`);
-  await purgeSurrogateKey(redis, answers);
+  // Catalog's own invalidation; the TTL only matters to writes, which this makes none of.
+  await new ResponseCache(redis, `catalog:${stack.databases.catalog}:responses`, 1).invalidate();
 }

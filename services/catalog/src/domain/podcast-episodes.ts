@@ -1,10 +1,14 @@
 import { notFound, type AuthUser } from '@podz/kit';
 import { paginated } from '@podz/proto';
+import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { canManage, canSeeUnpublished } from './podcast-rules';
 import { episodeView, showSummary } from './views';
 import { showEpisodePage } from './show-episode-page';
 import type { PageQuery } from './episode-queries';
+
+const pageOf = (deps: CatalogDeps, podcastId: string, all: boolean, page: PageQuery) =>
+  showEpisodePage(deps, podcastId, { all, upTo: new Date(), page: page.page, limit: page.limit });
 
 /** `GET /api/episodes/podcast-episodes?podcastId`: a show's episodes; all of them for its managers. */
 export async function podcastEpisodes(
@@ -12,16 +16,29 @@ export async function podcastEpisodes(
   user: AuthUser | undefined,
   query: PageQuery & { podcastId: string },
 ) {
-  const pageOf = (all: boolean) =>
-    showEpisodePage(deps, query.podcastId, { all, upTo: new Date(), page: query.page, limit: query.limit });
   // A visitor can only see the public page: it is read beside the show (used once the show allows).
   const [podcast, publicPage] = await Promise.all([
     deps.podcasts.findById(query.podcastId),
-    user ? undefined : pageOf(false),
+    user ? undefined : pageOf(deps, query.podcastId, false, query),
   ]);
   if (!podcast || (podcast.status !== 'published' && !canSeeUnpublished(user, podcast)))
     throw notFound('Podcast');
-  const { items, total } = publicPage ?? (await pageOf(canManage(user, podcast)));
+  return episodesOfShow(deps, user, podcast, query, publicPage);
+}
+
+/**
+ * A page of the episodes of a show the caller may see (the caller checked): the public ones, or
+ * all of them for its managers; `publicPage` when already read.
+ */
+export async function episodesOfShow(
+  deps: CatalogDeps,
+  user: AuthUser | undefined,
+  podcast: PodcastRecord,
+  query: PageQuery,
+  publicPage?: Awaited<ReturnType<typeof pageOf>>,
+) {
+  const { items, total } =
+    publicPage ?? (await pageOf(deps, podcast._id.toHexString(), canManage(user, podcast), query));
   const show = showSummary(podcast);
   return paginated(
     items.map((episode) => episodeView(episode, show)),

@@ -3,7 +3,7 @@ import { PODCAST_EPISODES_PAGE_SIZE, type ShowPage } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { canSeeUnpublished } from './podcast-rules';
-import { podcastEpisodes } from './podcast-episodes';
+import { episodesOfShow } from './podcast-episodes';
 import { podcastView } from './views';
 
 /** One show; one that is not published only for those who may see it (else 404, so it leaks nothing). */
@@ -28,12 +28,9 @@ export async function getPodcastByName(
   name: string,
   { withEpisodes = false }: { withEpisodes?: boolean } = {},
 ): Promise<ShowPage> {
-  const podcast = podcastView(visible(user, await deps.podcasts.findByName(name)));
+  const record = visible(user, await deps.podcasts.findByName(name));
+  const podcast = podcastView(record);
   if (!withEpisodes) return podcast;
-  const episodes = await podcastEpisodes(deps, user, {
-    podcastId: podcast.id,
-    page: 1,
-    limit: PODCAST_EPISODES_PAGE_SIZE,
-  });
+  const episodes = await episodesOfShow(deps, user, record, { page: 1, limit: PODCAST_EPISODES_PAGE_SIZE });
   return { ...podcast, episodes };
 }
