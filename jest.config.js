@@ -39,6 +39,8 @@ const PROJECTS = [
   'deploy',
   'web',
   'e2e',
+  // The benches' and the soak's own arithmetic (their runs are not part of `npm test`).
+  'scripts',
 ];
 
 module.exports = {

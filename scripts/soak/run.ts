@@ -25,6 +25,7 @@ import { buildServices } from '../lib/build';
 import { consumerLag } from '../lib/consumer-lag';
 import { flagValue } from '../lib/instances';
 import { cluster, CLUSTER_BROKERS, CLUSTER_NODES, exited, nodePid } from '../lib/kafka-cluster';
+import { fittedGrowth, resistantGrowth } from './memory-growth';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => console.log(line);
@@ -136,21 +137,6 @@ function median(values: number[]): number | undefined {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/**
- * How much a least-squares line through the points (x from 0 at the first reading to 1 at the
- * last) rises from its start to its end, as a share of its start: a leak's steady climb, which a
- * few minutes' dip or swing barely moves.
- */
-function fittedGrowth(points: { x: number; y: number }[]): number {
-  if (points.length < 2) return 0;
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const [mx, my] = [mean(points.map((p) => p.x)), mean(points.map((p) => p.y))];
-  const spread = points.reduce((sum, p) => sum + (p.x - mx) ** 2, 0);
-  const slope = points.reduce((sum, p) => sum + (p.x - mx) * (p.y - my), 0) / spread;
-  const start = my - slope * mx;
-  return start > 0 ? slope / start : 0;
 }
 
 /** Busy share of the machine's CPUs between two readings of /proc/stat. */
@@ -547,9 +533,9 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
 
   // Memory and open files of processes that ran from the warm-up to the end (not restarted), each
   // the median of a window of readings: a heap's sawtooth moves a single reading by ±15 %. Growth
-  // is judged on the line fitted through every reading after the warm-up: the hour on d45744b had
-  // the gateway at 140 MB, down to 116 for three minutes inside the first window, then flat at
-  // 143–145 MB for fifty minutes, which the windows alone called +14.5 %.
+  // is judged on Tukey's resistant line through every reading after the warm-up (memory-growth.ts):
+  // the windows alone failed d45744b's gateway on a three-minute dip, and the least-squares line
+  // failed cce987a's notifications on a ten-minute plateau in the middle of the hour.
   const growth: string[] = [];
   const rows: string[] = [];
   const endedAt = report.timeline.at(-1)?.at ?? Date.now();
@@ -574,20 +560,19 @@ async function checkWrites(stack: BenchStack, setup: Setup, report: SoakReport):
     const [externalBefore, externalAfter] = medians((taken) => taken.externalMb);
     const [filesBefore, filesAfter] = medians((taken) => taken.openFiles);
     const rss = (rssAfter! - rssBefore!) / rssBefore!;
-    const trend = fittedGrowth(
-      readings(name, warmUpEnds, endedAt + 1).map((taken, n, all) => ({
-        x: n / Math.max(1, all.length - 1),
-        y: taken.rssMb,
-      })),
-    );
+    const points = readings(name, warmUpEnds, endedAt + 1).map((taken, n, all) => ({
+      x: n / Math.max(1, all.length - 1),
+      y: taken.rssMb,
+    }));
+    const [trend, fitted] = [resistantGrowth(points), fittedGrowth(points)];
     rows.push(
-      `  ${name.padEnd(16)} ${rssBefore!.toFixed(0).padStart(4)} → ${rssAfter!.toFixed(0).padStart(4)} MB (${(rss * 100).toFixed(1)} %, fitted ${(trend * 100).toFixed(1)} %), ` +
+      `  ${name.padEnd(16)} ${rssBefore!.toFixed(0).padStart(4)} → ${rssAfter!.toFixed(0).padStart(4)} MB (${(rss * 100).toFixed(1)} %, resistant line ${(trend * 100).toFixed(1)} %, least squares ${(fitted * 100).toFixed(1)} %), ` +
         `heap ${(heapBefore?.toFixed(0) ?? '?').padStart(3)} → ${(heapAfter?.toFixed(0) ?? '?').padStart(3)} MB, ` +
         `external ${(externalBefore?.toFixed(0) ?? '?').padStart(3)} → ${(externalAfter?.toFixed(0) ?? '?').padStart(3)} MB, ` +
         `${String(filesBefore).padStart(3)} → ${String(filesAfter).padStart(3)} files`,
     );
     if (trend > 0.1)
-      growth.push(`${name}: memory grew ${(trend * 100).toFixed(1)} % after the warm-up (fitted line)`);
+      growth.push(`${name}: memory grew ${(trend * 100).toFixed(1)} % after the warm-up (resistant line)`);
     if (filesAfter! > filesBefore! * 1.1 && filesAfter! - filesBefore! > 5)
       growth.push(`${name}: open files grew from ${filesBefore} to ${filesAfter}`);
   }

@@ -97,7 +97,8 @@ const completedEvents = async (paymentId: string, atLeast = 1) => {
   ).filter((m) => m.key === paymentId);
   return messages.filter((m, i) => messages.findIndex((o) => eventId(o) === eventId(m)) === i);
 };
-const eventId = (message: { value?: string | null }) => (JSON.parse(message.value ?? '{}') as { id?: string }).id;
+const eventId = (message: { value?: string | null }) =>
+  (JSON.parse(message.value ?? '{}') as { id?: string }).id;
 const subscriptionOf = async (token: string, userId?: string): Promise<Subscription | null> =>
   subscriptionAnswerSchema.parse(
     (
