@@ -9,10 +9,12 @@ export interface Point {
   y: number;
 }
 
-function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count); undefined for none. */
+export function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
@@ -41,8 +43,8 @@ export function resistantGrowth(points: Point[]): number {
   const third = Math.floor(sorted.length / 3);
   const groups = [sorted.slice(0, third), sorted.slice(third, sorted.length - third), sorted.slice(-third)];
   const [left, middle, right] = groups.map((group) => ({
-    x: median(group.map((p) => p.x)),
-    y: median(group.map((p) => p.y)),
+    x: median(group.map((p) => p.x))!,
+    y: median(group.map((p) => p.y))!,
   })) as [Point, Point, Point];
   if (right.x === left.x) return 0;
   const slope = (right.y - left.y) / (right.x - left.x);

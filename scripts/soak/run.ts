@@ -25,7 +25,7 @@ import { buildServices } from '../lib/build';
 import { consumerLag } from '../lib/consumer-lag';
 import { flagValue } from '../lib/instances';
 import { cluster, CLUSTER_BROKERS, CLUSTER_NODES, exited, nodePid } from '../lib/kafka-cluster';
-import { fittedGrowth, resistantGrowth } from './memory-growth';
+import { fittedGrowth, median, resistantGrowth } from './memory-growth';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => console.log(line);
@@ -130,13 +130,6 @@ async function samples(stack: BenchStack): Promise<Map<string, Sample>> {
     if (taken) all.set(name, taken);
   }
   return all;
-}
-
-function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Busy share of the machine's CPUs between two readings of /proc/stat. */
