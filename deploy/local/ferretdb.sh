@@ -15,13 +15,15 @@ FERRETDB_SRC="$PODZ_LOCAL_DIR/src/ferretdb-$FERRETDB_VERSION"
 #  - keyed-reads: `_id` lookups through the _id index, equality on indexed fields through GIN;
 #  - lean-tracking: no leak-detection stack walk and finalizer per iterator outside debug builds;
 #  - fast-json: documents decoded from PostgreSQL's JSON with goccy/go-json, not encoding/json;
-#  - lean-writes: single-document writes without BEGIN/COMMIT, and no unused btree beside a GIN index.
+#  - lean-writes: single-document writes without BEGIN/COMMIT, and no unused btree beside a GIN index;
+#  - statement-queries: each statement of an update command frees its connection before the next.
 FERRETDB_PATCHES=(
   "$HERE/ferretdb-atomic-writes.patch"
   "$HERE/ferretdb-keyed-reads.patch"
   "$HERE/ferretdb-lean-tracking.patch"
   "$HERE/ferretdb-fast-json.patch"
   "$HERE/ferretdb-lean-writes.patch"
+  "$HERE/ferretdb-statement-queries.patch"
 )
 FERRETDB_STAMP="$FERRETDB_BIN.build"
 

@@ -21,11 +21,23 @@ import type { SeededNetwork } from './seed-network';
 
 const FOLLOWERS = 1_000;
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 300_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/** Waits for `check`, saying every 15 s how far it has got (`progress`): a slow stage shows where it stands. */
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  progress: () => Promise<string>,
+  timeoutMs = 300_000,
+): Promise<void> {
+  const started = Date.now();
+  let toldAt = started;
   while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`notifications bench: ${what} took over ${timeoutMs / 1000} s`);
+    const now = Date.now();
+    if (now - started > timeoutMs)
+      throw new Error(`notifications bench: ${what} took over ${timeoutMs / 1000} s (${await progress()})`);
+    if (now - toldAt >= 15_000) {
+      console.log(`  waiting ${((now - started) / 1000).toFixed(0)} s for ${what}: ${await progress()}`);
+      toldAt = now;
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -37,6 +49,11 @@ export async function notificationsBench(
   redis: Redis,
   logger: Logger,
 ): Promise<Figure[]> {
+  // Each step said as it starts: a stage that stalls shows where.
+  const began = performance.now();
+  const step = (what: string) =>
+    console.log(`  · ${what} (${((performance.now() - began) / 1000).toFixed(1)} s)`);
+  step('connecting');
   const kafka = createKafka('bench', endpoints.KAFKA_BROKERS.split(','), logger);
   const producer = new EventProducer(kafka, stack.namespace);
   await producer.connect();
@@ -46,6 +63,7 @@ export async function notificationsBench(
     logger,
   });
   try {
+    step('publishing the follows');
     const podcastId = seeded.bigShow.id;
     const followers = seeded.users.slice(0, FOLLOWERS);
     await producer.publish(
@@ -54,11 +72,14 @@ export async function notificationsBench(
       ),
     );
     // Bench-side counts (a scan each): the service itself never counts.
+    const follows = () => db.collection('follows').countDocuments({ podcastId });
     await until(
       'the follows',
-      async () => (await db.collection('follows').countDocuments({ podcastId })) >= FOLLOWERS,
+      async () => (await follows()) >= FOLLOWERS,
+      async () => `${await follows()} of ${FOLLOWERS} follows applied`,
     );
 
+    step('publishing the episode');
     const episodeId = new Types.ObjectId().toHexString();
     const key = `episode:${episodeId}`;
     const started = performance.now();
@@ -72,14 +93,18 @@ export async function notificationsBench(
       }),
     ]);
     // Done when the announcement is marked done: every follower's bell has it (the owner's excepted).
-    await until('the announcement', async () =>
-      Boolean(await db.collection('once_marks').findOne({ _id: key as never, done: true })),
+    await until(
+      'the announcement',
+      async () => Boolean(await db.collection('once_marks').findOne({ _id: key as never, done: true })),
+      async () =>
+        `${await db.collection('bells').countDocuments({ 'items.id': key })} bells have the episode`,
     );
     const announced = (performance.now() - started) / 1000;
     const told = await db.collection('bells').countDocuments({ 'items.id': key });
     if (told < FOLLOWERS - 1)
       throw new Error(`notifications bench: ${told} bells of ${FOLLOWERS} have the episode`);
 
+    step('reading bells');
     const reader = followers[0]!;
     await new SessionRevocations(redis).recordVersion(reader.id, 0);
     const token = signSessionToken(
@@ -107,7 +132,9 @@ export async function notificationsBench(
       { name: 'notifications: bell read p99', value: bell.p99, unit: 'ms', goal: atMost(50) },
     ];
   } finally {
+    step('disconnecting');
     await producer.disconnect();
     await db.close();
+    step('done');
   }
 }

@@ -102,6 +102,7 @@ async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger)
   const caught: CatchUp = { published: Number.NaN, groups: new Map() };
   try {
     const deadline = Date.now() + 15 * 60_000;
+    let told = 0;
     while (Date.now() < deadline) {
       let pending = 0;
       for (const db of dbs) {
@@ -119,6 +120,16 @@ async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger)
         lag += behind;
       }
       if (pending === 0 && lag === 0 && lags.size > 0) return caught;
+      if (seconds(started) - told >= 30) {
+        told = seconds(started);
+        const behind = [...lags].filter(([, count]) => count > 0);
+        say(
+          `  waiting ${told.toFixed(0)} s for the consumers: ${pending} outbox documents pending; ` +
+            (behind
+              .map(([groupId, count]) => `${groupId.slice(stack.namespace.length)} ${count} behind`)
+              .join(', ') || 'every group at the end'),
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     throw new Error('the consumers did not catch up within 15 minutes');

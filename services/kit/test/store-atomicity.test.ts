@@ -74,4 +74,21 @@ describe('the document store', () => {
     await people.insertOne({ _id: 'cy', email: 'bo@example.com', team: 'red' });
     expect(await people.countDocuments({ team: 'red' })).toBe(3);
   });
+
+  // deploy/local/ferretdb-statement-queries.patch: unpatched, each statement of an update command
+  // held its query's PostgreSQL connection until the command ended, so a bulk of more statements
+  // than the pool's 50 connections waited for itself and never answered.
+  it('answers a bulk of 200 keyed updates in one command, two such bulks side by side', async () => {
+    const rows = client.db(database).collection<{ _id: string; n: number }>('bulk');
+    const ids = Array.from({ length: 200 }, (_, i) => `row-${i}`);
+    await rows.insertMany(ids.map((_id) => ({ _id, n: 0 })));
+    const bulk = () =>
+      rows.bulkWrite(
+        ids.map((_id) => ({ updateOne: { filter: { _id }, update: { $inc: { n: 1 } } } })),
+        { ordered: false },
+      );
+    const results = await Promise.all([bulk(), bulk()]);
+    expect(results.map((result) => result.modifiedCount)).toEqual([200, 200]);
+    expect(await rows.countDocuments({ n: 2 })).toBe(200);
+  }, 30_000);
 });

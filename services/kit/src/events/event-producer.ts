@@ -49,7 +49,11 @@ export class EventProducer {
   async publish(events: readonly PendingEvent[]): Promise<void> {
     if (events.length === 0) return;
     const byTopic = new Map<string, EventEnvelope[]>();
-    for (const { topic, envelope } of events) byTopic.set(topic, [...(byTopic.get(topic) ?? []), envelope]);
+    for (const { topic, envelope } of events) {
+      const same = byTopic.get(topic);
+      if (same) same.push(envelope);
+      else byTopic.set(topic, [envelope]);
+    }
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, envelopes]) => ({

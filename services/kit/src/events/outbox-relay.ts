@@ -224,7 +224,9 @@ export class OutboxRelay {
     const bySize = new Map<number, Document[]>();
     for (const doc of sending) {
       const size = outboxOf(doc).length;
-      bySize.set(size, [...(bySize.get(size) ?? []), doc]);
+      const same = bySize.get(size);
+      if (same) same.push(doc);
+      else bySize.set(size, [doc]);
     }
     let cleared = 0;
     for (const [size, sameSize] of bySize) {
