@@ -5,7 +5,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { usePageParam } from '../../lib/use-page-param';
-import { useShowByName, useShowEpisodes } from '../../features/shows/api/shows-api';
+import { useShowByName, useShowEpisodes } from '../../features/shows/api/show-page-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
 import { FollowButton } from '../../features/shows/components/follow-button';
 import { PrivateFeedPanel } from '../../features/premium/components/private-feed-panel';

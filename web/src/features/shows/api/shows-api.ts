@@ -1,19 +1,17 @@
 import {
   EPISODES_PAGE_SIZE,
-  PODCAST_EPISODES_PAGE_SIZE,
   SHOWS_MENU_LIMIT,
   type Episode,
   type Paginated,
   type Podcast,
-  type ShowPage,
   type UserRef,
 } from '@podz/proto';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Query keys of the catalog's public reads, so mutations elsewhere can refresh them. */
-const query = (params: Record<string, string | number | boolean | undefined>) =>
+/** A URL query string of these parameters, leaving out the empty ones. */
+export const query = (params: Record<string, string | number | boolean | undefined>) =>
   new URLSearchParams(
     Object.entries(params)
       .filter(([, value]) => value !== undefined && value !== '')
@@ -79,38 +77,6 @@ export function useFeaturedShows(
     refetch: () => Promise.all(singles.map((query) => query.refetch())),
     shows: singles.flatMap((query) => (query.data ? [query.data] : [])),
   };
-}
-
-/**
- * A show by its URL name, read with its first page of episodes: that page is put where
- * `useShowEpisodes` looks for it, so a show page opens with one read instead of two in a row.
- */
-export function useShowByName(name: string) {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.shows.byName(name),
-    queryFn: async ({ signal }): Promise<Podcast> => {
-      const { episodes, ...podcast } = await apiFetch<ShowPage>(
-        `/api/podcasts/name/${encodeURIComponent(name)}?episodes=true`,
-        { signal },
-      );
-      if (episodes) client.setQueryData(queryKeys.shows.episodes(podcast.id, 1), episodes);
-      return podcast;
-    },
-  });
-}
-
-export function useShowEpisodes(podcastId: string | undefined, page: number) {
-  return useQuery({
-    queryKey: queryKeys.shows.episodes(podcastId ?? '', page),
-    enabled: Boolean(podcastId),
-    queryFn: ({ signal }) =>
-      apiFetch<Paginated<Episode>>(
-        `/api/episodes/podcast-episodes?${query({ podcastId, page, limit: PODCAST_EPISODES_PAGE_SIZE })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
 }
 
 export function useLatestEpisodes(limit = EPISODES_PAGE_SIZE) {
