@@ -21,7 +21,7 @@ redis_prepare() { :; }
 redis_up() {
   local pid
   if pid="$(live_pid redis "$(redis_signature)")"; then
-    wait_healthy redis 15 redis_healthy
+    wait_healthy redis 120 redis_healthy
     say redis "already running  127.0.0.1:$REDIS_PORT  (pid $pid)"
     return 0
   fi
@@ -40,7 +40,10 @@ redis_up() {
     --save '' --appendonly yes --appendfsync everysec \
     --auto-aof-rewrite-percentage 200 --auto-aof-rewrite-min-size 256mb 9>&- </dev/null >>"$LOG_DIR/redis.log" 2>&1 ||
     die redis "redis-server refused to start (log $(rel "$LOG_DIR/redis.log"))"
-  wait_healthy redis 15 redis_healthy
+  # Redis answers LOADING until it has read its append-only file back, which takes seconds per
+  # few hundred MB (a checkout that ran many benches holds most of a GB): waited for as long as the
+  # process lives, up to two minutes, rather than failed after 15 s while it loads.
+  PID_WATCH="$(cat "$RUN_DIR/redis.pid" 2>/dev/null || true)" wait_healthy redis 120 redis_healthy
   pid="$(cat "$RUN_DIR/redis.pid" 2>/dev/null || echo '?')"
   say redis "started  127.0.0.1:$REDIS_PORT  (redis-server $(redis_version), pid $pid, log $(rel "$LOG_DIR/redis.log"))"
 }

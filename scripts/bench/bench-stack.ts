@@ -42,9 +42,9 @@ export interface BenchStack {
   crash(name: ServiceName | 'gateway', instance?: number): Promise<void>;
   /** Every process running now, named as in the logs (`catalog`, `catalog-2`), and where it listens. */
   processes(): { name: string; pid: number; url: string }[];
-  /** Stops the first instance of a service cleanly (SIGTERM); `resume` starts it again. */
+  /** Stops every instance of a service cleanly (SIGTERM); `resume` starts them again. */
   pause(name: ServiceName): Promise<void>;
-  /** Starts a paused (or running: it is stopped first) process, its environment changed by `env`. */
+  /** Starts a paused (or running: it is stopped first) service's instances, their environment changed by `env`. */
   resume(name: ServiceName, env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -146,7 +146,6 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     await stop();
     throw err;
   }
-  const first = (name: ProcessName) => managed.get(name)![0]!;
   const pid = (name: ProcessName, instance = 0) => managed.get(name)![instance]!.child.pid!;
   const crash = async (name: ProcessName, instance = 0) => {
     const victim = managed.get(name)![instance]!;
@@ -163,17 +162,23 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
         .map(({ m, url }) => ({ name: m.name, pid: m.child.pid!, url })),
     );
   const paused = new Set<ServiceName>();
+  // Every instance, as an operator rolls a setting out: one instance left on the old setting would
+  // keep the old consumer group alive or serve half the requests the old way.
   const pause = async (name: ServiceName) => {
-    await stopProcess(first(name));
+    await Promise.all((managed.get(name) ?? []).map((m) => stopProcess(m)));
     paused.add(name);
   };
   const resume = async (name: ServiceName, env: Record<string, string> = {}) => {
     if (!paused.has(name)) await pause(name);
     paused.delete(name);
-    const p = plannedOf(name, 0);
-    p.env = { ...p.env, ...env };
-    start(name, 0);
-    await waitForHealthy(`${urls[name]}/readyz`, 120_000);
+    for (const instance of slots) {
+      const p = plannedOf(name, instance);
+      p.env = { ...p.env, ...env };
+      start(name, instance);
+    }
+    await Promise.all(
+      slots.map((instance) => waitForHealthy(`${instanceUrls[name][instance]}/readyz`, 120_000)),
+    );
   };
   const cpuOf = (name: ProcessName) =>
     (managed.get(name) ?? []).reduce(
