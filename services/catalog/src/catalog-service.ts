@@ -75,24 +75,25 @@ export function startCatalog(config: CatalogConfig) {
         logger,
         new BackgroundJobs(logger),
       );
+      // Records of shows and episodes beside the store, keyed by database like the lists.
+      const episodes = new EpisodeRepository(models.episodes, relay, {
+        redis,
+        prefix: `catalog:${db.name}:episodes`,
+        logger,
+      });
       const deps: CatalogDeps = {
         config,
         logger,
-        // Records of shows and episodes beside the store, keyed by database like the lists.
         podcasts: new PodcastRepository(models.podcasts, relay, {
           redis,
           prefix: `catalog:${db.name}:podcasts`,
           logger,
         }),
-        episodes: new EpisodeRepository(models.episodes, relay, {
-          redis,
-          prefix: `catalog:${db.name}:episodes`,
-          logger,
-        }),
+        episodes,
         releaseBookmarks: new ReleaseBookmarks(models.releaseClock),
         follows: new FollowRepository(models.follows, relay),
         // Keyed by database, so several catalogs (test files, environments) can share one Redis.
-        lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`)),
+        lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`), episodes.recordKeys),
         responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
         membersFeeds: new RecentReads(1000, 1000),
         media: new MediaLibrary(models.media, models.mediaStorage, mediaLists),

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { MongoClient, ObjectId } from 'mongodb';
-import { createLogger } from '@podz/kit';
+import { createLogger, RankedLists } from '@podz/kit';
 import { testInfra, uniqueName } from '@podz/kit/testing';
 import { RecordCache } from '../src/cache/record-cache';
 
@@ -100,6 +100,33 @@ describe('records kept beside the store', () => {
     // Remembering an alias ahead of time (from an event) is safe: it is checked against the record.
     await records.remember('uId:old name', renamed._id.toHexString());
     expect(await byUId('old name')).toBeNull();
+  });
+
+  it('reads a page of a list with what Redis keeps of its ids, and fills the rest as a read does', async () => {
+    const lists = new RankedLists(redis, uniqueName('test:lists'));
+    const [kept, cold, raced] = [await show('Kept one'), await show('Cold one'), await show('Raced one')];
+    const ids = [kept, cold, raced].map((row) => row._id.toHexString());
+    for (const [at, id] of ids.entries()) await lists.place('shows', id, '', [{ list: 'newest', score: at }]);
+    expect(await lists.descending('newest', Infinity, 0, 10, 'newest', records.keys)).toBeNull(); // not built
+    await lists.markBuilt(['newest']);
+    await records.read([ids[0]!]);
+
+    const page = (await lists.descending('newest', Infinity, 0, 10, 'newest', records.keys))!;
+    expect(page.ids).toEqual([...ids].reverse());
+    expect(page.total).toBe(3);
+    expect(page.kept!.records.map((bytes) => bytes !== null)).toEqual([false, false, true]);
+    // A write lands after the page was read and before its documents are: that record is not kept.
+    await shows.updateOne({ _id: raced._id }, { $set: { name: 'Raced, changed' } });
+    await records.invalidate([ids[2]!]);
+    const reads = storeReads;
+    const found = await records.read(page.ids, page.kept);
+    expect(found.map((row) => row.name).sort()).toEqual(['Cold one', 'Kept one', 'Raced, changed']);
+    expect(storeReads).toBe(reads + 1); // the two missing ones in one store read
+    const again = (await lists.descending('newest', Infinity, 0, 10, 'newest', records.keys))!;
+    expect(again.kept!.records.map((bytes) => bytes !== null)).toEqual([false, true, true]);
+    // An empty page reads as one.
+    const beyond = (await lists.descending('newest', Infinity, 5, 10, 'newest', records.keys))!;
+    expect(beyond).toMatchObject({ ids: [], total: 3, kept: { records: [], epochs: [] } });
   });
 
   it('reads the store when Redis cannot be reached', async () => {

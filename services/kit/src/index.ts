@@ -69,7 +69,13 @@ export {
 export { closeRedis, connectRedis } from './redis/connect-redis';
 export { ListKeeper, type ListFamily } from './lists/list-keeper';
 export { pageFromList, type ListReading } from './lists/page-from-list';
-export { RankedLists, type Placement, type RankedPage } from './lists/ranked-lists';
+export {
+  RankedLists,
+  type KeptRecords,
+  type Placement,
+  type RankedPage,
+  type RecordKeys,
+} from './lists/ranked-lists';
 export { healthRoutes, type ReadinessCheck } from './health/health-routes';
 export { createMetrics, type Metrics } from './metrics/http-metrics';
 export { createKafka, ensureStreamTopic, ensureTopics, DEFAULT_PARTITIONS } from './events/kafka-client';

@@ -1,6 +1,6 @@
 import { mongo } from 'mongoose';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@podz/kit';
+import type { KeptRecords, Logger, RecordKeys } from '@podz/kit';
 
 /** How long a record not written or read again stays (a cold one is read from the store again). */
 const RECORD_SECONDS = 7 * 24 * 3600;
@@ -66,6 +66,11 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     this.redis = redis as FillingRedis;
   }
 
+  /** Where records and epochs are kept: a list page can read them with its ids (`RankedLists`). */
+  get keys(): RecordKeys {
+    return { record: `${this.prefix}:record:`, epoch: `${this.prefix}:epoch:` };
+  }
+
   private recordKey(id: string): string {
     return `${this.prefix}:record:${id}`;
   }
@@ -80,28 +85,14 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
 
   /**
    * The documents with these ids the store has, in no particular order: from Redis where kept,
-   * the rest from the store, then kept for the next reader.
+   * the rest from the store, then kept for the next reader. `kept`, when the caller already read
+   * what Redis keeps of these ids (a list page with its records), saves the round trip.
    */
-  async read(ids: string[]): Promise<T[]> {
+  async read(ids: string[], kept?: KeptRecords): Promise<T[]> {
     if (ids.length === 0) return [];
-    const load = this.load;
-    let cached: (Buffer | null)[];
-    let epochs: (string | null)[];
-    try {
-      const results = await this.redis
-        .pipeline()
-        .mgetBuffer(...ids.map((id) => this.recordKey(id)))
-        .mget(...ids.map((id) => this.epochKey(id)))
-        .exec();
-      const [records, epochsRead] = results ?? [];
-      if (!records || !epochsRead) throw new Error('the record cache pipeline answered nothing');
-      for (const [err] of [records, epochsRead]) if (err) throw err;
-      cached = records[1] as (Buffer | null)[];
-      epochs = epochsRead[1] as (string | null)[];
-    } catch (err) {
-      this.logger.warn({ err }, 'record cache unreadable; reading the store');
-      return load(ids);
-    }
+    const inRedis = kept ?? (await this.kept(ids));
+    if (!inRedis) return this.load(ids);
+    const { records: cached, epochs } = inRedis;
     const found: T[] = [];
     const missing: string[] = [];
     ids.forEach((id, index) => {
@@ -110,10 +101,28 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
       else missing.push(id);
     });
     if (missing.length === 0) return found;
-    const loaded = await load(missing);
+    const loaded = await this.load(missing);
     const seen = new Map(ids.map((id, index) => [id, epochs[index] ?? '']));
     await this.fill(loaded, seen);
     return [...found, ...loaded];
+  }
+
+  /** What Redis keeps of these ids; null (said in the log) when it cannot answer. */
+  private async kept(ids: string[]): Promise<KeptRecords | null> {
+    try {
+      const results = await this.redis
+        .pipeline()
+        .mgetBuffer(...ids.map((id) => this.recordKey(id)))
+        .mget(...ids.map((id) => this.epochKey(id)))
+        .exec();
+      const [records, epochs] = results ?? [];
+      if (!records || !epochs) throw new Error('the record cache pipeline answered nothing');
+      for (const [err] of [records, epochs]) if (err) throw err;
+      return { records: records[1] as (Buffer | null)[], epochs: epochs[1] as (string | null)[] };
+    } catch (err) {
+      this.logger.warn({ err }, 'record cache unreadable; reading the store');
+      return null;
+    }
   }
 
   /**

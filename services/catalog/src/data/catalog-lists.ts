@@ -1,4 +1,4 @@
-import type { Placement, RankedLists, RankedPage } from '@podz/kit';
+import type { Placement, RankedLists, RankedPage, RecordKeys } from '@podz/kit';
 import { EPISODE_CATEGORIES, PODCAST_STATUSES } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from './catalog-models';
 
@@ -129,7 +129,11 @@ export interface ManagedFilter {
 }
 
 export class CatalogLists {
-  constructor(private readonly lists: RankedLists) {}
+  constructor(
+    private readonly lists: RankedLists,
+    /** Where the episodes' records are kept: a page of episodes is read with them, one round trip. */
+    private readonly episodeRecords?: RecordKeys,
+  ) {}
 
   placeEpisode(episode: EpisodeRecord): Promise<void> {
     return this.lists.place('episodes', episode._id.toHexString(), '', episodePlacements(episode));
@@ -154,14 +158,21 @@ export class CatalogLists {
   }
 
   latestEpisodes(offset: number, count: number, now: Date): Promise<RankedPage | null> {
-    return this.lists.descending(LIST.latestEpisodes, now.getTime(), offset, count);
+    return this.lists.descending(
+      LIST.latestEpisodes,
+      now.getTime(),
+      offset,
+      count,
+      LIST.latestEpisodes,
+      this.episodeRecords,
+    );
   }
 
   showEpisodes(podcastId: string, all: boolean, offset: number, count: number, now: Date) {
     const [list, maxScore] = all
       ? [LIST.allShowEpisodes(podcastId), Infinity]
       : [LIST.showEpisodes(podcastId), now.getTime()];
-    return this.lists.descending(list, maxScore, offset, count, LIST.latestEpisodes);
+    return this.lists.descending(list, maxScore, offset, count, LIST.latestEpisodes, this.episodeRecords);
   }
 
   /** Published shows by name, in a category or not, whose names start with `prefix` if given. */

@@ -5,7 +5,9 @@ import {
   newWithEvents,
   withEvents,
   type OutboxRelay,
+  type KeptRecords,
   type PendingEvent,
+  type RecordKeys,
   present,
   markDeleted,
   purgeTombstones,
@@ -74,9 +76,17 @@ export class EpisodeRepository {
     return (await this.records.read([id]))[0] ?? null;
   }
 
-  /** The episodes with these ids, in the order of the ids (those gone are left out): keyed reads. */
-  async findByIds(ids: string[]): Promise<EpisodeRecord[]> {
-    return inIdOrder(ids, await this.records.read(ids));
+  /**
+   * The episodes with these ids, in the order of the ids (those gone are left out): keyed reads;
+   * `kept`, what a list page read of their records with it (`recordKeys`).
+   */
+  async findByIds(ids: string[], kept?: KeptRecords): Promise<EpisodeRecord[]> {
+    return inIdOrder(ids, await this.records.read(ids, kept));
+  }
+
+  /** Where the episodes' records are kept, for list pages that read them with their ids. */
+  get recordKeys(): RecordKeys {
+    return this.records.keys;
   }
 
   /** Every live episode, or every one of a show, one at a time: for rebuilding lists, never per request. */

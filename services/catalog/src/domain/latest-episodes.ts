@@ -13,7 +13,7 @@ export async function latestEpisodes(deps: CatalogDeps, query: PageQuery) {
   const listed = await pageFromList(
     deps,
     () => deps.lists.latestEpisodes(offsetOf(query), query.limit, now),
-    (ids) => deps.episodes.findByIds(ids),
+    (ids, page) => deps.episodes.findByIds(ids, page.kept),
     (episode) => episodeRules.visible(episode, now),
     (id) => syncEpisode(deps, id),
   );

@@ -18,7 +18,7 @@ export async function showEpisodePage(
   const listed = await pageFromList(
     deps,
     () => deps.lists.showEpisodes(podcastId, all, offsetOf(page), page.limit, upTo),
-    (ids) => deps.episodes.findByIds(ids),
+    (ids, page) => deps.episodes.findByIds(ids, page.kept),
     (episode) =>
       episode.podcast === podcastId &&
       (all || (episode.status === 'published' && episode.publishedAt <= upTo)),

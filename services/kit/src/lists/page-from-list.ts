@@ -16,7 +16,8 @@ export interface ListReading {
 export async function pageFromList<T extends { _id: { toHexString(): string } }>(
   { lists, logger }: ListReading,
   read: () => Promise<RankedPage | null>,
-  load: (ids: string[]) => Promise<T[]>,
+  /** The documents of the page's ids; `page.kept` has what Redis keeps of them, if it was asked. */
+  load: (ids: string[], page: RankedPage) => Promise<T[]>,
   admits: (record: T) => boolean,
   resync: (id: string) => Promise<void>,
 ): Promise<{ items: T[]; total: number } | null> {
@@ -25,7 +26,7 @@ export async function pageFromList<T extends { _id: { toHexString(): string } }>
     return null;
   });
   if (!page) return null;
-  const records = await load(page.ids);
+  const records = await load(page.ids, page);
   const items = records.filter(admits);
   const kept = new Set(items.map((record) => record._id.toHexString()));
   for (const id of page.ids.filter((id) => !kept.has(id))) {

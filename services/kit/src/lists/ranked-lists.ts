@@ -13,6 +13,23 @@ export interface RankedPage {
   /** The members the ids were read from, to take one out that should not be there (`evict`). */
   members: string[];
   total: number;
+  /** With {@link RecordKeys}: what Redis keeps of each id, read in the same round trip. */
+  kept?: KeptRecords;
+}
+
+/**
+ * Where the entries' documents are kept in Redis (catalog's record cache): each id's record under
+ * `record + id`, its write counter under `epoch + id`.
+ */
+export interface RecordKeys {
+  record: string;
+  epoch: string;
+}
+
+/** Per id of a page, in its order: the kept bytes (null if none), and the epoch where none was kept. */
+export interface KeptRecords {
+  records: (Buffer | null)[];
+  epochs: (string | null)[];
 }
 
 // The member is "<sort key>\x01<id>": lists whose scores tie (all 0) come out in sort-key order,
@@ -44,8 +61,38 @@ end
 return #lists
 `;
 
+/**
+ * `descending` and the records of the page's ids, in one round trip instead of two: on this kind of
+ * machine a round trip to Redis costs about a tenth of a millisecond of the caller's CPU, a fifth
+ * of a show page's render. KEYS[1] the built marker, KEYS[2] the list; ARGV: the maximum score,
+ * offset, count, then the record and epoch key prefixes (keys built in the script, which a single
+ * Redis allows; a Redis Cluster would need them in one hash slot).
+ */
+const DESCENDING_WITH_RECORDS_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local members = redis.call('ZREVRANGEBYSCORE', KEYS[2], ARGV[1], '-inf', 'LIMIT', ARGV[2], ARGV[3])
+local total = redis.call('ZCOUNT', KEYS[2], '-inf', ARGV[1])
+local records, epochs = {}, {}
+for i, member in ipairs(members) do
+  local id = string.match(member, '([^\\1]*)$')
+  records[i] = redis.call('GET', ARGV[4] .. id)
+  epochs[i] = false
+  if not records[i] then epochs[i] = redis.call('GET', ARGV[5] .. id) end
+end
+return { total, members, records, epochs }
+`;
+
 type PlacingRedis = Redis & {
   placeEntry(hash: string, id: string, member: string, ...placements: (string | number)[]): Promise<number>;
+  descendingWithRecordsBuffer(
+    built: string,
+    list: string,
+    max: number | string,
+    offset: number,
+    count: number,
+    recordPrefix: string,
+    epochPrefix: string,
+  ): Promise<[number, Buffer[], (Buffer | null)[], (Buffer | null)[]] | null>;
 };
 
 /**
@@ -63,6 +110,9 @@ export class RankedLists {
     private readonly prefix: string,
   ) {
     if (!('placeEntry' in redis)) redis.defineCommand('placeEntry', { numberOfKeys: 1, lua: PLACE_SCRIPT });
+    if (!('descendingWithRecords' in redis)) {
+      redis.defineCommand('descendingWithRecords', { numberOfKeys: 2, lua: DESCENDING_WITH_RECORDS_SCRIPT });
+    }
     this.redis = redis as PlacingRedis;
   }
 
@@ -135,7 +185,8 @@ export class RankedLists {
   /**
    * Highest scores first, only those up to `maxScore` (a publishing time not yet come stays out).
    * `builtWith` names the list whose marker says this one is complete, when a family of lists is
-   * rebuilt together (thousands of per-show lists need no marker each).
+   * rebuilt together (thousands of per-show lists need no marker each). With `records`, the page
+   * comes with what Redis keeps of its ids (`kept`).
    */
   async descending(
     list: string,
@@ -143,9 +194,31 @@ export class RankedLists {
     offset: number,
     count: number,
     builtWith: string = list,
+    records?: RecordKeys,
   ): Promise<RankedPage | null> {
     const key = this.key(list);
     const max = Number.isFinite(maxScore) ? maxScore : '+inf';
+    if (records) {
+      const answer = await this.redis.descendingWithRecordsBuffer(
+        this.key(`built:${builtWith}`),
+        key,
+        max,
+        offset,
+        count,
+        records.record,
+        records.epoch,
+      );
+      if (!answer) return null;
+      const [total, members, kept, epochs] = answer;
+      return {
+        ...this.page(
+          list,
+          members.map((member) => member.toString()),
+          total,
+        ),
+        kept: { records: kept, epochs: epochs.map((epoch) => epoch?.toString() ?? null) },
+      };
+    }
     const [built, members, total] = await this.pipeline((p) =>
       p
         .exists(this.key(`built:${builtWith}`))
