@@ -51,6 +51,8 @@ type FillingRedis = Redis & {
  */
 export class RecordCache<T extends { _id: { toHexString(): string } }> {
   private readonly redis: FillingRedis;
+  /** Where records and epochs are kept: a list page can read them with its ids (`RankedLists`). */
+  readonly keys: RecordKeys;
 
   constructor(
     redis: Redis,
@@ -64,19 +66,15 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
       redis.defineCommand('recordByAlias', { numberOfKeys: 1, lua: BY_ALIAS_SCRIPT });
     }
     this.redis = redis as FillingRedis;
-  }
-
-  /** Where records and epochs are kept: a list page can read them with its ids (`RankedLists`). */
-  get keys(): RecordKeys {
-    return { record: `${this.prefix}:record:`, epoch: `${this.prefix}:epoch:` };
+    this.keys = { record: `${prefix}:record:`, epoch: `${prefix}:epoch:` };
   }
 
   private recordKey(id: string): string {
-    return `${this.prefix}:record:${id}`;
+    return `${this.keys.record}${id}`;
   }
 
   private epochKey(id: string): string {
-    return `${this.prefix}:epoch:${id}`;
+    return `${this.keys.epoch}${id}`;
   }
 
   private aliasKey(alias: string): string {
