@@ -8,6 +8,7 @@ import {
 } from 'http-proxy-middleware';
 import type { ApiError, ServiceName } from '@podz/proto';
 import { UpstreamPool, type Logger } from '@podz/kit';
+import { forwardRequest, targetOf, type ForwardTarget } from './forward';
 import { isOwnOrigin } from './origin-check';
 
 /** Headers only the gateway may set; a client sending them could impersonate someone. */
@@ -18,8 +19,15 @@ const UPSTREAM_IDLE_MS = 4_000;
 /** Asking again cannot do anything twice, so a failed attempt is worth one on another instance. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Failures of the instance, not of the request: refused, reset, or cut off before answering. */
-const INSTANCE_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+/** Failures of the instance, not of the request: refused, reset, silent, or cut off before answering. */
+const INSTANCE_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+]);
 
 /**
  * Socket.IO's long-polling fallback keeps its session on the instance that opened it, so each
@@ -61,8 +69,9 @@ function affinityOf(req: IncomingMessage): number | undefined {
 /**
  * One service behind the gateway: its instances taken in turn, each with its own pool of kept-alive
  * connections (a new TCP connection per request would cost more than the request itself on the hot
- * reads). Same path, query, body and headers, minus identity headers. An idempotent request whose
- * instance failed before answering is sent to another instance; anything else gets a 502.
+ * reads). Same path, query, body and headers, minus identity headers (forward.ts). An idempotent
+ * request whose instance failed before answering is sent to another instance; anything else gets
+ * a 502. WebSocket upgrades, once per socket rather than per request, go through http-proxy.
  */
 function serviceProxy(
   service: ServiceName,
@@ -73,18 +82,12 @@ function serviceProxy(
 ): ServiceProxy {
   const pool = new UpstreamPool(targets);
   const tried = new WeakMap<IncomingMessage, Set<string>>();
-  const proxies = new Map<string, ProxyHandler>();
+  const instances = new Map<string, { target: ForwardTarget; sockets: ProxyHandler }>();
 
-  const proxyTo = (target: string): ProxyHandler => {
-    const proxy = proxies.get(target);
-    if (!proxy) throw new Error(`no proxy for ${target}`);
-    return proxy;
-  };
-  const send = (req: IncomingMessage, res: ServerResponse, target: string) => {
-    const attempts = tried.get(req) ?? new Set<string>();
-    attempts.add(target);
-    tried.set(req, attempts);
-    void proxyTo(target)(req, res, () => undefined);
+  const instance = (target: string) => {
+    const found = instances.get(target);
+    if (!found) throw new Error(`no proxy for ${target}`);
+    return found;
   };
   const failed = (
     target: string,
@@ -101,27 +104,34 @@ function serviceProxy(
     if (next !== undefined) send(req, res as ServerResponse, next);
     else unavailable(service, res);
   };
+  const send = (req: IncomingMessage, res: ServerResponse, target: string) => {
+    const attempts = tried.get(req) ?? new Set<string>();
+    attempts.add(target);
+    tried.set(req, attempts);
+    forwardRequest(instance(target).target, req, res, {
+      onResponse,
+      onError: (err) => failed(target, err, req, res),
+    });
+  };
   for (const target of targets) {
-    const proxy = createProxyMiddleware({
+    // Idle connections are dropped before the service's keep-alive timeout (Node's 5 s), so the
+    // gateway never sends a request on a connection the service is closing.
+    const agent = new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS });
+    const sockets = createProxyMiddleware({
       target,
-      // Idle connections are dropped before the service's keep-alive timeout (Node's 5 s), so the
-      // gateway never sends a request on a connection the service is closing.
-      agent: new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS }),
+      agent,
       xfwd: true,
       proxyTimeout: timeoutMs,
-      // The default plugins less the logger, which built a URL for every answer to log it nowhere
-      // (the access log and metrics see every request already): the socket error guards and the
-      // closing of an answer whose client went away, and the `on` handlers below.
+      // The default plugins less the logger (the access log and metrics see every socket already):
+      // the socket error guards, and the `on` handlers below.
       ejectPlugins: true,
       plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
       on: {
-        proxyReq: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
         proxyReqWs: (proxyReq) => IDENTITY_HEADERS.forEach((header) => proxyReq.removeHeader(header)),
-        proxyRes: onResponse,
         error: (err, req, res) => failed(target, err, req, res as ServerResponse | Socket),
       },
     });
-    proxies.set(target, proxy);
+    instances.set(target, { target: targetOf(target, agent, timeoutMs, IDENTITY_HEADERS), sockets });
   }
 
   const forward: Forward = (req, res) => send(req, res, pool.pick());
@@ -135,7 +145,7 @@ function serviceProxy(
     send(req, res, target);
   };
   const upgrade = (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    proxyTo(pool.pick()).upgrade?.(req, socket, head);
+    instance(pool.pick()).sockets.upgrade?.(req, socket, head);
   };
   return { forward, forwardSticky, upgrade };
 }

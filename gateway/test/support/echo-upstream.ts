@@ -21,6 +21,8 @@ export async function startEchoUpstream() {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
+    // Decoded across chunks: a character split between two is not two broken ones.
+    req.setEncoding('utf8');
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
