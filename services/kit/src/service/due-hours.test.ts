@@ -9,9 +9,11 @@ interface Item {
 function clockOver(items: Item[], failing = new Set<string>()) {
   const handled: string[] = [];
   let bookmark: string | undefined;
+  let writes = 0;
   const clock: DueHours<Item> = {
     sweptThrough: async () => bookmark,
     setSweptThrough: async (hour) => {
+      writes += 1;
       bookmark = hour;
     },
     filedIn: async (hour) => items.filter((item) => hourOf(item.at) === hour),
@@ -24,7 +26,7 @@ function clockOver(items: Item[], failing = new Set<string>()) {
     onError: () => undefined,
     firstLookBackMs: 24 * 3_600_000,
   };
-  return { clock, handled, bookmark: () => bookmark };
+  return { clock, handled, bookmark: () => bookmark, writes: () => writes };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -60,5 +62,16 @@ describe('sweepDueHours', () => {
     await sweepDueHours(clock, at('2026-11-26T12:00:01Z'));
     expect(handled).toEqual(['flaky']);
     expect(bookmark()).toBe('2026-11-26T12');
+  });
+
+  it('writes the bookmark only when it moves', async () => {
+    const { clock, bookmark, writes } = clockOver([{ id: 'later', at: at('2026-11-26T12:40:00Z') }]);
+    await sweepDueHours(clock, at('2026-11-26T12:00:00Z'));
+    expect([bookmark(), writes()]).toEqual(['2026-11-26T12', 1]);
+    await sweepDueHours(clock, at('2026-11-26T12:00:01Z'));
+    await sweepDueHours(clock, at('2026-11-26T12:30:00Z'));
+    expect(writes()).toBe(1);
+    await sweepDueHours(clock, at('2026-11-26T13:00:00Z'));
+    expect([bookmark(), writes()]).toEqual(['2026-11-26T13', 2]);
   });
 });

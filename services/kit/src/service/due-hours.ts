@@ -30,7 +30,8 @@ export interface DueHours<T> {
  */
 export async function sweepDueHours<T>(clock: DueHours<T>, now = new Date()): Promise<void> {
   const current = hourOf(now);
-  let hour = (await clock.sweptThrough()) ?? hourOf(new Date(now.getTime() - clock.firstLookBackMs));
+  const from = await clock.sweptThrough();
+  let hour = from ?? hourOf(new Date(now.getTime() - clock.firstLookBackMs));
   let bookmark: string | undefined;
   for (; hour <= current; hour = nextHour(hour)) {
     const rows = await clock.filedIn(hour);
@@ -42,5 +43,7 @@ export async function sweepDueHours<T>(clock: DueHours<T>, now = new Date()): Pr
     const left = due.length === 0 ? rows : await clock.filedIn(hour);
     if (left.length > 0) bookmark ??= hour;
   }
-  await clock.setSweptThrough(bookmark ?? current);
+  // Most runs find the bookmark where it was (a clock runs every second; hours pass seldom):
+  // writing it again would cost a store write a second per clock for nothing.
+  if ((bookmark ?? current) !== from) await clock.setSweptThrough(bookmark ?? current);
 }
