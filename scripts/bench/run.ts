@@ -19,7 +19,16 @@ import {
 import { buildServices } from '../lib/build';
 import { consumerLag } from '../lib/consumer-lag';
 import { signIn } from '../demo/seed-demo-network';
-import { atLeast, atMost, concurrently, percentile, table, untilQuiet, type Figure } from './bench-kit';
+import {
+  atLeast,
+  atMost,
+  concurrently,
+  machinePace,
+  percentile,
+  table,
+  untilQuiet,
+  type Figure,
+} from './bench-kit';
 import { dropCatalogAnswers, startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { load } from './http-load';
@@ -322,6 +331,7 @@ async function main(): Promise<void> {
   const infra = await resolveInfra(process.env, (line) => say(`  ${line}`));
   say('▶ building');
   await buildServices();
+  const paceBefore = machinePace();
   say(
     `▶ starting the stack in namespace bench_${run}${INSTANCES > 1 ? `, ${INSTANCES} instances of each process` : ''}`,
   );
@@ -439,6 +449,12 @@ async function main(): Promise<void> {
     await redis.quit();
     await infra.stop();
   }
+  // Beside every table: how fast the machine was, by the same work every run, so that runs on
+  // different days can be told apart from changes in the code.
+  figures.push(
+    { name: 'machine pace before the run: fixed work, CPU (lower is faster)', value: paceBefore, unit: 'ms' },
+    { name: 'machine pace after the run', value: machinePace(), unit: 'ms' },
+  );
   const store = infra.describe().find((line) => line.startsWith('mongo')) ?? 'mongo: unknown';
   say('');
   say(
