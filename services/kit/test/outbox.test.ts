@@ -111,6 +111,45 @@ describe('the embedded outbox', () => {
     expect(messages.map((m) => JSON.parse(m.value!).data.name)).toEqual(['a', 'b', 'c']);
   });
 
+  it('reads only the collection a kick names, and every collection once per poll however busy', async () => {
+    const kickedTopic = uniqueName('test.widget.kicked');
+    const quietTopic = uniqueName('test.widget.quiet');
+    await ensureTopics(admin, [kickedTopic, quietTopic]);
+    const Kicked = widgetModel(db, 'KickedWidget');
+    const Quiet = widgetModel(db, 'QuietWidget');
+    const relay = new OutboxRelay(producer, logger, { pollMs: 1500 });
+    relay.watch(Kicked);
+    relay.watch(Quiet);
+    relay.start();
+    const record = async (Model: typeof Kicked, topic: string) => {
+      const event = { topic, envelope: createEvent(widgetCreated(topic), 'w', { name: 'w' }) };
+      await Model.create(newWithEvents({ name: 'w' }, [event]));
+    };
+    // The first pass, at start, reads every collection; what follows is written after it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await record(Quiet, quietTopic);
+    await record(Kicked, kickedTopic);
+    relay.kick(Kicked);
+    await waitFor(
+      async () => (await messageCount(admin, kickedTopic)) === 1,
+      'the kicked collection’s event',
+    );
+    expect(await messageCount(admin, quietTopic)).toBe(0);
+    // Kicks keep coming for the one collection; the poll still reaches the other within its interval.
+    const started = Date.now();
+    const busy = setInterval(() => void record(Kicked, kickedTopic).then(() => relay.kick(Kicked)), 50);
+    try {
+      await waitFor(
+        async () => (await messageCount(admin, quietTopic)) === 1,
+        'the quiet collection’s event',
+      );
+    } finally {
+      clearInterval(busy);
+    }
+    expect(Date.now() - started).toBeLessThan(3000);
+    await relay.stop();
+  });
+
   it('keeps events that arrive while a relay holds the lease, for the next round', async () => {
     const topic = uniqueName('test.widget.lease');
     await ensureTopics(admin, [topic]);

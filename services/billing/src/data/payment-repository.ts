@@ -80,7 +80,7 @@ export class PaymentRepository {
       withEvents({ $set: { ...changes, state: to } }, events),
     );
     if (result.modifiedCount === 0) return null;
-    if (events.length > 0) this.relay.kick();
+    if (events.length > 0) this.relay.kick(this.model);
     return this.findById(id.toHexString());
   }
 }

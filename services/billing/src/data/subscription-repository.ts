@@ -52,7 +52,7 @@ export class SubscriptionRepository {
       withEvents({ $set: withDueHour(changes), $inc: { version: 1 } }, events),
     );
     if (result.modifiedCount === 0) return null;
-    if (events.length > 0) this.relay.kick();
+    if (events.length > 0) this.relay.kick(this.model);
     return this.find(current._id);
   }
 

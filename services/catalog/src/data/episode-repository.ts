@@ -134,7 +134,7 @@ export class EpisodeRepository {
         events(_id.toHexString()),
       ),
     );
-    this.relay.kick();
+    this.relay.kick(this.model);
     return present(await this.findById(_id.toHexString()), `episode ${_id.toHexString()}`);
   }
 
@@ -151,7 +151,7 @@ export class EpisodeRepository {
       );
     });
     await this.model.insertMany(docs);
-    this.relay.kick();
+    this.relay.kick(this.model);
     return docs.length;
   }
 
@@ -165,7 +165,7 @@ export class EpisodeRepository {
       { _id: new Types.ObjectId(id), ...live },
       withEvents(withDerived({ $set: fields }), events),
     );
-    if (events.length && result.modifiedCount) this.relay.kick();
+    if (events.length && result.modifiedCount) this.relay.kick(this.model);
     if (result.matchedCount !== 1) return null;
     await this.records.invalidateAfterWrite([id]);
     return this.findById(id);

@@ -102,7 +102,7 @@ export class FollowRepository {
       { _id: new Types.ObjectId(row.id), opId },
       withEvents({ $set: { counted, opId: null, settledOp } }, events),
     );
-    if (events.length && result.modifiedCount) this.relay.kick();
+    if (events.length && result.modifiedCount) this.relay.kick(this.model);
     return result.modifiedCount === 1;
   }
 

@@ -188,7 +188,7 @@ export class PodcastRepository {
         events(_id.toHexString()),
       ),
     );
-    this.relay.kick();
+    this.relay.kick(this.model);
     return present(await this.findById(_id.toHexString()), `show ${_id.toHexString()}`);
   }
 
@@ -205,7 +205,7 @@ export class PodcastRepository {
       { _id: new Types.ObjectId(id), ...live },
       withEvents(withDerived({ $set: fields }), events),
     );
-    if (events.length && result.modifiedCount) this.relay.kick();
+    if (events.length && result.modifiedCount) this.relay.kick(this.model);
     if (result.matchedCount !== 1) return null;
     await this.records.invalidateAfterWrite([id]);
     return this.findById(id);

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { hourOf, withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
+import { hourOf, withEvents, type AggregateModel, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { CatalogModels } from './catalog-models';
 
 type ReleaseClockModel = CatalogModels['releaseClock'];
@@ -28,7 +28,7 @@ type Scheduled = { _id: Types.ObjectId; releaseHour?: string | null } & ReleaseF
 
 /** What a repository lends the shared release write. */
 export type ReleaseStore = {
-  model: {
+  model: AggregateModel & {
     updateOne(
       filter: Record<string, unknown>,
       update: Record<string, unknown>,
@@ -61,7 +61,7 @@ export async function releaseIfStillScheduled(
     withEvents({ $set: { status: 'published', releaseHour: null, ...cleared } }, events),
   );
   if (result.modifiedCount !== 1) return false;
-  store.relay.kick();
+  store.relay.kick(store.model);
   await store.records.invalidateAfterWrite([record._id.toHexString()]);
   return true;
 }

@@ -39,7 +39,7 @@ export class PageRepository {
       );
       if (result.modifiedCount === 0) return false;
     }
-    this.relay.kick();
+    this.relay.kick(this.model);
     return true;
   }
 }

@@ -53,7 +53,7 @@ export class PlanRepository {
       if (isDuplicateKey(err)) return undefined;
       throw err;
     }
-    this.relay.kick();
+    this.relay.kick(this.model);
     return present(await this.findById(_id.toHexString()), `plan ${_id.toHexString()}`);
   }
 
@@ -63,7 +63,7 @@ export class PlanRepository {
       withEvents({ $set: changes }, events),
     );
     if (result.matchedCount === 0) return null;
-    this.relay.kick();
+    this.relay.kick(this.model);
     return this.findById(id);
   }
 

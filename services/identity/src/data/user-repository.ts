@@ -108,7 +108,7 @@ export class UserRepository {
       email: user.email.toLowerCase(),
     };
     await this.model.create(newWithEvents(fields, events(_id.toHexString())));
-    this.relay.kick();
+    this.relay.kick(this.model);
     const created = present(await this.findById(_id.toHexString()), `user ${_id.toHexString()}`);
     await this.placed(created._id.toHexString(), created);
     return created;
@@ -132,7 +132,7 @@ export class UserRepository {
       withEvents(update, events),
     );
     const updated = result.matchedCount === 1 ? await this.findById(id) : null;
-    if (events.length) this.relay.kick();
+    if (events.length) this.relay.kick(this.model);
     if (updated) await this.placed(id, updated);
     return updated;
   }

@@ -11,6 +11,10 @@ export type AggregateModel = Pick<Model<unknown>, 'collection'>;
 // Documents published together: read off one cursor over everything pending, a batch at a time.
 const CLAIM_BATCH = 500;
 
+// What the relay reads of a document: an aggregate's own fields (a show's description, a
+// conversation's participants) would only be decoded to be dropped.
+const RELAY_FIELDS = { projection: { outbox: 1, outboxOwner: 1, outboxAt: 1 } };
+
 interface Claimed {
   docs: Document[];
   /** The documents this relay leased (taken over from another owner): released on failure. */
@@ -48,6 +52,9 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** The collections written since the last pass: the next pass need look at those only. */
+  private readonly kicked = new Set<Collection<Document>>();
+  private lastFullPassAt = -Infinity;
   private stopped = true;
   private readonly leaseMs: number;
   private readonly takeOverAfterMs: number;
@@ -73,9 +80,18 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
-  /** Publish soon: called after a write that recorded events, so they do not wait for the poll. */
-  kick(): void {
+  /**
+   * Publish soon: called after a write that recorded events, so they do not wait for the poll.
+   * With the model written, the pass reads only its collection: a conversation's message need not
+   * cost a read of the broadcasts too. Without one, every collection is read.
+   */
+  kick(model?: AggregateModel): void {
     if (this.stopped) return;
+    for (const collection of model
+      ? [model.collection as unknown as Collection<Document>]
+      : this.collections) {
+      this.kicked.add(collection);
+    }
     if (this.running) this.again = true;
     else this.schedule(0);
   }
@@ -100,13 +116,19 @@ export class OutboxRelay {
 
   private schedule(delay: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer = setTimeout(() => void this.tick(delay > 0), delay);
     this.timer.unref();
   }
 
-  private async tick(): Promise<void> {
+  private async tick(polled: boolean): Promise<void> {
     if (this.running) return;
-    this.running = this.publishPending()
+    // Every collection once per poll interval, however busy the kicks keep the relay: events
+    // another process left behind, in any collection, are taken over on time.
+    const full = polled || performance.now() - this.lastFullPassAt >= this.options.pollMs;
+    if (full) this.lastFullPassAt = performance.now();
+    const collections = full ? this.collections : this.collections.filter((c) => this.kicked.has(c));
+    this.kicked.clear();
+    this.running = this.publishPending(collections)
       .then(() => undefined)
       .catch((err) => this.logger.error({ err }, 'outbox relay failed; retrying on the next poll'))
       .finally(() => {
@@ -126,10 +148,10 @@ export class OutboxRelay {
    * hundred), so reading a batch per look cost a scan of the whole backlog each time, 200 ms at
    * 20,000 pending documents. What is written during the pass kicks the relay for another.
    */
-  private async publishPending(): Promise<number> {
+  private async publishPending(collections = this.collections): Promise<number> {
     let published = 0;
-    for (const collection of this.collections) {
-      const cursor = collection.find(this.claimable(new Date())).batchSize(CLAIM_BATCH);
+    for (const collection of collections) {
+      const cursor = collection.find(this.claimable(new Date()), RELAY_FIELDS).batchSize(CLAIM_BATCH);
       try {
         let batch: Document[] = [];
         for await (const doc of cursor) {
@@ -200,7 +222,7 @@ export class OutboxRelay {
     const taken =
       lease.modifiedCount === waiting.length
         ? waiting
-        : await collection.find({ _id: { $in: ids }, outboxLeaseToken: token }).toArray();
+        : await collection.find({ _id: { $in: ids }, outboxLeaseToken: token }, RELAY_FIELDS).toArray();
     return { docs: [...own, ...taken], leased: taken.map((doc) => doc._id) };
   }
 

@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
 import type { PendingEvent } from './event-producer';
 import { withEvents } from './outbox';
-import type { OutboxRelay } from './outbox-relay';
+import type { AggregateModel, OutboxRelay } from './outbox-relay';
 
 /** What the helpers need of a mongoose model (method syntax: any model's own filter types fit). */
-interface Collection {
+interface Collection extends AggregateModel {
   updateOne(filter: object, update: object): PromiseLike<{ modifiedCount: number }>;
   deleteMany(filter: object): PromiseLike<unknown>;
 }
@@ -29,7 +29,7 @@ export async function markDeleted(
     { _id: new Types.ObjectId(id), deletedAt: null },
     withEvents(counters ? { $set, $inc: counters } : { $set }, events),
   );
-  relay.kick();
+  relay.kick(model);
   return result.modifiedCount === 1;
 }
 

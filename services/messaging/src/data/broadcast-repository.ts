@@ -60,7 +60,7 @@ export class BroadcastRepository {
       }),
     );
     await this.model.create(newWithEvents({ _id, sender, text, recipients: recipientIds.length }, events));
-    this.relay.kick();
+    this.relay.kick(this.model);
     return id;
   }
 

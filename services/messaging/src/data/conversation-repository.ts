@@ -176,7 +176,7 @@ export class ConversationRepository {
       this.participantIdsById.delete(conversationId.toHexString());
       return null;
     }
-    this.relay.kick();
+    this.relay.kick(this.model);
     return { before, after: withMessage(before, message, recipientIds, updatedAt) };
   }
 
@@ -192,7 +192,7 @@ export class ConversationRepository {
       { _id: new Types.ObjectId(id), participantIds: userId },
       withEvents(update, events),
     );
-    if (events.length) this.relay.kick();
+    if (events.length) this.relay.kick(this.model);
     return this.findFor(id, userId);
   }
 

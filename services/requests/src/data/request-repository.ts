@@ -104,7 +104,7 @@ export class RequestRepository {
       if (isDuplicateKey(err)) return undefined;
       throw err;
     }
-    this.relay.kick();
+    this.relay.kick(this.model);
     const created = present(await this.findById(_id.toHexString()), `request ${_id.toHexString()}`);
     await this.lists.placed(_id.toHexString(), created);
     return created;
@@ -129,7 +129,7 @@ export class RequestRepository {
       ),
     );
     if (result.modifiedCount === 0) return null;
-    if (events.length) this.relay.kick();
+    if (events.length) this.relay.kick(this.model);
     const updated = await this.findById(id);
     await this.lists.placed(id, updated);
     return updated;
