@@ -26,9 +26,13 @@ export const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0]
 export const clientIp = (req: IncomingMessage) =>
   clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']);
 
+/** http or https, as the connection itself is (a TLS socket says `encrypted`). */
+export const socketProtocol = (socket: object): 'http' | 'https' =>
+  'encrypted' in socket && socket.encrypted ? 'https' : 'http';
+
 /** http or https as the client sent it: X-Forwarded-Proto is believed only from a trusted proxy. */
 export function protocolOf(req: IncomingMessage): string {
-  const own = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  const own = socketProtocol(req.socket);
   if (!trusted(req.socket.remoteAddress ?? '', 0)) return own;
   const forwarded = req.headers['x-forwarded-proto'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',', 1)[0]?.trim();

@@ -5,6 +5,7 @@ import {
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
+import { socketProtocol } from './exchange';
 
 /** About one connection, not the message (RFC 9110 §7.6.1): never copied from an answer to the client. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
@@ -36,8 +37,6 @@ export function targetOf(
   return { hostname, port: Number(port || 80), agent, timeoutMs, dropped };
 }
 
-const encrypted = (req: IncomingMessage) => 'encrypted' in req.socket && Boolean(req.socket.encrypted);
-
 /**
  * The request's headers as the instance gets them: less the ones only the gateway may set and the
  * connection's own, plus who asked (`X-Forwarded-*`, appended to what a proxy before us said).
@@ -48,8 +47,9 @@ function upstreamHeaders(req: IncomingMessage, dropped: readonly string[]): Outg
   delete headers.connection;
   delete headers['keep-alive'];
   delete headers['proxy-connection'];
-  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? (encrypted(req) ? '443' : '80');
-  const seen = { for: req.socket.remoteAddress ?? '', port, proto: encrypted(req) ? 'https' : 'http' };
+  const proto = socketProtocol(req.socket);
+  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? (proto === 'https' ? '443' : '80');
+  const seen = { for: req.socket.remoteAddress ?? '', port, proto };
   for (const [part, value] of Object.entries(seen)) {
     const name = `x-forwarded-${part}`;
     const before = req.headers[name];

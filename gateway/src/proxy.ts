@@ -8,6 +8,7 @@ import {
 } from 'http-proxy-middleware';
 import type { ApiError, ServiceName } from '@podz/proto';
 import { UpstreamPool, type Logger } from '@podz/kit';
+import { socketProtocol } from './exchange';
 import { forwardRequest, targetOf, type ForwardTarget } from './forward';
 import { isOwnOrigin } from './origin-check';
 
@@ -167,7 +168,7 @@ export function upgradeHandler(proxy: ServiceProxy, prefix: string, publicOrigin
   return (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://gateway').pathname;
     const origin = req.headers.origin;
-    const protocol = 'encrypted' in socket && socket.encrypted ? 'https' : 'http';
+    const protocol = socketProtocol(socket);
     const foreign = origin !== undefined && !isOwnOrigin(origin, publicOrigin, protocol, req.headers.host);
     if (!(path === prefix || path.startsWith(`${prefix}/`)) || foreign) {
       socket.destroy();
