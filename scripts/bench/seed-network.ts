@@ -1,8 +1,8 @@
 // A network of a real size, written in bulk through each service's own data layer (its mongoose
 // models and the kit outbox), with the events each write would have produced. As in production, the
-// process that wrote publishes: the seed runs an outbox relay over what it writes (a service's
-// relay would take the documents over only if this process died), and the services' consumers
-// apply the events.
+// process that wrote publishes: the seed runs an outbox relay per service's database over what it
+// writes, as each service's process would (a service's relay takes the documents over only if
+// this process's relays fall silent), and the services' consumers apply the events.
 import bcrypt from 'bcrypt';
 import { Types, type Connection } from 'mongoose';
 import {
@@ -290,14 +290,19 @@ export async function seedNetwork(
     stack.namespace,
   );
   await producer.connect();
-  const relay = new OutboxRelay(producer, logger, { pollMs: 250 });
-  relay.watch(userModel(identity));
-  relay.watch(catalogModels(catalog).podcasts);
-  relay.watch(catalogModels(catalog).episodes);
-  relay.watch(conversationModel(messaging));
-  relay.start();
+  // One relay per service's database, as each service's process publishes its own writes.
+  const relays = [
+    [userModel(identity)],
+    [catalogModels(catalog).podcasts, catalogModels(catalog).episodes],
+    [conversationModel(messaging)],
+  ].map((models) => {
+    const relay = new OutboxRelay(producer, logger, { pollMs: 250 });
+    for (const model of models) relay.watch(model);
+    relay.start();
+    return relay;
+  });
   const close = async () => {
-    await relay.stop();
+    await Promise.all(relays.map((relay) => relay.stop()));
     await producer.disconnect();
     await Promise.all([identity.close(), catalog.close(), messaging.close()]);
   };

@@ -98,7 +98,7 @@ export {
   OUTBOX_FIELDS,
   type OutboxEntry,
 } from './events/outbox';
-export { OutboxRelay, type AggregateModel } from './events/outbox-relay';
+export { OutboxRelay, type AggregateModel, type WatchedModel } from './events/outbox-relay';
 export { markDeleted, purgeTombstones } from './events/tombstone';
 export {
   EventConsumer,

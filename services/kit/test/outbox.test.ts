@@ -7,7 +7,7 @@ import { testInfra, uniqueName, readTopic } from '../src/testing';
 import { createKafka, ensureTopics } from '../src/events/kafka-client';
 import { EventProducer } from '../src/events/event-producer';
 import { OutboxRelay } from '../src/events/outbox-relay';
-import { newWithEvents, withEvents } from '../src/events/outbox';
+import { newWithEvents, THIS_PROCESS, withEvents } from '../src/events/outbox';
 import { createLogger } from '../src/logging/logger';
 import { connectMongo } from '../src/mongo/connect-mongo';
 import { widgetCreated, widgetModel } from './fixtures/widget';
@@ -60,8 +60,9 @@ describe('the embedded outbox', () => {
     expect(pending?.outbox).toHaveLength(1);
     expect(await messageCount(admin, topic)).toBe(0);
 
-    // The "restart": a new relay over the same database publishes what was left behind.
-    const relay = new OutboxRelay(producer, logger, { pollMs: 100 });
+    // The "restart": a new relay over the same database publishes what was left behind. The
+    // writer never ran a relay, so nothing says it was alive: its events are swept up.
+    const relay = new OutboxRelay(producer, logger, { pollMs: 100, sweepMs: 100, takeOverAfterMs: 1000 });
     relay.watch(Widget);
     relay.start();
     await waitFor(async () => (await messageCount(admin, topic)) >= 1, 'the pending event on the topic');
@@ -229,33 +230,42 @@ describe('the embedded outbox', () => {
     expect(await Widget.countDocuments({ name: /^shared-/, outboxPending: true })).toBe(0);
   });
 
-  it("leaves a live instance's fresh events to its relay, and takes over those it left waiting", async () => {
+  it("leaves a live relay's events to it however long they wait, and takes over a silent one's", async () => {
     const topic = uniqueName('test.widget.owner');
     await ensureTopics(admin, [topic]);
     const definition = widgetCreated(topic);
     const Widget = widgetModel(db);
+    const signs = db.collection('outbox_relays');
+    const signAt = (aliveAt: Date) =>
+      signs.updateOne({ _id: THIS_PROCESS as never }, { $set: { aliveAt } }, { upsert: true });
     const event = (name: string) => ({ topic, envelope: createEvent(definition, 'w-owner', { name }) });
     const widget = await Widget.create(newWithEvents({ name: 'owned' }, [event('first')]));
+    // This process's relay is behind: its event has waited a minute, but the relay is alive.
+    await Widget.collection.updateOne(
+      { _id: widget._id },
+      { $set: { outboxAt: new Date(Date.now() - 60_000) } },
+    );
+    await signAt(new Date());
     const another = new OutboxRelay(producer, logger, { pollMs: 60_000, owner: 'another-instance' });
     another.watch(Widget);
     const own = new OutboxRelay(producer, logger, { pollMs: 60_000 });
     own.watch(Widget);
 
     expect(await another.flush()).toBe(0);
+    expect(await Widget.collection.findOne({ _id: widget._id })).not.toHaveProperty('outboxLeaseToken');
     expect(await own.flush()).toBe(1);
     const published = await Widget.collection.findOne({ _id: widget._id });
     expect(published).toMatchObject({ outbox: [], outboxPending: false });
     expect(published).not.toHaveProperty('outboxLeaseToken');
 
-    // This process records another event and (as if it died) never publishes it.
+    // This process records another event, and its relay falls silent (as if it died).
     await Widget.updateOne({ _id: widget._id }, withEvents({}, [event('left')]));
-    await Widget.collection.updateOne(
-      { _id: widget._id },
-      { $set: { outboxAt: new Date(Date.now() - 60_000) } },
-    );
+    await signAt(new Date(Date.now() - 60_000));
     expect(await another.flush()).toBe(1);
     const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= 2 });
     expect(messages.map((m) => JSON.parse(m.value!).data.name)).toEqual(['first', 'left']);
+    // Nothing of the silent relay is left: it is forgotten.
+    expect(await signs.findOne({ _id: THIS_PROCESS as never })).toBeNull();
   });
 
   it('loses no event when two relays take turns at a document written all along', async () => {

@@ -5,8 +5,29 @@ import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
 import { THIS_PROCESS, type OutboxEntry } from './outbox';
 
-/** All the relay needs of an aggregate's model: its collection. */
+/** What a write names when it kicks the relay: its aggregate's collection. */
 export type AggregateModel = Pick<Model<unknown>, 'collection'>;
+/** What the relay watches: the collection, and the database where relays say they are alive. */
+export type WatchedModel = Pick<Model<unknown>, 'collection' | 'db'>;
+
+/** One document per relay that publishes in a database: `_id` its owner id, `aliveAt` its last sign. */
+const RELAYS = 'outbox_relays';
+interface RelaySign {
+  _id: string;
+  aliveAt: Date;
+}
+
+/** The watched collections of one database, and where its relays sign. */
+interface Database {
+  relays: Collection<RelaySign>;
+  collections: Collection<Document>[];
+}
+
+/** How a pass finds what to publish: the filter, and whether documents must be leased first. */
+interface Selection {
+  filter: Document;
+  lease: boolean;
+}
 
 // Documents published together: read off one cursor over everything pending, a batch at a time.
 const CLAIM_BATCH = 500;
@@ -29,18 +50,29 @@ export interface OutboxRelayOptions {
   takeOverAfterMs?: number;
   /** Whose events this relay publishes without claiming them: this process's, unless a test says. */
   owner?: string;
+  /**
+   * How often events of owners no relay signed for (a process that died before its relay's first
+   * pass, documents from before owners were recorded) are looked for: each look reads every pending
+   * document, whoever's it is, so not often.
+   */
+  sweepMs?: number;
 }
 
 /**
  * Publishes what aggregates recorded in their outbox, then removes exactly those entries.
  *
- * Each write stamps the process that recorded the events (`outboxOwner`); that process's relay
- * publishes them straight away, without a claim, so two instances of a service do not publish the
- * same entries side by side and a document costs no write before it is published. Events another
- * process has left waiting for `takeOverAfterMs` (it died, or is stuck) are taken over with a
- * lease first, so that of several instances one takes them; a relay that dies mid-way lets its
- * lease run out. An event can still be published twice (published, then a crash before the
- * removal, or two owners of one document in turn): consumers are idempotent for that reason.
+ * Each write stamps the process that recorded the events (`outboxOwner`), and that process's relay
+ * publishes them without claiming them first: a document costs no write before it is published,
+ * however far behind the relay is. Relays say they are alive in their database (`outbox_relays`,
+ * one document each, renewed while they work); the events of an owner that stopped renewing for
+ * `takeOverAfterMs` (it died, or is stuck) are taken over with a lease first, so that of several
+ * instances one takes them, and a relay that dies mid-way lets its lease run out. Each pass reads
+ * by owner, an equality the store answers from its index, so a relay never reads another live
+ * relay's backlog: before, every instance read every pending document each poll and took over
+ * whatever had waited three seconds, so a relay that fell behind had its backlog leased away
+ * (a write per document) and read again by every other instance. Events whose owner never signed
+ * are swept up every `sweepMs`. An event can still be published twice (published, then a crash
+ * before the removal, or an owner thought dead that was only slow): consumers are idempotent.
  *
  * Removal checks that the outbox still starts where it did when read (its size and the id of its
  * first entry; entries are only ever appended, and removed as a prefix) and uses `$pullAll` with
@@ -48,6 +80,7 @@ export interface OutboxRelayOptions {
  * `$pull` with a condition and casting could reorder fields.
  */
 export class OutboxRelay {
+  private readonly databases = new Map<WatchedModel['db'], Database>();
   private readonly collections: Collection<Document>[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -55,9 +88,18 @@ export class OutboxRelay {
   /** The collections written since the last pass: the next pass need look at those only. */
   private readonly kicked = new Set<Collection<Document>>();
   private lastFullPassAt = -Infinity;
+  private lastTakeOverAt = -Infinity;
+  private lastSweepAt = -Infinity;
+  private lastSignAt = -Infinity;
+  private signer: NodeJS.Timeout | undefined;
+  /** Whether the last pass failed: a relay that cannot publish stops saying it is alive. */
+  private failing = false;
+  /** When the running pass last got a batch out (or began). */
+  private progressAt = 0;
   private stopped = true;
   private readonly leaseMs: number;
   private readonly takeOverAfterMs: number;
+  private readonly sweepMs: number;
   private readonly owner: string;
 
   constructor(
@@ -66,18 +108,31 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions,
   ) {
     this.leaseMs = options.leaseMs ?? 30_000;
-    this.takeOverAfterMs = options.takeOverAfterMs ?? 3_000;
+    this.takeOverAfterMs = options.takeOverAfterMs ?? 5_000;
+    this.sweepMs = options.sweepMs ?? 30_000;
     this.owner = options.owner ?? THIS_PROCESS;
   }
 
-  watch(model: AggregateModel): void {
-    this.collections.push(model.collection as unknown as Collection<Document>);
+  watch(model: WatchedModel): void {
+    const collection = driverCollection(model);
+    let database = this.databases.get(model.db);
+    if (!database) {
+      const relays = model.db.collection(RELAYS) as unknown as Collection<RelaySign>;
+      database = { relays, collections: [] };
+      this.databases.set(model.db, database);
+    }
+    database.collections.push(collection);
+    this.collections.push(collection);
   }
 
   /** Publishes whatever a crash left behind, then keeps polling. */
   start(): void {
     this.stopped = false;
     this.schedule(0);
+    // On a clock of its own, not after batches only: one slow statement on a busy store must not
+    // make a working relay look dead and its backlog leased away.
+    this.signer = setInterval(() => void this.sign(), this.takeOverAfterMs / 3);
+    this.signer.unref();
   }
 
   /**
@@ -87,21 +142,19 @@ export class OutboxRelay {
    */
   kick(model?: AggregateModel): void {
     if (this.stopped) return;
-    for (const collection of model
-      ? [model.collection as unknown as Collection<Document>]
-      : this.collections) {
+    for (const collection of model ? [driverCollection(model)] : this.collections) {
       this.kicked.add(collection);
     }
     if (this.running) this.again = true;
     else this.schedule(0);
   }
 
-  /** Runs until nothing is pending; returns how many events it published. */
+  /** Runs until nothing is pending, taking over and sweeping up too; returns how many events it published. */
   async flush(): Promise<number> {
     await this.running;
     let total = 0;
     for (;;) {
-      const published = await this.publishPending();
+      const published = await this.publishPending(this.collections, { takeOver: true, sweep: true });
       total += published;
       if (published === 0) return total;
     }
@@ -110,6 +163,7 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.signer);
     await this.running;
     await this.flush().catch((err) => this.logger.warn({ err }, 'outbox flush on shutdown failed'));
   }
@@ -122,15 +176,25 @@ export class OutboxRelay {
 
   private async tick(polled: boolean): Promise<void> {
     if (this.running) return;
-    // Every collection once per poll interval, however busy the kicks keep the relay: events
-    // another process left behind, in any collection, are taken over on time.
-    const full = polled || performance.now() - this.lastFullPassAt >= this.options.pollMs;
-    if (full) this.lastFullPassAt = performance.now();
+    const now = performance.now();
+    // Every collection once per poll interval, however busy the kicks keep the relay; other
+    // owners' events are looked at in step with how long they may wait, and swept up rarely.
+    const full = polled || now - this.lastFullPassAt >= this.options.pollMs;
+    if (full) this.lastFullPassAt = now;
+    const takeOver = full && now - this.lastTakeOverAt >= this.takeOverAfterMs / 2;
+    if (takeOver) this.lastTakeOverAt = now;
+    const sweep = full && now - this.lastSweepAt >= this.sweepMs;
+    if (sweep) this.lastSweepAt = now;
     const collections = full ? this.collections : this.collections.filter((c) => this.kicked.has(c));
     this.kicked.clear();
-    this.running = this.publishPending(collections)
-      .then(() => undefined)
-      .catch((err) => this.logger.error({ err }, 'outbox relay failed; retrying on the next poll'))
+    this.running = this.publishPending(collections, { takeOver, sweep })
+      .then(() => {
+        this.failing = false;
+      })
+      .catch((err) => {
+        this.failing = true;
+        this.logger.error({ err }, 'outbox relay failed; retrying on the next poll');
+      })
       .finally(() => {
         this.running = undefined;
       });
@@ -142,52 +206,125 @@ export class OutboxRelay {
   }
 
   /**
-   * One pass over each collection: a cursor over the documents pending when the pass began, taken
-   * and published a batch at a time. One read per pass, not per batch: the store cannot stop early
-   * at a limit when the filter is not a plain key (FerretDB sends every pending row to read the first
-   * hundred), so reading a batch per look cost a scan of the whole backlog each time, 200 ms at
-   * 20,000 pending documents. What is written during the pass kicks the relay for another.
+   * This relay's own events in `collections`; then, when asked, those of relays that stopped
+   * signing, and those of owners none signed for. A pass that fails signs nothing: a relay that
+   * cannot publish is soon taken for dead and its events go out through another.
    */
-  private async publishPending(collections = this.collections): Promise<number> {
+  private async publishPending(
+    collections: Collection<Document>[],
+    { takeOver, sweep }: { takeOver: boolean; sweep: boolean },
+  ): Promise<number> {
+    const now = new Date();
+    this.progressAt = performance.now();
     let published = 0;
     for (const collection of collections) {
-      const cursor = collection.find(this.claimable(new Date()), RELAY_FIELDS).batchSize(CLAIM_BATCH);
-      try {
-        let batch: Document[] = [];
-        for await (const doc of cursor) {
-          batch.push(doc);
-          if (batch.length < CLAIM_BATCH) continue;
-          published += await this.publishBatch(collection, batch);
-          batch = [];
-        }
-        if (batch.length > 0) published += await this.publishBatch(collection, batch);
-      } finally {
-        await cursor.close();
+      published += (await this.publishSelected(collection, { filter: this.own(now), lease: false }))
+        .published;
+    }
+    if (takeOver || sweep) {
+      for (const database of this.databases.values()) published += await this.takeOver(database, now, sweep);
+    }
+    await this.sign();
+    return published;
+  }
+
+  /**
+   * The events of relays whose last sign is older than `takeOverAfterMs`, read owner by owner; an
+   * owner with nothing left is forgotten. With `sweep`, every pending document whose owner is not
+   * alive (never signed, or recorded before owners were) that has waited as long.
+   */
+  private async takeOver(database: Database, now: Date, sweep: boolean): Promise<number> {
+    const since = new Date(now.getTime() - this.takeOverAfterMs);
+    const signs = await database.relays.find({}).toArray();
+    const alive = signs.filter((sign) => sign._id === this.owner || sign.aliveAt >= since).map((s) => s._id);
+    let published = 0;
+    for (const { _id: owner } of signs.filter((sign) => !alive.includes(sign._id))) {
+      let found = 0;
+      for (const collection of database.collections) {
+        const filter = { outboxPending: true, outboxOwner: owner, ...this.leaseFree(now) };
+        const result = await this.publishSelected(collection, { filter, lease: true });
+        published += result.published;
+        found += result.found;
       }
+      if (found === 0) await database.relays.deleteOne({ _id: owner, aliveAt: { $lt: since } });
+    }
+    if (!sweep) return published;
+    const orphaned: Selection = {
+      filter: {
+        outboxPending: true,
+        outboxOwner: { $nin: alive },
+        $and: [
+          this.leaseFree(now),
+          { $or: [{ outboxAt: { $exists: false } }, { outboxAt: { $lt: since } }] },
+        ],
+      },
+      lease: true,
+    };
+    for (const collection of database.collections) {
+      published += (await this.publishSelected(collection, orphaned)).published;
     }
     return published;
   }
 
-  private async publishBatch(collection: Collection<Document>, candidates: Document[]): Promise<number> {
-    const { docs, leased } = await this.claim(collection, candidates);
-    return docs.length > 0 ? this.publishClaimed(collection, docs, leased) : 0;
+  /**
+   * Says this relay is alive in every database it publishes in, three times per `takeOverAfterMs`
+   * at most: unless its last pass failed, or the pass under way has got nothing out for `leaseMs`.
+   */
+  private async sign(): Promise<void> {
+    const now = performance.now();
+    const stuck = this.running !== undefined && now - this.progressAt > this.leaseMs;
+    if (this.failing || stuck || now - this.lastSignAt < this.takeOverAfterMs / 3) return;
+    this.lastSignAt = now;
+    const aliveAt = new Date();
+    try {
+      for (const { relays } of this.databases.values()) {
+        await relays.updateOne({ _id: this.owner }, { $set: { aliveAt } }, { upsert: true });
+      }
+    } catch (err) {
+      this.logger.warn({ err }, 'outbox relay could not say it is alive; others may take its events over');
+    }
   }
 
-  /** Pending events that are this relay's: its own, and those another process left waiting too long. */
-  private claimable(now: Date): Document {
-    return {
-      outboxPending: true,
-      $and: [
-        this.leaseFree(now),
-        {
-          $or: [
-            { outboxOwner: this.owner },
-            { outboxAt: { $exists: false } },
-            { outboxAt: { $lt: new Date(now.getTime() - this.takeOverAfterMs) } },
-          ],
-        },
-      ],
+  /**
+   * One look at a collection: a cursor over the documents selected when the pass began, taken and
+   * published a batch at a time. One read per look, not per batch: the store cannot stop early at a
+   * limit when the filter is not a plain key (FerretDB sends every matching row to read the first
+   * hundred), so reading a batch per look cost a scan of the whole backlog each time, 200 ms at
+   * 20,000 pending documents. What is written during the pass kicks the relay for another.
+   */
+  private async publishSelected(
+    collection: Collection<Document>,
+    selection: Selection,
+  ): Promise<{ found: number; published: number }> {
+    let found = 0;
+    let published = 0;
+    const cursor = collection.find(selection.filter, RELAY_FIELDS).batchSize(CLAIM_BATCH);
+    const publish = async (batch: Document[]) => {
+      found += batch.length;
+      const { docs, leased } = selection.lease
+        ? await this.lease(collection, batch)
+        : { docs: batch, leased: [] };
+      if (docs.length > 0) published += await this.publishClaimed(collection, docs, leased);
+      this.progressAt = performance.now();
     };
+    try {
+      let batch: Document[] = [];
+      for await (const doc of cursor) {
+        batch.push(doc);
+        if (batch.length < CLAIM_BATCH) continue;
+        await publish(batch);
+        batch = [];
+      }
+      if (batch.length > 0) await publish(batch);
+    } finally {
+      await cursor.close();
+    }
+    return { found, published };
+  }
+
+  /** This relay's own pending events: selected by owner, which the store reads from its index. */
+  private own(now: Date): Document {
+    return { outboxPending: true, outboxOwner: this.owner, ...this.leaseFree(now) };
   }
 
   private leaseFree(now: Date): Document {
@@ -195,23 +332,13 @@ export class OutboxRelay {
   }
 
   /**
-   * Of a batch read, this relay's own documents are published as they are; those another process
-   * left are leased first. A few statements per batch, whatever its size: on FerretDB every
-   * statement costs milliseconds, so a relay that claimed and cleared one document at a time topped
-   * out at about 25 events a second, and a lease on every document was a third of a message's
-   * writes to its conversation.
+   * Leases documents another process left, so that of several relays taking over one publishes
+   * each: one statement per batch, whatever its size (on FerretDB every statement costs
+   * milliseconds; a relay that claimed one document at a time topped out at about 25 events a second).
    */
-  private async claim(collection: Collection<Document>, candidates: Document[]): Promise<Claimed> {
+  private async lease(collection: Collection<Document>, candidates: Document[]): Promise<Claimed> {
     const now = new Date();
-    // Its own events are this relay's alone only while young: older ones may be taken over by
-    // another instance meanwhile (a long pass reads them well before it publishes them).
-    const youngSince = now.getTime() - this.takeOverAfterMs / 2;
-    const isOwn = (doc: Document) =>
-      doc.outboxOwner === this.owner && doc.outboxAt instanceof Date && doc.outboxAt.getTime() > youngSince;
-    const own = candidates.filter(isOwn);
-    const waiting = candidates.filter((doc) => !isOwn(doc));
-    if (waiting.length === 0) return { docs: own, leased: [] };
-    const ids = waiting.map((doc) => doc._id);
+    const ids = candidates.map((doc) => doc._id);
     const token = randomUUID();
     const lease = await collection.updateMany(
       { _id: { $in: ids }, outboxPending: true, ...this.leaseFree(now) },
@@ -220,10 +347,10 @@ export class OutboxRelay {
     // The documents are read before they are leased; when the lease took all of them, what was
     // read is what gets published (an entry recorded in between stays: removal checks the outbox).
     const taken =
-      lease.modifiedCount === waiting.length
-        ? waiting
+      lease.modifiedCount === candidates.length
+        ? candidates
         : await collection.find({ _id: { $in: ids }, outboxLeaseToken: token }, RELAY_FIELDS).toArray();
-    return { docs: [...own, ...taken], leased: taken.map((doc) => doc._id) };
+    return { docs: taken, leased: taken.map((doc) => doc._id) };
   }
 
   private async publishClaimed(
@@ -292,4 +419,9 @@ export class OutboxRelay {
     this.logger.debug({ count: entries.length, collection: collection.collectionName }, 'outbox published');
     return entries.length;
   }
+}
+
+/** The driver's collection behind a mongoose model: the relay's statements bypass casting. */
+function driverCollection(model: AggregateModel): Collection<Document> {
+  return model.collection as unknown as Collection<Document>;
 }

@@ -13,7 +13,7 @@ import type { RecordStream } from '../events/record-stream';
 import { EventConsumer, type Subscription } from '../events/event-consumer';
 import { EventProducer } from '../events/event-producer';
 import { HandledEvents } from '../events/handled-events';
-import { OutboxRelay, type AggregateModel } from '../events/outbox-relay';
+import { OutboxRelay, type WatchedModel } from '../events/outbox-relay';
 import { createHttpApp } from '../http/create-app';
 import { answerUnparsableRequests, closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
@@ -48,7 +48,7 @@ export interface ConsumerGroup {
 export interface ServiceParts {
   routes?: Router[];
   /** Aggregates whose outbox the relay publishes. */
-  aggregates?: AggregateModel[];
+  aggregates?: WatchedModel[];
   /** One consumer group per entry; the group id defaults to the service name. */
   consumers?: ConsumerGroup[];
   /**
