@@ -10,6 +10,8 @@ export type AggregateModel = Pick<Model<unknown>, 'collection'>;
 /** What the relay watches: the collection, and the database where relays say they are alive. */
 export type WatchedModel = Pick<Model<unknown>, 'collection' | 'db'>;
 
+/** However short the takeover interval (tests make it 0), a relay signs no more often than this. */
+const MIN_SIGN_MS = 50;
 /** One document per relay that publishes in a database: `_id` its owner id, `aliveAt` its last sign. */
 const RELAYS = 'outbox_relays';
 interface RelaySign {
@@ -92,6 +94,8 @@ export class OutboxRelay {
   private lastSweepAt = -Infinity;
   private lastSignAt = -Infinity;
   private signer: NodeJS.Timeout | undefined;
+  /** A sign on its way: a store slower than the clock gets one at a time, not a queue of them. */
+  private signing = false;
   /** Whether the last pass failed: a relay that cannot publish stops saying it is alive. */
   private failing = false;
   /** When the running pass last got a batch out (or began). */
@@ -131,7 +135,7 @@ export class OutboxRelay {
     this.schedule(0);
     // On a clock of its own, not after batches only: one slow statement on a busy store must not
     // make a working relay look dead and its backlog leased away.
-    this.signer = setInterval(() => void this.sign(), this.takeOverAfterMs / 3);
+    this.signer = setInterval(() => void this.sign(), Math.max(this.takeOverAfterMs / 3, MIN_SIGN_MS));
     this.signer.unref();
   }
 
@@ -273,8 +277,9 @@ export class OutboxRelay {
   private async sign(): Promise<void> {
     const now = performance.now();
     const stuck = this.running !== undefined && now - this.progressAt > this.leaseMs;
-    if (this.failing || stuck || now - this.lastSignAt < this.takeOverAfterMs / 3) return;
+    if (this.signing || this.failing || stuck || now - this.lastSignAt < this.takeOverAfterMs / 3) return;
     this.lastSignAt = now;
+    this.signing = true;
     const aliveAt = new Date();
     try {
       for (const { relays } of this.databases.values()) {
@@ -282,6 +287,8 @@ export class OutboxRelay {
       }
     } catch (err) {
       this.logger.warn({ err }, 'outbox relay could not say it is alive; others may take its events over');
+    } finally {
+      this.signing = false;
     }
   }
 
