@@ -222,8 +222,8 @@ export class OutboxRelay {
     this.progressAt = performance.now();
     let published = 0;
     for (const collection of collections) {
-      published += (await this.publishSelected(collection, { filter: this.own(now), lease: false }))
-        .published;
+      const own = { filter: this.ownedBy(this.owner, now), lease: false };
+      published += (await this.publishSelected(collection, own)).published;
     }
     if (takeOver || sweep) {
       for (const database of this.databases.values()) published += await this.takeOver(database, now, sweep);
@@ -245,8 +245,10 @@ export class OutboxRelay {
     for (const { _id: owner } of signs.filter((sign) => !alive.includes(sign._id))) {
       let found = 0;
       for (const collection of database.collections) {
-        const filter = { outboxPending: true, outboxOwner: owner, ...this.leaseFree(now) };
-        const result = await this.publishSelected(collection, { filter, lease: true });
+        const result = await this.publishSelected(collection, {
+          filter: this.ownedBy(owner, now),
+          lease: true,
+        });
         published += result.published;
         found += result.found;
       }
@@ -329,9 +331,9 @@ export class OutboxRelay {
     return { found, published };
   }
 
-  /** This relay's own pending events: selected by owner, which the store reads from its index. */
-  private own(now: Date): Document {
-    return { outboxPending: true, outboxOwner: this.owner, ...this.leaseFree(now) };
+  /** An owner's pending events: selected by owner, an equality the store answers from its index. */
+  private ownedBy(owner: string, now: Date): Document {
+    return { outboxPending: true, outboxOwner: owner, ...this.leaseFree(now) };
   }
 
   private leaseFree(now: Date): Document {
