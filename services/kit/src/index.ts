@@ -54,7 +54,7 @@ export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } fr
 export { SessionRevocations } from './auth/session-revocations';
 export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
-export { connectMongo, isDuplicateKey, pingMongo, redactUrl } from './mongo/connect-mongo';
+export { connectMongo, isDuplicateKey, onlyDuplicateKeys, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { runOnce } from './mongo/run-once';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { newId } from './mongo/new-id';

@@ -41,16 +41,26 @@ export class UserDirectory {
   }
 
   async upsert(user: UserRef, access?: readonly string[]): Promise<void> {
-    await this.model.updateOne(
-      { _id: user.id },
-      {
-        $set: {
-          username: user.username,
-          profilePicture: user.profilePicture,
-          ...(access ? { access: [...access] } : {}),
+    await this.upsertMany([{ user, access }]);
+  }
+
+  /** Several users in one statement to the store (a batch of identity's events), in order. */
+  async upsertMany(users: { user: UserRef; access?: readonly string[] }[]): Promise<void> {
+    if (users.length === 0) return;
+    await this.model.bulkWrite(
+      users.map(({ user, access }) => ({
+        updateOne: {
+          filter: { _id: user.id },
+          update: {
+            $set: {
+              username: user.username,
+              profilePicture: user.profilePicture,
+              ...(access ? { access: [...access] } : {}),
+            },
+          },
+          upsert: true,
         },
-      },
-      { upsert: true },
+      })),
     );
   }
 

@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@podz/kit';
+import { on, onBatch, type Subscription } from '@podz/kit';
 import { subscriptionEnded, userDeleted, userPlanChanged, userRegistered } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
 
@@ -10,8 +10,10 @@ import type { CatalogDeps } from '../domain/catalog-deps';
  */
 export function entitlementSync(deps: Pick<CatalogDeps, 'entitlements' | 'privateFeeds'>): Subscription[] {
   return [
-    on(userRegistered, (event) =>
-      deps.entitlements.setPlan(event.data.userId, event.data.plan, new Date(event.time)),
+    onBatch(userRegistered, (events) =>
+      deps.entitlements.setPlans(
+        events.map(({ data, time }) => ({ userId: data.userId, plan: data.plan, at: new Date(time) })),
+      ),
     ),
     on(userPlanChanged, (event) =>
       deps.entitlements.setPlan(event.data.userId, event.data.plan, new Date(event.time)),

@@ -1,8 +1,8 @@
-import { on, type Subscription } from '@podz/kit';
+import { on, onBatch, type Subscription } from '@podz/kit';
 import { userDeleted, userRegistered, userUpdated } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { forgetUser } from '../domain/forget-user';
-import { refreshUser, rememberUser } from '../domain/refresh-user';
+import { refreshUser, rememberUsers } from '../domain/refresh-user';
 
 /**
  * Keeps catalog's picture of users fresh from `identity.user.v1`: who exists (so they can be
@@ -10,7 +10,12 @@ import { refreshUser, rememberUser } from '../domain/refresh-user';
  */
 export function userSync(deps: CatalogDeps): Subscription[] {
   return [
-    on(userRegistered, (event) => rememberUser(deps, event.data)),
+    onBatch(userRegistered, (events) =>
+      rememberUsers(
+        deps,
+        events.map((event) => event.data),
+      ),
+    ),
     on(userUpdated, (event) => refreshUser(deps, event.data)),
     on(userDeleted, (event) => forgetUser(deps, event.data.userId)),
   ];

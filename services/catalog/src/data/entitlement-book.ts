@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { isDuplicateKey } from '@podz/kit';
+import { onlyDuplicateKeys } from '@podz/kit';
 import type { SubscriptionEndReason } from '@podz/proto';
 
 /**
@@ -55,31 +55,47 @@ export class EntitlementBook {
   }
 
   async setPlan(userId: string, plan: string, at: Date): Promise<void> {
+    await this.setPlans([{ userId, plan, at }]);
+  }
+
+  /** Several members' plans in one statement to the store (a batch of identity's events). */
+  async setPlans(plans: { userId: string; plan: string; at: Date }[]): Promise<void> {
     await this.upsertIfNewer(
-      userId,
-      { $or: [{ planAt: null }, { planAt: { $lte: at } }] },
-      { plan, planAt: at },
+      plans.map(({ userId, plan, at }) => ({
+        userId,
+        newer: { $or: [{ planAt: null }, { planAt: { $lte: at } }] },
+        fields: { plan, planAt: at },
+      })),
     );
   }
 
   async setEnded(userId: string, ended: { plan: string; reason: SubscriptionEndReason; at: Date }) {
-    await this.upsertIfNewer(
-      userId,
-      { $or: [{ ended: null }, { 'ended.at': { $lte: ended.at } }] },
-      { ended },
-    );
+    await this.upsertIfNewer([
+      {
+        userId,
+        newer: { $or: [{ ended: null }, { 'ended.at': { $lte: ended.at } }] },
+        fields: { ended },
+      },
+    ]);
   }
 
   async remove(userId: string): Promise<void> {
     await this.model.deleteOne({ _id: userId });
   }
 
-  private async upsertIfNewer(userId: string, newer: object, fields: object): Promise<void> {
+  private async upsertIfNewer(writes: { userId: string; newer: object; fields: object }[]): Promise<void> {
+    if (writes.length === 0) return;
     try {
-      await this.model.updateOne({ _id: userId, ...newer }, { $set: fields }, { upsert: true });
+      await this.model.bulkWrite(
+        writes.map(({ userId, newer, fields }) => ({
+          updateOne: { filter: { _id: userId, ...newer }, update: { $set: fields }, upsert: true },
+        })),
+        // Unordered: a write refused for an older word does not stop the ones after it.
+        { ordered: false },
+      );
     } catch (err) {
       // The member's row holds a newer word: the upsert's insert met the existing id.
-      if (!isDuplicateKey(err)) throw err;
+      if (!onlyDuplicateKeys(err)) throw err;
     }
   }
 }

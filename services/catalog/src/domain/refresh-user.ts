@@ -10,8 +10,8 @@ const refOf = (user: UserFacts) => ({
 });
 
 /** Someone new is named nowhere yet: only the directory learns of them (so they can be invited). */
-export async function rememberUser(deps: CatalogDeps, user: UserFacts): Promise<void> {
-  await deps.users.upsert(refOf(user));
+export async function rememberUsers(deps: CatalogDeps, users: UserFacts[]): Promise<void> {
+  await deps.users.upsertMany(users.map((user) => ({ user: refOf(user) })));
 }
 
 /** A new name or picture, on every show and episode that shows it. */

@@ -31,9 +31,10 @@ export function on<D extends EventDefinition>(definition: D, handler: EventHandl
 
 /**
  * A handler of several events of one type at once: the consecutive ones of a fetched batch of a
- * partition, in order, so that a write per event can become a write per batch. It must be
- * idempotent by itself (a group that records handled events hands it one event at a time), and
- * when a batch keeps failing, its events are tried one by one so only the failing one is parked.
+ * partition, in order, so that a write per event can become a write per batch. A group that
+ * records handled events hands it only those it has not handled; a failing batch is still retried
+ * whole, so its writes must be safe to repeat. When a batch keeps failing, its events are tried one
+ * by one so only the failing one is parked.
  */
 export function onBatch<D extends EventDefinition>(definition: D, handler: BatchHandler<D>): Subscription {
   const batch = handler as BatchHandler<EventDefinition>;
@@ -188,15 +189,14 @@ export class EventConsumer {
   }
 
   /**
-   * Consecutive events of a batch subscription make a run (in a group without handled-event
-   * records, whose batch handlers may see repeats); everything between runs is one step handled
-   * message by message.
+   * Consecutive events of a batch subscription make a run; everything between runs is one step
+   * handled message by message.
    */
   private steps(messages: KafkaMessage[]): Step[] {
     const steps: Step[] = [];
     for (const message of messages) {
       const read = this.read(message.value);
-      const handler = read.kind === 'event' && !this.options.handled ? read.subscription.batch : undefined;
+      const handler = read.kind === 'event' ? read.subscription.batch : undefined;
       const last = steps[steps.length - 1];
       if (read.kind === 'event' && handler) {
         if (last?.kind === 'run' && last.subscription === read.subscription)
@@ -285,17 +285,24 @@ export class EventConsumer {
     return { kind: 'event', subscription, event: { ...envelope, data: data.data } };
   }
 
-  /** A run that keeps failing is handled one event at a time, so only what fails is parked. */
+  /**
+   * A run's events the group has not handled, in one call to the batch handler, recorded as handled
+   * once after. A run that keeps failing is handled one event at a time, so only what fails is
+   * parked.
+   */
   private async handleRun(
     topic: string,
     partition: number,
     { subscription, handler, items }: Extract<Step, { kind: 'run' }>,
   ): Promise<boolean> {
-    const events = items.flatMap(({ read }) => (read.kind === 'event' ? [read.event] : []));
+    const { groupId, handled } = this.options;
+    const fresh = handled ? await this.unhandled(items) : items;
+    const events = fresh.flatMap(({ read }) => (read.kind === 'event' ? [read.event] : []));
     // A run of one is handled as the event it is: retried, then parked.
     if (events.length > 1) {
       try {
         await this.runWithRetry(() => handler(events), events);
+        await handled?.record(groupId, events);
         return true;
       } catch (err) {
         this.options.logger.warn(
@@ -304,15 +311,32 @@ export class EventConsumer {
         );
       }
     }
-    for (const { message, read } of items) {
-      if (read.kind !== 'event') continue;
-      try {
-        await this.runWithRetry(() => read.subscription.handler(read.event), read.event);
-      } catch (err) {
-        await this.deadLetter(topic, partition, message, err);
+    const done: EventEnvelope[] = [];
+    try {
+      for (const { message, read } of fresh) {
+        if (read.kind !== 'event') continue;
+        try {
+          await this.runWithRetry(() => read.subscription.handler(read.event), read.event);
+          done.push(read.event);
+        } catch (err) {
+          await this.deadLetter(topic, partition, message, err);
+        }
       }
+    } finally {
+      await handled?.record(groupId, done);
     }
     return true;
+  }
+
+  /** The items whose events the group has not handled, each event once. */
+  private async unhandled(items: Item[]): Promise<Item[]> {
+    const ids = items.flatMap(({ read }) => (read.kind === 'event' ? [read.event.id] : []));
+    const seen = (await this.options.handled?.seen(this.options.groupId, ids)) ?? new Set<string>();
+    return items.filter(({ read }) => {
+      if (read.kind !== 'event' || seen.has(read.event.id)) return false;
+      seen.add(read.event.id); // the same event twice in one run
+      return true;
+    });
   }
 
   private parse(value: Buffer | null): EventEnvelope {

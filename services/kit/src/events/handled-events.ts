@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Collection } from 'mongodb';
 import type { EventEnvelope } from '@podz/proto';
-import { isDuplicateKey } from '../mongo/connect-mongo';
+import { onlyDuplicateKeys } from '../mongo/connect-mongo';
 
 interface HandledEvent {
   _id: string;
@@ -45,9 +45,7 @@ export class HandledEvents {
       );
     } catch (err) {
       // Another instance (or a redelivery) recorded some of them first: those are refused alone.
-      const errors = (err as { writeErrors?: unknown[] | unknown }).writeErrors;
-      const list = Array.isArray(errors) ? errors : errors ? [errors] : [err];
-      if (!list.every(isDuplicateKey)) throw err;
+      if (!onlyDuplicateKeys(err)) throw err;
     }
   }
 }

@@ -65,3 +65,13 @@ const DUPLICATE_KEY = 11000;
 export function isDuplicateKey(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === DUPLICATE_KEY;
 }
+
+/**
+ * Whether an unordered bulk write failed only on unique keys already stored: those writes were
+ * refused one by one and the rest of the bulk went in.
+ */
+export function onlyDuplicateKeys(err: unknown): boolean {
+  const errors = (err as { writeErrors?: unknown[] | unknown } | null)?.writeErrors;
+  const list = Array.isArray(errors) ? errors : errors ? [errors] : [err];
+  return list.every(isDuplicateKey);
+}

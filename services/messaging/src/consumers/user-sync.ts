@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@podz/kit';
+import { on, onBatch, type Subscription } from '@podz/kit';
 import { SOCKET_EVENTS, userAccessChanged, userDeleted, userRegistered, userUpdated } from '@podz/proto';
 import { forgetMember } from '../domain/forget-member';
 import type { MessagingDeps } from '../domain/messaging-deps';
@@ -16,7 +16,9 @@ const refOf = (user: { userId: string; username: string; profilePicture: string 
  */
 export function userSync(deps: MessagingDeps): Subscription[] {
   return [
-    on(userRegistered, (event) => deps.users.upsert(refOf(event.data), event.data.access)),
+    onBatch(userRegistered, (events) =>
+      deps.users.upsertMany(events.map(({ data }) => ({ user: refOf(data), access: data.access }))),
+    ),
     on(userUpdated, async (event) => {
       await deps.users.upsert(refOf(event.data));
       await deps.conversations.refreshUser(refOf(event.data));

@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@podz/kit';
+import { on, onBatch, type Subscription } from '@podz/kit';
 import {
   contactChanged,
   podcastCreated,
@@ -13,23 +13,33 @@ import type { NotificationsDeps } from '../domain/notifications-deps';
 
 /**
  * What the service keeps of others' data: members' addresses, shows and their followers. Each
- * handler sets or deletes by key, from the event's content; the group records handled events.
+ * handler sets or deletes by key, from the event's content, so a batch retried whole ends the
+ * same; the group records handled events.
  */
 export function directorySubscriptions(deps: NotificationsDeps): Subscription[] {
-  const saveShow = ({ data }: { data: { podcastId: string; uId: string; name: string; ownerId: string } }) =>
-    deps.shows.save({ _id: data.podcastId, uId: data.uId, name: data.name, ownerId: data.ownerId });
+  const saveShows = (events: { data: { podcastId: string; uId: string; name: string; ownerId: string } }[]) =>
+    deps.shows.saveMany(
+      events.map(({ data }) => ({
+        _id: data.podcastId,
+        uId: data.uId,
+        name: data.name,
+        ownerId: data.ownerId,
+      })),
+    );
   return [
-    on(contactChanged, ({ data }) =>
-      deps.contacts.save({
-        _id: data.userId,
-        username: data.username,
-        email: data.email,
-        verified: data.verified,
-      }),
+    onBatch(contactChanged, (events) =>
+      deps.contacts.saveMany(
+        events.map(({ data }) => ({
+          _id: data.userId,
+          username: data.username,
+          email: data.email,
+          verified: data.verified,
+        })),
+      ),
     ),
     on(userDeleted, ({ data }) => forgetMember(deps, data.userId)),
-    on(podcastCreated, saveShow),
-    on(podcastUpdated, saveShow),
+    onBatch(podcastCreated, saveShows),
+    onBatch(podcastUpdated, saveShows),
     on(podcastDeleted, ({ data }) => deps.shows.removeShow(data.podcastId)),
     on(podcastFollowed, ({ data }) => deps.shows.follow(data.podcastId, data.userId)),
     on(podcastUnfollowed, ({ data }) => deps.shows.unfollow(data.podcastId, data.userId)),

@@ -27,8 +27,17 @@ export class Contacts {
   }
 
   async save(contact: ContactRecord): Promise<void> {
-    const { _id, ...fields } = contact;
-    await this.model.updateOne({ _id }, { $set: fields }, { upsert: true });
+    await this.saveMany([contact]);
+  }
+
+  /** Several members' addresses in one statement to the store (a batch of identity's events). */
+  async saveMany(contacts: ContactRecord[]): Promise<void> {
+    if (contacts.length === 0) return;
+    await this.model.bulkWrite(
+      contacts.map(({ _id, ...fields }) => ({
+        updateOne: { filter: { _id }, update: { $set: fields }, upsert: true },
+      })),
+    );
   }
 
   async remove(userId: string): Promise<void> {

@@ -37,8 +37,17 @@ export class Shows {
   }
 
   async save(show: ShowRecord): Promise<void> {
-    const { _id, ...fields } = show;
-    await this.shows.updateOne({ _id }, { $set: fields }, { upsert: true });
+    await this.saveMany([show]);
+  }
+
+  /** Several shows in one statement to the store (a batch of catalog's events), in order. */
+  async saveMany(shows: ShowRecord[]): Promise<void> {
+    if (shows.length === 0) return;
+    await this.shows.bulkWrite(
+      shows.map(({ _id, ...fields }) => ({
+        updateOne: { filter: { _id }, update: { $set: fields }, upsert: true },
+      })),
+    );
   }
 
   async follow(podcastId: string, userId: string): Promise<void> {

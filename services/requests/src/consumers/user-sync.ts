@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@podz/kit';
+import { on, onBatch, type Subscription } from '@podz/kit';
 import { userDeleted, userRegistered, userUpdated } from '@podz/proto';
 import type { RequestsDeps } from '../domain/requests-deps';
 
@@ -7,14 +7,19 @@ import type { RequestsDeps } from '../domain/requests-deps';
  * user's requests go with them.
  */
 export function userSync(deps: RequestsDeps): Subscription[] {
-  const refresh = async (user: { userId: string; username: string; profilePicture: string }) => {
-    const ref = { id: user.userId, username: user.username, profilePicture: user.profilePicture };
-    await deps.users.upsert(ref);
-    await deps.requests.refreshUser(ref);
+  // A member may file a request before their registration arrives here: it names them too.
+  const refresh = async (users: { userId: string; username: string; profilePicture: string }[]) => {
+    const refs = users.map((user) => ({
+      id: user.userId,
+      username: user.username,
+      profilePicture: user.profilePicture,
+    }));
+    await deps.users.upsertMany(refs.map((user) => ({ user })));
+    await deps.requests.refreshUsers(refs);
   };
   return [
-    on(userRegistered, (event) => refresh(event.data)),
-    on(userUpdated, (event) => refresh(event.data)),
+    onBatch(userRegistered, (events) => refresh(events.map((event) => event.data))),
+    onBatch(userUpdated, (events) => refresh(events.map((event) => event.data))),
     on(userDeleted, async (event) => {
       await deps.requests.removeAllOf(event.data.userId);
       await deps.users.remove(event.data.userId);

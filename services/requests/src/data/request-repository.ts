@@ -146,8 +146,18 @@ export class RequestRepository {
 
   /** Names and pictures refreshed from identity, wherever the user appears. */
   async refreshUser(user: UserRef): Promise<void> {
-    await this.model.updateMany({ requesterId: user.id }, { $set: { requester: user } });
-    await this.model.updateMany({ reviewerId: user.id }, { $set: { 'review.reviewer': user } });
+    await this.refreshUsers([user]);
+  }
+
+  /** Several users' names and pictures in one statement to the store (a batch of identity's events). */
+  async refreshUsers(users: UserRef[]): Promise<void> {
+    if (users.length === 0) return;
+    await this.model.bulkWrite(
+      users.flatMap((user) => [
+        { updateMany: { filter: { requesterId: user.id }, update: { $set: { requester: user } } } },
+        { updateMany: { filter: { reviewerId: user.id }, update: { $set: { 'review.reviewer': user } } } },
+      ]),
+    );
   }
 
   /**
