@@ -170,6 +170,61 @@ describe('a new episode of a followed show', () => {
   });
 });
 
+describe('which shows an episode is announced for', () => {
+  it('a show followed before its creation arrived, and not one whose only follower came after', async () => {
+    const owner = await member('owner');
+    const early = await member('early');
+    const late = await member('late');
+    const created = (podcastId: string) =>
+      pendingEvent(podcastCreated, podcastId, {
+        podcastId,
+        uId: uniqueName('show'),
+        name: 'Show',
+        ownerId: owner.id,
+        category: 'Science',
+        status: 'published',
+        logoPath: '/media/images/x.png',
+      });
+    const [followedFirst, nobodyYet] = [id(), id()];
+    // The follow ahead of the show's creation: the show's record must not say "never followed".
+    await service.context.producer.publish([
+      pendingEvent(podcastFollowed, followedFirst, {
+        podcastId: followedFirst,
+        userId: early.id,
+        followerCount: 1,
+      }),
+      created(followedFirst),
+      created(nobodyYet),
+    ]);
+    await eventually('both shows to be known', async () =>
+      Boolean(
+        (await service.context.db
+          .collection('shows')
+          .findOne({ _id: followedFirst as never, uId: { $exists: true } })) &&
+        (await service.context.db.collection('shows').findOne({ _id: nobodyYet as never })),
+      ),
+    );
+    const before = episode(nobodyYet, 'Before anyone followed');
+    await service.context.producer.publish([episode(followedFirst, 'Early').created, before.created]);
+    await eventually('the early follower told', async () => (await bellOf(early)).unread === 1);
+
+    await service.context.producer.publish([
+      pendingEvent(podcastFollowed, nobodyYet, { podcastId: nobodyYet, userId: late.id, followerCount: 1 }),
+    ]);
+    await eventually('the late follow to be known', async () =>
+      Boolean(
+        await service.context.db.collection('follows').findOne({ _id: `${nobodyYet}:${late.id}` as never }),
+      ),
+    );
+    await service.context.producer.publish([episode(nobodyYet, 'After the follow').created]);
+    await eventually(
+      'the late follower told of the next episode',
+      async () => (await bellOf(late)).unread === 1,
+    );
+    expect((await bellOf(late)).items.map((item) => item.body)).toEqual(['After the follow']);
+  });
+});
+
 describe('requests, invitations and credits', () => {
   it('tell the member in the bell and by mail, once each however often the event arrives', async () => {
     const requester = await member('requester');

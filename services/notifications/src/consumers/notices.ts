@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@podz/kit';
+import { on, onBatch, type Subscription } from '@podz/kit';
 import {
   episodeCreated,
   episodeUpdated,
@@ -10,7 +10,7 @@ import {
   requestRejected,
   type EventEnvelope,
 } from '@podz/proto';
-import { announceEpisode } from '../domain/announce-episodes';
+import { announceEpisodes } from '../domain/announce-episodes';
 import type { NotificationsDeps } from '../domain/notifications-deps';
 import { tellGuestCredited } from '../domain/tell-guest-credited';
 import { tellHostAnswered, tellHostInvited } from '../domain/tell-hosts';
@@ -21,19 +21,20 @@ import { tellRequestReviewed } from '../domain/tell-request-reviewed';
  * new deployment reads every topic from its start) and tells no one.
  */
 export function noticeSubscriptions(deps: NotificationsDeps): Subscription[] {
+  const isNews = (event: EventEnvelope) => new Date(event.time) >= deps.since;
   const news =
     <E extends EventEnvelope>(handler: (event: E) => Promise<void>) =>
     async (event: E) => {
-      if (new Date(event.time) >= deps.since) await handler(event);
+      if (isNews(event)) await handler(event);
     };
   return [
-    on(
-      episodeCreated,
-      news((event) => announceEpisode(deps, event.data)),
-    ),
-    on(
-      episodeUpdated,
-      news((event) => announceEpisode(deps, event.data)),
+    ...[episodeCreated, episodeUpdated].map((definition) =>
+      onBatch(definition, (events) =>
+        announceEpisodes(
+          deps,
+          events.filter((event) => isNews(event)).map((event) => event.data),
+        ),
+      ),
     ),
     on(
       requestApproved,

@@ -9,7 +9,9 @@ export interface ShowRecord {
 }
 
 const showSchema = new Schema(
-  { _id: String, uId: String, name: String, ownerId: String },
+  // `followed`: false from the show's creation until its first follower, then true for good (a
+  // hint: clearing it could race a follow). Missing on shows from before it was kept.
+  { _id: String, uId: String, name: String, ownerId: String, followed: Boolean },
   { collection: 'shows', versionKey: false },
 );
 // One document per follow, keyed `<podcastId>:<userId>`: following twice is one document.
@@ -33,7 +35,19 @@ export class Shows {
   }
 
   async find(podcastId: string): Promise<ShowRecord | null> {
-    return (await this.shows.findById(podcastId).lean()) as ShowRecord | null;
+    const show = (await this.shows.findById(podcastId).lean()) as Partial<ShowRecord> | null;
+    // A follow that came before its show leaves a document with the hint alone.
+    return show?.uId ? (show as ShowRecord) : null;
+  }
+
+  /**
+   * Of these shows, those nobody has ever followed: one keyed read for a batch of episodes, where
+   * asking the follows would be one read per episode. A show not known yet is not among them.
+   */
+  async neverFollowed(podcastIds: string[]): Promise<Set<string>> {
+    if (podcastIds.length === 0) return new Set();
+    const rows = await this.shows.find({ _id: { $in: podcastIds }, followed: false }, { _id: 1 }).lean();
+    return new Set(rows.map((row) => String(row._id)));
   }
 
   async save(show: ShowRecord): Promise<void> {
@@ -45,12 +59,18 @@ export class Shows {
     if (shows.length === 0) return;
     await this.shows.bulkWrite(
       shows.map(({ _id, ...fields }) => ({
-        updateOne: { filter: { _id }, update: { $set: fields }, upsert: true },
+        updateOne: {
+          filter: { _id },
+          update: { $set: fields, $setOnInsert: { followed: false } },
+          upsert: true,
+        },
       })),
     );
   }
 
   async follow(podcastId: string, userId: string): Promise<void> {
+    // The hint first: if the follow is not written after it, the hint only costs a read.
+    await this.shows.updateOne({ _id: podcastId }, { $set: { followed: true } }, { upsert: true });
     await this.follows.updateOne(
       { _id: `${podcastId}:${userId}` },
       { $set: { podcastId, userId } },

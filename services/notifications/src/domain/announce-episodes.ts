@@ -11,16 +11,29 @@ async function inGroups<T>(items: T[], size: number, each: (item: T) => Promise<
   }
 }
 
+type Episode = EventData<typeof episodeCreated>;
+
+/**
+ * A batch of episode events, each announced (see `announceEpisode`) unless its show has never had
+ * a follower: one read for the batch spares one per episode when most shows have none (a network's
+ * history read from the start, or an import).
+ */
+export async function announceEpisodes(deps: NotificationsDeps, episodes: Episode[]): Promise<void> {
+  const published = episodes.filter((episode) => episode.status === 'published');
+  const unfollowed = await deps.shows.neverFollowed([...new Set(published.map((e) => e.podcastId))]);
+  // One by one: two events of one episode in a batch must not announce it twice side by side.
+  for (const episode of published) {
+    if (!unfollowed.has(episode.podcastId)) await announceEpisode(deps, episode);
+  }
+}
+
 /**
  * A newly published episode reaches every follower of its show: in the bell at once, and in
  * their next daily digest. Announced once per episode: edits of a published episode, and a
  * repeated event, find the announcement done; a run cut short is finished by the retry, which
  * skips the followers already told (the bell and the digest each keep the episode once).
  */
-export async function announceEpisode(
-  deps: NotificationsDeps,
-  episode: EventData<typeof episodeCreated>,
-): Promise<void> {
+export async function announceEpisode(deps: NotificationsDeps, episode: Episode): Promise<void> {
   // A show nobody follows costs one indexed read per episode event, and leaves nothing behind.
   if (episode.status !== 'published' || !(await deps.shows.hasFollowers(episode.podcastId))) return;
   const key = `episode:${episode.episodeId}`;
