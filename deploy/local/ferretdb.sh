@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # The MongoDB-compatible store: FerretDB v1.24.2 (MongoDB wire protocol) on its PostgreSQL backend
-# (PostgreSQL 15 from Debian, postgres.sh), built from source with the machine's Go and five patches.
+# (PostgreSQL 15 from Debian, postgres.sh), built from source with the machine's Go and seven patches.
 # Sourced by infra.sh, which provides lib/common.sh.
 
 # shellcheck source=postgres.sh
@@ -16,7 +16,8 @@ FERRETDB_SRC="$PODZ_LOCAL_DIR/src/ferretdb-$FERRETDB_VERSION"
 #  - lean-tracking: no leak-detection stack walk and finalizer per iterator outside debug builds;
 #  - fast-json: documents decoded from PostgreSQL's JSON with goccy/go-json, not encoding/json;
 #  - lean-writes: single-document writes without BEGIN/COMMIT, and no unused btree beside a GIN index;
-#  - statement-queries: each statement of an update command frees its connection before the next.
+#  - statement-queries: each statement of an update command frees its connection before the next;
+#  - limit-pushdown: a find's limit sent to PostgreSQL when its whole filter is, exactly (booleans).
 FERRETDB_PATCHES=(
   "$HERE/ferretdb-atomic-writes.patch"
   "$HERE/ferretdb-keyed-reads.patch"
@@ -24,6 +25,7 @@ FERRETDB_PATCHES=(
   "$HERE/ferretdb-fast-json.patch"
   "$HERE/ferretdb-lean-writes.patch"
   "$HERE/ferretdb-statement-queries.patch"
+  "$HERE/ferretdb-limit-pushdown.patch"
 )
 FERRETDB_STAMP="$FERRETDB_BIN.build"
 

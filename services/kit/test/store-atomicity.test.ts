@@ -91,4 +91,33 @@ describe('the document store', () => {
     expect(results.map((result) => result.modifiedCount)).toEqual([200, 200]);
     expect(await rows.countDocuments({ n: 2 })).toBe(200);
   }, 30_000);
+
+  it('sends a find its limit with a filter it answers exactly, and keeps the answers MongoDB gives', async () => {
+    // deploy/local/ferretdb-limit-pushdown.patch: a findOne on a flag read every matching row.
+    const rows = client.db(database).collection<{ _id: string; flag: unknown; name: string }>('limits');
+    await rows.insertMany([
+      { _id: 'string', flag: 'true', name: 'x' },
+      { _id: 'yes-1', flag: true, name: 'x' },
+      { _id: 'list', flag: [false, true], name: 'y' },
+      { _id: 'no', flag: false, name: 'x' },
+      { _id: 'yes-2', flag: true, name: 'y' },
+    ]);
+    const explained = async (filter: object, limit: number) =>
+      (await client.db(database).command({ explain: { find: 'limits', filter, limit } })) as {
+        limitPushdown?: boolean;
+      };
+    expect((await explained({ flag: true }, 1)).limitPushdown).toBe(true);
+    expect((await explained({ flag: { $eq: true }, name: 'x' }, 1)).limitPushdown).toBe(false);
+    expect((await explained({ name: 'x' }, 1)).limitPushdown).toBe(false);
+
+    const ids = async (filter: object, limit: number) =>
+      (await rows.find(filter).limit(limit).toArray()).map((row) => row._id).sort();
+    expect(await ids({ flag: true }, 10)).toEqual(['list', 'yes-1', 'yes-2']);
+    expect(await ids({ flag: true }, 2)).toHaveLength(2);
+    expect(await ids({ flag: true, name: 'y' }, 1)).toHaveLength(1);
+    expect(await rows.findOne({ flag: false }, { projection: { _id: 1 } })).toEqual(
+      expect.objectContaining({ _id: expect.stringMatching(/^(no|list)$/) }),
+    );
+    expect(await ids({ flag: 'true' }, 1)).toEqual(['string']);
+  });
 });
