@@ -242,7 +242,7 @@ export class OutboxRelay {
     const signs = await database.relays.find({}).toArray();
     const alive = signs.filter((sign) => sign._id === this.owner || sign.aliveAt >= since).map((s) => s._id);
     let published = 0;
-    for (const { _id: owner } of signs.filter((sign) => !alive.includes(sign._id))) {
+    for (const { _id: owner, aliveAt } of signs.filter((sign) => !alive.includes(sign._id))) {
       let found = 0;
       for (const collection of database.collections) {
         const result = await this.publishSelected(collection, {
@@ -253,6 +253,12 @@ export class OutboxRelay {
         found += result.found;
       }
       if (found === 0) await database.relays.deleteOne({ _id: owner, aliveAt: { $lt: since } });
+      // Worth a look when it happens to a relay that was not stopped: it was too busy to sign.
+      else
+        this.logger.warn(
+          { owner, silentForMs: now.getTime() - aliveAt.getTime(), found },
+          'took over the events of a silent outbox relay',
+        );
     }
     if (!sweep) return published;
     const orphaned: Selection = {
@@ -266,10 +272,13 @@ export class OutboxRelay {
       },
       lease: true,
     };
+    let swept = 0;
     for (const collection of database.collections) {
-      published += (await this.publishSelected(collection, orphaned)).published;
+      swept += (await this.publishSelected(collection, orphaned)).published;
     }
-    return published;
+    if (swept > 0)
+      this.logger.warn({ count: swept, alive }, 'published events no live outbox relay signed for');
+    return published + swept;
   }
 
   /**
