@@ -268,6 +268,36 @@ describe('the embedded outbox', () => {
     expect(await signs.findOne({ _id: THIS_PROCESS as never })).toBeNull();
   });
 
+  it('signs at every tick of its clock while a busy process runs the ticks late', async () => {
+    const Widget = widgetModel(db);
+    const owner = uniqueName('busy-instance');
+    const relay = new OutboxRelay(producer, logger, { pollMs: 60_000, owner, takeOverAfterMs: 1_500 });
+    relay.watch(Widget);
+    // Timers that burn up to 40 ms each, every few milliseconds: the relay's ticks run late.
+    const busy = setInterval(() => {
+      const start = performance.now();
+      while (performance.now() - start < Math.random() * 40);
+    }, 7);
+    const signs: number[] = [];
+    relay.start();
+    try {
+      const until = Date.now() + 5_000;
+      while (Date.now() < until) {
+        const sign = await db.collection('outbox_relays').findOne({ _id: owner as never });
+        const at = (sign?.aliveAt as Date | undefined)?.getTime();
+        if (at && at !== signs[signs.length - 1]) signs.push(at);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      clearInterval(busy);
+      await relay.stop();
+    }
+    const gaps = signs.slice(1).map((at, n) => at - signs[n]!);
+    // A sign every 500 ms, each as late as the busy timers make it; a tick skipped is 1,000 ms.
+    expect(gaps.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...gaps)).toBeLessThan(850);
+  });
+
   it('loses no event when two relays take turns at a document written all along', async () => {
     const topic = uniqueName('test.widget.turns');
     await ensureTopics(admin, [topic]);

@@ -105,6 +105,8 @@ export class OutboxRelay {
   private readonly takeOverAfterMs: number;
   private readonly sweepMs: number;
   private readonly owner: string;
+  /** The sign's clock: three signs per takeover interval. */
+  private readonly signEveryMs: number;
 
   constructor(
     private readonly producer: EventProducer,
@@ -115,6 +117,7 @@ export class OutboxRelay {
     this.takeOverAfterMs = options.takeOverAfterMs ?? 5_000;
     this.sweepMs = options.sweepMs ?? 30_000;
     this.owner = options.owner ?? THIS_PROCESS;
+    this.signEveryMs = Math.max(this.takeOverAfterMs / 3, MIN_SIGN_MS);
   }
 
   watch(model: WatchedModel): void {
@@ -135,7 +138,7 @@ export class OutboxRelay {
     this.schedule(0);
     // On a clock of its own, not after batches only: one slow statement on a busy store must not
     // make a working relay look dead and its backlog leased away.
-    this.signer = setInterval(() => void this.sign(), Math.max(this.takeOverAfterMs / 3, MIN_SIGN_MS));
+    this.signer = setInterval(() => void this.sign(), this.signEveryMs);
     this.signer.unref();
   }
 
@@ -282,13 +285,18 @@ export class OutboxRelay {
   }
 
   /**
-   * Says this relay is alive in every database it publishes in, three times per `takeOverAfterMs`
-   * at most: unless its last pass failed, or the pass under way has got nothing out for `leaseMs`.
+   * Says this relay is alive in every database it publishes in: at each tick of its clock (three per
+   * `takeOverAfterMs`), and after a pass unless a sign went out in the last half tick. Not when its
+   * last pass failed, or the pass under way has got nothing out for `leaseMs`.
    */
   private async sign(): Promise<void> {
     const now = performance.now();
     const stuck = this.running !== undefined && now - this.progressAt > this.leaseMs;
-    if (this.signing || this.failing || stuck || now - this.lastSignAt < this.takeOverAfterMs / 3) return;
+    // Half the clock's period: the clock's own ticks always sign, however late a busy process runs
+    // them (gated at the full period, a tick that came a little early after a late one was skipped,
+    // and a relay in a long pass went 5 s without a sign: its backlog was taken over).
+    const recent = now - this.lastSignAt < this.signEveryMs / 2;
+    if (this.signing || this.failing || stuck || recent) return;
     this.lastSignAt = now;
     this.signing = true;
     const aliveAt = new Date();
