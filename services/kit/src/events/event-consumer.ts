@@ -300,15 +300,20 @@ export class EventConsumer {
     const events = fresh.flatMap(({ read }) => (read.kind === 'event' ? [read.event] : []));
     // A run of one is handled as the event it is: retried, then parked.
     if (events.length > 1) {
-      try {
-        await this.runWithRetry(() => handler(events), events);
+      const failed = await this.runWithRetry(() => handler(events), events).then(
+        () => false,
+        (err: unknown) => {
+          this.options.logger.warn(
+            { err, count: events.length, type: subscription.definition.type },
+            'event batch failed; handling its events one by one',
+          );
+          return true;
+        },
+      );
+      // Outside the handler's failure: a record that cannot be written fails the step, as in `handleEach`.
+      if (!failed) {
         await handled?.record(groupId, events);
         return true;
-      } catch (err) {
-        this.options.logger.warn(
-          { err, count: events.length, type: subscription.definition.type },
-          'event batch failed; handling its events one by one',
-        );
       }
     }
     const done: EventEnvelope[] = [];
