@@ -20,8 +20,9 @@ interface Change {
 /**
  * What is searchable, kept in Redis beside the index: each document by key (the truth the indexes
  * are built from, and what an answer's page is filled from), each episode's transcript cues, each
- * show's indexed episodes, and a stream of changes that every instance's index follows. A write
- * and its entry in the stream are one transaction, so no instance misses a change.
+ * show's indexed episodes, the set of every document's key, and a stream of changes that every
+ * instance's index follows. A write, its key in the set and its entry in the stream are one
+ * transaction, so no instance misses a change.
  */
 export class DocumentStore {
   constructor(
@@ -39,6 +40,16 @@ export class DocumentStore {
 
   private showEpisodesKey(showId: string) {
     return `${this.prefix}:show-episodes:${showId}`;
+  }
+
+  /** Every document's key: what a rebuild's sweep and a full load walk, never the whole keyspace. */
+  private get keysKey() {
+    return `${this.prefix}:keys`;
+  }
+
+  /** Set once the key set holds the documents stored before it existed (`listOlderKeys`). */
+  private get keysCompleteKey() {
+    return `${this.prefix}:keys-complete`;
   }
 
   get changesKey() {
@@ -94,7 +105,7 @@ export class DocumentStore {
     const write = this.redis.multi();
     for (const { doc, cues } of entries) {
       const key = documentKey(doc.kind, doc.id);
-      write.set(this.docKey(key), JSON.stringify(doc));
+      write.set(this.docKey(key), JSON.stringify(doc)).sadd(this.keysKey, key);
       if (doc.kind === 'episode') {
         write.sadd(this.showEpisodesKey(doc.show.id), doc.id);
         if (cues) write.set(this.cuesKey(doc.id), JSON.stringify(cues));
@@ -108,7 +119,7 @@ export class DocumentStore {
   /** Removes what is no longer public and announces it. */
   async remove(kind: DocumentKind, id: string, showId?: string): Promise<void> {
     const key = documentKey(kind, id);
-    const write = this.redis.multi().del(this.docKey(key));
+    const write = this.redis.multi().del(this.docKey(key)).srem(this.keysKey, key);
     if (kind === 'episode') {
       write.del(this.cuesKey(id));
       if (showId) write.srem(this.showEpisodesKey(showId), id);
@@ -173,15 +184,38 @@ export class DocumentStore {
     return entries.map(([streamId, fields]) => ({ streamId, key: fields[1] ?? '' }));
   }
 
-  /** Every document's key (`show:<id>`, …), a batch at a time: the rebuild's sweep. */
+  /**
+   * Every document's key (`show:<id>`, …), a batch at a time: the rebuild's sweep and a full load.
+   * Read from the key set, so the walk costs what search stores, not what every service keeps in
+   * the same Redis (a scan of the keyspace read about twenty keys for each of search's). A key may
+   * come twice, and one removed meanwhile may still come (its document then reads as null).
+   */
   async *everyKey(batch = 1_000): AsyncGenerator<string[]> {
+    await this.listOlderKeys();
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.sscan(this.keysKey, cursor, 'COUNT', batch);
+      cursor = next;
+      if (keys.length > 0) yield keys;
+    } while (cursor !== '0');
+  }
+
+  /**
+   * Documents stored before the key set existed join it once, from a scan of the keyspace. A
+   * document removed during the scan may leave its key behind; the next rebuild's sweep, finding
+   * no document, removes it.
+   */
+  private async listOlderKeys(): Promise<void> {
+    if (await this.redis.exists(this.keysCompleteKey)) return;
     const docPrefix = this.docKey('');
     let cursor = '0';
     do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${docPrefix}*`, 'COUNT', batch);
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${docPrefix}*`, 'COUNT', 1_000);
       cursor = next;
-      if (keys.length > 0) yield keys.map((key) => key.slice(docPrefix.length));
+      if (keys.length > 0)
+        await this.redis.sadd(this.keysKey, ...keys.map((key) => key.slice(docPrefix.length)));
     } while (cursor !== '0');
+    await this.redis.set(this.keysCompleteKey, new Date().toISOString());
   }
 
   /** Every document, a batch at a time: for an instance that starts without a usable snapshot. */

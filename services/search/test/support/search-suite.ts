@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { loadConfig } from '@podz/kit';
-import { eventually, testServiceEnv } from '@podz/kit/testing';
+import { eventually, testServiceEnv, uniqueName } from '@podz/kit/testing';
 import {
   createEvent,
   searchResultsSchema,
@@ -413,6 +413,42 @@ export function searchSuite(engine: EngineSetup): void {
       expect(reads).toHaveBeenCalledWith(host.id);
       expect(await documents.get('person', host.id)).toMatchObject({ username: host.username });
       expect(await documents.get('person', member.id)).toBeNull();
+    });
+
+    it('walks the documents by their key set, never the keyspace, once those stored before it are listed', async () => {
+      const prefix = `search:${uniqueName('keys')}`;
+      const redis = a.context.redis;
+      const documents = new DocumentStore(redis, prefix);
+      const person = (id: string) => ({
+        kind: 'person' as const,
+        id,
+        username: id,
+        bio: '',
+        profilePicture: '',
+      });
+      // Two documents as a version before the key set wrote them: the document alone.
+      for (const id of ['older-1', 'older-2'])
+        await redis.set(`${prefix}:doc:person:${id}`, JSON.stringify(person(id)));
+      await documents.put(person('newer'));
+      const scans = jest.spyOn(redis, 'scan');
+      const walk = async () => {
+        const keys = [];
+        for await (const batch of documents.everyKey()) keys.push(...batch);
+        return [...new Set(keys)].sort();
+      };
+      try {
+        expect(await walk()).toEqual(['person:newer', 'person:older-1', 'person:older-2']);
+        expect(scans).toHaveBeenCalled();
+        scans.mockClear();
+        await documents.remove('person', 'older-1');
+        expect(await walk()).toEqual(['person:newer', 'person:older-2']);
+        const loaded = [];
+        for await (const batch of documents.everyDocument()) loaded.push(...batch.map((doc) => doc.id));
+        expect(loaded.sort()).toEqual(['newer', 'older-2']);
+        expect(scans).not.toHaveBeenCalled();
+      } finally {
+        scans.mockRestore();
+      }
     });
 
     it('reads from the instance that answers when the owner runs as several and one is down', async () => {
