@@ -103,16 +103,25 @@ export class DocumentStore {
   async putMany(entries: { doc: SearchDocument; cues?: Cue[] | undefined }[]): Promise<void> {
     if (entries.length === 0) return;
     const write = this.redis.multi();
+    const keys: string[] = [];
+    const episodesByShow = new Map<string, string[]>();
     for (const { doc, cues } of entries) {
       const key = documentKey(doc.kind, doc.id);
-      write.set(this.docKey(key), JSON.stringify(doc)).sadd(this.keysKey, key);
+      keys.push(key);
+      write.set(this.docKey(key), JSON.stringify(doc));
       if (doc.kind === 'episode') {
-        write.sadd(this.showEpisodesKey(doc.show.id), doc.id);
+        const ofShow = episodesByShow.get(doc.show.id);
+        if (ofShow) ofShow.push(doc.id);
+        else episodesByShow.set(doc.show.id, [doc.id]);
         if (cues) write.set(this.cuesKey(doc.id), JSON.stringify(cues));
         if (doc.transcriptRevision === null) write.del(this.cuesKey(doc.id));
       }
       this.announce(write, key);
     }
+    // Set members in one command per set, not per document: a page of a show's episodes is one
+    // `SADD` to the key set and one to the show's.
+    write.sadd(this.keysKey, ...keys);
+    for (const [showId, ids] of episodesByShow) write.sadd(this.showEpisodesKey(showId), ...ids);
     await write.exec();
   }
 

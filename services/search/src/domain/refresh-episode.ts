@@ -14,7 +14,17 @@ export async function storeEpisodes(
   language: string,
   before: (EpisodeDocument | null)[],
 ): Promise<void> {
-  const entries = await Promise.all(
+  await deps.documents.putMany(await episodeEntries(deps, episodes, language, before));
+}
+
+/** What `storeEpisodes` stores: each episode's document, with its cues where its transcript changed. */
+function episodeEntries(
+  deps: DocumentDeps,
+  episodes: Episode[],
+  language: string,
+  before: (EpisodeDocument | null)[],
+) {
+  return Promise.all(
     episodes.map(async (episode, n) => {
       const doc = episodeDocument(episode, language);
       const changed =
@@ -24,7 +34,6 @@ export async function storeEpisodes(
       return { doc, cues };
     }),
   );
-  await deps.documents.putMany(entries);
 }
 
 /**
@@ -59,8 +68,8 @@ async function languageOf(deps: DocumentDeps, showId: string, stored: ShowDocume
 
 /**
  * `refreshEpisode` for many episodes at once (a run of events while catching up), each with its
- * latest event's time: catalog is read a hundred at a time and the store once, each show's
- * episodes stored in one write. An answer older than its event is read again alone, as
+ * latest event's time: catalog is read a hundred at a time and the store once, and every episode
+ * stored in one write. An answer older than its event is read again alone, as
  * `refreshEpisode` would; so is everything when catalog does not know the batch read.
  */
 export async function refreshEpisodes(deps: DocumentDeps, wanted: ReadonlyMap<string, Date>): Promise<void> {
@@ -87,10 +96,13 @@ export async function refreshEpisodes(deps: DocumentDeps, wanted: ReadonlyMap<st
   }
   const showsAsked = [...byShow];
   const shows = await deps.documents.many(showsAsked.map(([showId]) => documentKey('show', showId)));
+  // One transaction for the whole run: while catching up, consecutive events are of many shows.
+  const entries = [];
   for (const [n, [showId, { episodes, before }]] of showsAsked.entries()) {
     const language = await languageOf(deps, showId, shows[n] as ShowDocument | null);
-    if (language) await storeEpisodes(deps, episodes, language, before);
+    if (language) entries.push(...(await episodeEntries(deps, episodes, language, before)));
   }
+  await deps.documents.putMany(entries);
   for (const [id, changedAt] of alone) await refreshEpisode(deps, id, changedAt);
 }
 

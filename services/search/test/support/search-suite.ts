@@ -347,6 +347,9 @@ export function searchSuite(engine: EngineSetup): void {
       const published = [];
       for (let n = 0; n < 3; n++)
         published.push(await platform.episodeBy(owner, { podcastId: show.id, title: `Tide table ${n}` }));
+      // A run of events spans shows: stored in one write, each show's episodes listed with it.
+      const other = await platform.showBy(owner, { name: 'Batch Bay Two', category: 'Leisure' });
+      published.push(await platform.episodeBy(owner, { podcastId: other.id, title: 'Tide elsewhere' }));
       const draft = await platform.episodeBy(owner, { podcastId: show.id, title: 'Tide draft' });
       const identity = new IdentityClient(platform.identity.url);
       const catalog = new CatalogClient(platform.url);
@@ -379,6 +382,14 @@ export function searchSuite(engine: EngineSetup): void {
         ...published.map((episode) => episode.id),
         null,
       ]);
+      const listed = async (showId: string) => (await batched.episodesOfShow(showId)).sort();
+      expect(await listed(show.id)).toEqual(
+        published
+          .slice(0, 3)
+          .map((episode) => episode.id)
+          .sort(),
+      );
+      expect(await listed(other.id)).toEqual([published[3]!.id]);
 
       const down = { documents: store('down'), identity, catalog: new CatalogClient('http://127.0.0.1:9') };
       await refreshEpisodesOrFile(down, new Map(ids.map((id) => [id, at])));
