@@ -196,8 +196,8 @@ export class DocumentStore {
   /**
    * Every document's key (`show:<id>`, …), a batch at a time: the rebuild's sweep and a full load.
    * Read from the key set, so the walk costs what search stores, not what every service keeps in
-   * the same Redis (a scan of the keyspace read about twenty keys for each of search's). A key may
-   * come twice, and one removed meanwhile may still come (its document then reads as null).
+   * the same Redis. A key may come twice, and one removed meanwhile may still come (its document
+   * then reads as null).
    */
   async *everyKey(batch = 1_000): AsyncGenerator<string[]> {
     await this.listOlderKeys();
