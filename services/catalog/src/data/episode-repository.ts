@@ -2,6 +2,7 @@ import { Types, type FilterQuery } from 'mongoose';
 import {
   findInIdOrder,
   inIdOrder,
+  insertedOutbox,
   newWithEvents,
   withEvents,
   type OutboxRelay,
@@ -123,18 +124,17 @@ export class EpisodeRepository {
     events: (id: string) => PendingEvent[],
   ): Promise<EpisodeRecord> {
     const _id = new Types.ObjectId();
-    await this.model.create(
-      newWithEvents(
-        {
-          _id,
-          ...fields,
-          ...guestIds(fields as GuestFields),
-          ...releaseHour(fields as ReleaseFields, 'publishedAt'),
-        },
-        events(_id.toHexString()),
-      ),
+    const doc = newWithEvents(
+      {
+        _id,
+        ...fields,
+        ...guestIds(fields as GuestFields),
+        ...releaseHour(fields as ReleaseFields, 'publishedAt'),
+      },
+      events(_id.toHexString()),
     );
-    this.relay.kick(this.model);
+    await this.model.create(doc);
+    this.relay.kick(this.model, insertedOutbox(doc));
     return present(await this.findById(_id.toHexString()), `episode ${_id.toHexString()}`);
   }
 
@@ -151,7 +151,7 @@ export class EpisodeRepository {
       );
     });
     await this.model.insertMany(docs);
-    this.relay.kick(this.model);
+    this.relay.kick(this.model, docs.flatMap(insertedOutbox));
     return docs.length;
   }
 

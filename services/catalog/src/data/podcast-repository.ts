@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import {
   findInIdOrder,
   inIdOrder,
+  insertedOutbox,
   newWithEvents,
   withEvents,
   type Logger,
@@ -177,18 +178,17 @@ export class PodcastRepository {
     events: (id: string) => PendingEvent[],
   ): Promise<PodcastRecord> {
     const _id = new Types.ObjectId();
-    await this.model.create(
-      newWithEvents(
-        {
-          _id,
-          ...fields,
-          ...peopleIds(fields as PeopleFields),
-          ...releaseHour(fields as ReleaseFields, 'publishAt'),
-        },
-        events(_id.toHexString()),
-      ),
+    const doc = newWithEvents(
+      {
+        _id,
+        ...fields,
+        ...peopleIds(fields as PeopleFields),
+        ...releaseHour(fields as ReleaseFields, 'publishAt'),
+      },
+      events(_id.toHexString()),
     );
-    this.relay.kick(this.model);
+    await this.model.create(doc);
+    this.relay.kick(this.model, insertedOutbox(doc));
     return present(await this.findById(_id.toHexString()), `show ${_id.toHexString()}`);
   }
 

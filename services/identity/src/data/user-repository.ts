@@ -1,6 +1,14 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
-import { findInIdOrder, newWithEvents, withEvents, escapeRegex, present, markDeleted } from '@podz/kit';
+import {
+  findInIdOrder,
+  insertedOutbox,
+  newWithEvents,
+  withEvents,
+  escapeRegex,
+  present,
+  markDeleted,
+} from '@podz/kit';
 import { USER_TYPE_ACCESS, type Access, type UserType } from '@podz/proto';
 import type { PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
@@ -107,8 +115,9 @@ export class UserRepository {
       usernameKey: user.username.toLowerCase(),
       email: user.email.toLowerCase(),
     };
-    await this.model.create(newWithEvents(fields, events(_id.toHexString())));
-    this.relay.kick(this.model);
+    const doc = newWithEvents(fields, events(_id.toHexString()));
+    await this.model.create(doc);
+    this.relay.kick(this.model, insertedOutbox(doc));
     const created = present(await this.findById(_id.toHexString()), `user ${_id.toHexString()}`);
     await this.placed(created._id.toHexString(), created);
     return created;

@@ -3,7 +3,9 @@ import {
   findInIdOrder,
   isDuplicateKey,
   LruMap,
+  outboxAfter,
   withEvents,
+  type OutboxEntry,
   type OutboxRelay,
   type PendingEvent,
   present,
@@ -176,7 +178,11 @@ export class ConversationRepository {
       this.participantIdsById.delete(conversationId.toHexString());
       return null;
     }
-    this.relay.kick(this.model);
+    // The document as it was holds its outbox: the relay publishes without reading it back.
+    this.relay.kick(
+      this.model,
+      outboxAfter(before as ConversationRecord & { outbox?: OutboxEntry[] }, events),
+    );
     return { before, after: withMessage(before, message, recipientIds, updatedAt) };
   }
 

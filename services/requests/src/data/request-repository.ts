@@ -1,6 +1,7 @@
 import { Types, type FilterQuery } from 'mongoose';
 import {
   isDuplicateKey,
+  insertedOutbox,
   newWithEvents,
   withEvents,
   type ListKeeper,
@@ -98,13 +99,14 @@ export class RequestRepository {
       openKey: openKeyOf(request.requester.id, request.role),
       requesterId: request.requester.id,
     };
+    const doc = newWithEvents(fields, events(_id.toHexString()));
     try {
-      await this.model.create(newWithEvents(fields, events(_id.toHexString())));
+      await this.model.create(doc);
     } catch (err) {
       if (isDuplicateKey(err)) return undefined;
       throw err;
     }
-    this.relay.kick(this.model);
+    this.relay.kick(this.model, insertedOutbox(doc));
     const created = present(await this.findById(_id.toHexString()), `request ${_id.toHexString()}`);
     await this.lists.placed(_id.toHexString(), created);
     return created;
