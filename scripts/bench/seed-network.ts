@@ -18,13 +18,10 @@ import {
   connectMongo,
   createKafka,
   EventProducer,
-  insertedOutbox,
   newWithEvents,
   OutboxRelay,
   pendingEvent,
-  type AggregateModel,
   type Logger,
-  type OutboxEntry,
 } from '../../services/kit/src';
 import { userModel } from '../../services/identity/src/data/user-model';
 import { catalogModels } from '../../services/catalog/src/data/catalog-models';
@@ -72,34 +69,13 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>):
   for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
 }
 
-/** Inserts aggregates written with their events, as a service's repository does: the relay is handed what was written. */
-type InsertWithEvents = (
-  model: AggregateModel & { insertMany(rows: object[]): Promise<unknown> },
-  rows: object[],
-) => Promise<void>;
-
-function insertWithEvents(relay: OutboxRelay): InsertWithEvents {
-  return async (model, rows) => {
-    await model.insertMany(rows);
-    relay.kick(
-      model,
-      rows.flatMap((row) => insertedOutbox(row as { _id: unknown; outbox?: OutboxEntry[] })),
-    );
-  };
-}
-
 const ref = (user: SeededUser) => ({
   id: user.id,
   username: user.username,
   profilePicture: DEFAULT_PROFILE_PICTURE,
 });
 
-async function seedUsers(
-  db: Connection,
-  insert: InsertWithEvents,
-  size: NetworkSize,
-  run: string,
-): Promise<SeededUser[]> {
+async function seedUsers(db: Connection, size: NetworkSize, run: string): Promise<SeededUser[]> {
   // One hash for everyone: hashing 10,000 passwords at cost 10 would take minutes and measure nothing.
   const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
   const users = Array.from({ length: size.users }, (_, n) => ({
@@ -110,8 +86,7 @@ async function seedUsers(
   await inBatches(
     users.map((user, n) => ({ user, n })),
     (batch) =>
-      insert(
-        userModel(db),
+      userModel(db).insertMany(
         batch.map(({ user, n }) =>
           newWithEvents(
             {
@@ -142,13 +117,7 @@ async function seedUsers(
   return users;
 }
 
-async function seedCatalog(
-  db: Connection,
-  insert: InsertWithEvents,
-  size: NetworkSize,
-  users: SeededUser[],
-  run: string,
-) {
+async function seedCatalog(db: Connection, size: NetworkSize, users: SeededUser[], run: string) {
   const { podcasts, episodes } = catalogModels(db);
   const shows = Array.from({ length: size.shows }, (_, n) => {
     const owner = users[n]!;
@@ -163,8 +132,7 @@ async function seedCatalog(
   });
   const logoPath = '/images/default-podcast.svg';
   await inBatches(shows, (batch) =>
-    insert(
-      podcasts,
+    podcasts.insertMany(
       batch.map((show, n) =>
         newWithEvents(
           {
@@ -203,8 +171,7 @@ async function seedCatalog(
   const started = Date.now() - size.episodes * 60_000;
   const rows = Array.from({ length: size.episodes }, (_, n) => ({ n, show: showOf(n) }));
   await inBatches(rows, (batch) =>
-    insert(
-      episodes,
+    episodes.insertMany(
       batch.map(({ n, show }) => {
         const id = new Types.ObjectId().toHexString();
         const publishedAt = new Date(started + n * 60_000);
@@ -242,12 +209,7 @@ async function seedCatalog(
   return shows.map(({ id, uId }) => ({ id, uId }));
 }
 
-async function seedConversations(
-  db: Connection,
-  insert: InsertWithEvents,
-  size: NetworkSize,
-  users: SeededUser[],
-) {
+async function seedConversations(db: Connection, size: NetworkSize, users: SeededUser[]) {
   const conversations = conversationModel(db);
   const messages = messageModel(db);
   const pairs = Array.from({ length: size.conversations }, (_, n) => [
@@ -301,9 +263,8 @@ async function seedConversations(
         ),
       );
     });
-    // The messages first, as the service stores a message before its conversation records it.
+    await conversations.insertMany(conversationRows);
     await messages.insertMany(messageRows);
-    await insert(conversations, conversationRows);
   });
 }
 
@@ -335,7 +296,7 @@ export async function seedNetwork(
     [catalogModels(catalog).podcasts, catalogModels(catalog).episodes],
     [conversationModel(messaging)],
   ].map((models) => {
-    const relay = new OutboxRelay(producer, logger, { pollMs: 1000 });
+    const relay = new OutboxRelay(producer, logger, { pollMs: 250 });
     for (const model of models) relay.watch(model);
     relay.start();
     return relay;
@@ -346,10 +307,9 @@ export async function seedNetwork(
     await Promise.all([identity.close(), catalog.close(), messaging.close()]);
   };
   try {
-    const [identityRelay, catalogRelay, messagingRelay] = relays.map(insertWithEvents);
-    const users = await seedUsers(identity, identityRelay!, size, stack.run);
-    const shows = await seedCatalog(catalog, catalogRelay!, size, users, stack.run);
-    await seedConversations(messaging, messagingRelay!, size, users);
+    const users = await seedUsers(identity, size, stack.run);
+    const shows = await seedCatalog(catalog, size, users, stack.run);
+    await seedConversations(messaging, size, users);
     const events = size.users + size.shows + size.episodes + size.conversations * MESSAGES_PER_CONVERSATION;
     return {
       users,

@@ -94,12 +94,9 @@ export {
   outboxPlugin,
   withEvents,
   newWithEvents,
-  insertedOutbox,
-  outboxAfter,
   pendingEvent,
   OUTBOX_FIELDS,
   type OutboxEntry,
-  type WrittenOutbox,
 } from './events/outbox';
 export { OutboxRelay, type AggregateModel, type WatchedModel } from './events/outbox-relay';
 export { markDeleted, purgeTombstones } from './events/tombstone';

@@ -7,14 +7,7 @@ import { testInfra, uniqueName, readTopic } from '../src/testing';
 import { createKafka, ensureTopics } from '../src/events/kafka-client';
 import { EventProducer } from '../src/events/event-producer';
 import { OutboxRelay } from '../src/events/outbox-relay';
-import {
-  insertedOutbox,
-  newWithEvents,
-  outboxAfter,
-  THIS_PROCESS,
-  withEvents,
-  type OutboxEntry,
-} from '../src/events/outbox';
+import { newWithEvents, THIS_PROCESS, withEvents } from '../src/events/outbox';
 import { createLogger } from '../src/logging/logger';
 import { connectMongo } from '../src/mongo/connect-mongo';
 import { widgetCreated, widgetModel } from './fixtures/widget';
@@ -119,13 +112,13 @@ describe('the embedded outbox', () => {
     expect(messages.map((m) => JSON.parse(m.value!).data.name)).toEqual(['a', 'b', 'c']);
   });
 
-  it('reads only the collection a kick names, and every collection once per read interval however busy', async () => {
+  it('reads only the collection a kick names, and every collection once per poll however busy', async () => {
     const kickedTopic = uniqueName('test.widget.kicked');
     const quietTopic = uniqueName('test.widget.quiet');
     await ensureTopics(admin, [kickedTopic, quietTopic]);
     const Kicked = widgetModel(db, 'KickedWidget');
     const Quiet = widgetModel(db, 'QuietWidget');
-    const relay = new OutboxRelay(producer, logger, { pollMs: 500, readEveryMs: 1500 });
+    const relay = new OutboxRelay(producer, logger, { pollMs: 1500 });
     relay.watch(Kicked);
     relay.watch(Quiet);
     relay.start();
@@ -156,73 +149,6 @@ describe('the embedded outbox', () => {
     }
     expect(Date.now() - started).toBeLessThan(3000);
     await relay.stop();
-  });
-
-  it('publishes what writes hand over without reading the store, each event once and in order', async () => {
-    const topic = uniqueName('test.widget.handed');
-    await ensureTopics(admin, [topic]);
-    const definition = widgetCreated(topic);
-    const Widget = widgetModel(db, 'HandedWidget');
-    // No poll and no read for a minute: only what the writes hand over can go out.
-    const relay = new OutboxRelay(producer, logger, { pollMs: 60_000, readEveryMs: 60_000 });
-    relay.watch(Widget);
-    relay.start();
-    // The first pass (its read, its takeover and sweep) begins at once; flush waits for it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await relay.flush();
-    const find = jest.spyOn(Widget.collection, 'find');
-    const event = (subject: string, name: string) => ({
-      topic,
-      envelope: createEvent(definition, subject, { name }),
-    });
-    try {
-      // New documents, handed over as inserted.
-      const inserted = ['new-0', 'new-1', 'new-2'].map((name) =>
-        newWithEvents({ name }, [event(name, name)]),
-      );
-      const docs = await Widget.insertMany(inserted);
-      relay.kick(
-        Widget,
-        docs.flatMap((doc, n) => insertedOutbox({ _id: doc._id, ...inserted[n]! })),
-      );
-
-      // One document written four at a time, each write racing the others and the relay's passes:
-      // its answers come back in any order, and a write may read events a pass is sending.
-      const widget = await Widget.create({ name: 'raced' });
-      const names = Array.from({ length: 60 }, (_, i) => `raced-${i}`);
-      const order = new Map<string, number>();
-      for (let start = 0; start < names.length; start += 4) {
-        await Promise.all(
-          names.slice(start, start + 4).map(async (name) => {
-            const events = [event(widget.id, name)];
-            const before = await Widget.collection.findOneAndUpdate(
-              { _id: widget._id },
-              withEvents({ $set: { name }, $inc: { seq: 1 } }, events),
-              { returnDocument: 'before' },
-            );
-            order.set(name, (before!.seq as number | undefined) ?? 0);
-            relay.kick(Widget, outboxAfter(before as { _id: unknown; outbox?: OutboxEntry[] }, events));
-          }),
-        );
-      }
-      const total = names.length + 3;
-      await waitFor(async () => (await messageCount(admin, topic)) >= total, 'every handed-over event');
-      // The collection was never read for what is pending: every event went out from what the
-      // writes handed over. (A removal that finds a document grown meanwhile reads it by its id.)
-      const reads = find.mock.calls.filter(([filter]) => filter && 'outboxPending' in filter);
-      expect(reads).toEqual([]);
-      await relay.stop();
-      expect(await messageCount(admin, topic)).toBe(total);
-      const messages = await readTopic(infra.kafkaBrokers, topic, { until: (m) => m.length >= total });
-      const raced = messages.filter((m) => m.key === widget.id).map((m) => JSON.parse(m.value!).data.name);
-      // In the order the store applied the writes, each once.
-      expect(raced).toEqual([...names].sort((a, b) => order.get(a)! - order.get(b)!));
-      expect(await Widget.collection.countDocuments({ outboxPending: true })).toBe(0);
-      const left = await Widget.collection.find({}, { projection: { outbox: 1 } }).toArray();
-      expect(left.flatMap((doc) => (doc.outbox as unknown[] | undefined) ?? [])).toEqual([]);
-    } finally {
-      find.mockRestore();
-    }
   });
 
   it('keeps events that arrive while a relay holds the lease, for the next round', async () => {

@@ -2,7 +2,6 @@ import { Types, type FilterQuery } from 'mongoose';
 import {
   findInIdOrder,
   inIdOrder,
-  insertedOutbox,
   newWithEvents,
   withEvents,
   type OutboxRelay,
@@ -124,17 +123,18 @@ export class EpisodeRepository {
     events: (id: string) => PendingEvent[],
   ): Promise<EpisodeRecord> {
     const _id = new Types.ObjectId();
-    const doc = newWithEvents(
-      {
-        _id,
-        ...fields,
-        ...guestIds(fields as GuestFields),
-        ...releaseHour(fields as ReleaseFields, 'publishedAt'),
-      },
-      events(_id.toHexString()),
+    await this.model.create(
+      newWithEvents(
+        {
+          _id,
+          ...fields,
+          ...guestIds(fields as GuestFields),
+          ...releaseHour(fields as ReleaseFields, 'publishedAt'),
+        },
+        events(_id.toHexString()),
+      ),
     );
-    await this.model.create(doc);
-    this.relay.kick(this.model, insertedOutbox(doc));
+    this.relay.kick(this.model);
     return present(await this.findById(_id.toHexString()), `episode ${_id.toHexString()}`);
   }
 
@@ -151,7 +151,7 @@ export class EpisodeRepository {
       );
     });
     await this.model.insertMany(docs);
-    this.relay.kick(this.model, docs.flatMap(insertedOutbox));
+    this.relay.kick(this.model);
     return docs.length;
   }
 

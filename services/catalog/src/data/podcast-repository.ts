@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import {
   findInIdOrder,
   inIdOrder,
-  insertedOutbox,
   newWithEvents,
   withEvents,
   type Logger,
@@ -178,17 +177,18 @@ export class PodcastRepository {
     events: (id: string) => PendingEvent[],
   ): Promise<PodcastRecord> {
     const _id = new Types.ObjectId();
-    const doc = newWithEvents(
-      {
-        _id,
-        ...fields,
-        ...peopleIds(fields as PeopleFields),
-        ...releaseHour(fields as ReleaseFields, 'publishAt'),
-      },
-      events(_id.toHexString()),
+    await this.model.create(
+      newWithEvents(
+        {
+          _id,
+          ...fields,
+          ...peopleIds(fields as PeopleFields),
+          ...releaseHour(fields as ReleaseFields, 'publishAt'),
+        },
+        events(_id.toHexString()),
+      ),
     );
-    await this.model.create(doc);
-    this.relay.kick(this.model, insertedOutbox(doc));
+    this.relay.kick(this.model);
     return present(await this.findById(_id.toHexString()), `show ${_id.toHexString()}`);
   }
 

@@ -1,14 +1,6 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
-import {
-  findInIdOrder,
-  insertedOutbox,
-  newWithEvents,
-  withEvents,
-  escapeRegex,
-  present,
-  markDeleted,
-} from '@podz/kit';
+import { findInIdOrder, newWithEvents, withEvents, escapeRegex, present, markDeleted } from '@podz/kit';
 import { USER_TYPE_ACCESS, type Access, type UserType } from '@podz/proto';
 import type { PeopleLists } from './people-lists';
 import type { UserModel, UserRecord } from './user-model';
@@ -115,9 +107,8 @@ export class UserRepository {
       usernameKey: user.username.toLowerCase(),
       email: user.email.toLowerCase(),
     };
-    const doc = newWithEvents(fields, events(_id.toHexString()));
-    await this.model.create(doc);
-    this.relay.kick(this.model, insertedOutbox(doc));
+    await this.model.create(newWithEvents(fields, events(_id.toHexString())));
+    this.relay.kick(this.model);
     const created = present(await this.findById(_id.toHexString()), `user ${_id.toHexString()}`);
     await this.placed(created._id.toHexString(), created);
     return created;

@@ -3,7 +3,7 @@ import type { Collection, Document } from 'mongodb';
 import type { Model } from 'mongoose';
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
-import { THIS_PROCESS, type OutboxEntry, type WrittenOutbox } from './outbox';
+import { THIS_PROCESS, type OutboxEntry } from './outbox';
 
 /** What a write names when it kicks the relay: its aggregate's collection. */
 export type AggregateModel = Pick<Model<unknown>, 'collection'>;
@@ -38,18 +38,6 @@ const CLAIM_BATCH = 500;
 // conversation's participants) would only be decoded to be dropped.
 const RELAY_FIELDS = { projection: { outbox: 1, outboxOwner: 1, outboxAt: 1 } };
 
-/**
- * Documents a collection may hold in memory, handed over by writes and not yet published; past it,
- * writes are read back from the store instead (a relay far behind holds its backlog there, not in
- * the heap).
- */
-const MAX_HELD = 5_000;
-/**
- * Event ids this relay published lately: a document handed over by a write that raced the relay
- * can still list events the relay has just sent; those are not sent again.
- */
-const RECENT_IDS = 20_000;
-
 interface Claimed {
   docs: Document[];
   /** The documents this relay leased (taken over from another owner): released on failure. */
@@ -64,12 +52,6 @@ export interface OutboxRelayOptions {
   takeOverAfterMs?: number;
   /** Whose events this relay publishes without claiming them: this process's, unless a test says. */
   owner?: string;
-  /**
-   * How often each collection is read for this process's events even though its writes hand the
-   * relay what they wrote: the net under a write that recorded events and kicked without them (or
-   * not at all). A kick without documents is read at once whatever this says.
-   */
-  readEveryMs?: number;
   /**
    * How often events of owners no relay signed for (a process that died before its relay's first
    * pass, documents from before owners were recorded) are looked for: each look reads every pending
@@ -105,17 +87,8 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  /**
-   * Per collection, the documents writes handed over since the last pass (by id, each with its
-   * outbox as the write left it): published without reading them back.
-   */
-  private readonly held = new Map<Collection<Document>, Map<string, Document>>();
-  /** The collections the next pass must read: written without handing over what was written. */
-  private readonly unread = new Set<Collection<Document>>();
-  /** When each collection was last read for this process's events. */
-  private readonly readAt = new Map<Collection<Document>, number>();
-  /** Ids of the events published lately, oldest first (`RECENT_IDS` at most). */
-  private readonly recent = new Set<string>();
+  /** The collections written since the last pass: the next pass need look at those only. */
+  private readonly kicked = new Set<Collection<Document>>();
   private lastFullPassAt = -Infinity;
   private lastTakeOverAt = -Infinity;
   private lastSweepAt = -Infinity;
@@ -131,7 +104,6 @@ export class OutboxRelay {
   private readonly leaseMs: number;
   private readonly takeOverAfterMs: number;
   private readonly sweepMs: number;
-  private readonly readEveryMs: number;
   private readonly owner: string;
   /** The sign's clock: three signs per takeover interval. */
   private readonly signEveryMs: number;
@@ -144,7 +116,6 @@ export class OutboxRelay {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.takeOverAfterMs = options.takeOverAfterMs ?? 5_000;
     this.sweepMs = options.sweepMs ?? 30_000;
-    this.readEveryMs = options.readEveryMs ?? Math.max(options.pollMs, 10_000);
     this.owner = options.owner ?? THIS_PROCESS;
     this.signEveryMs = Math.max(this.takeOverAfterMs / 3, MIN_SIGN_MS);
   }
@@ -159,9 +130,6 @@ export class OutboxRelay {
     }
     database.collections.push(collection);
     this.collections.push(collection);
-    this.held.set(collection, new Map());
-    // What an earlier run of this process left is not in memory: the first pass reads.
-    this.unread.add(collection);
   }
 
   /** Publishes whatever a crash left behind, then keeps polling. */
@@ -176,38 +144,16 @@ export class OutboxRelay {
 
   /**
    * Publish soon: called after a write that recorded events, so they do not wait for the poll.
-   * With the model written, the pass looks at its collection only: a conversation's message need
-   * not cost a read of the broadcasts too. With the documents as the write left them (`written`,
-   * each with its whole outbox: see `outboxAfter`), the pass publishes them without reading the
-   * store; without, it reads the collection (every collection, without a model).
+   * With the model written, the pass reads only its collection: a conversation's message need not
+   * cost a read of the broadcasts too. Without one, every collection is read.
    */
-  kick(model?: AggregateModel, written?: readonly WrittenOutbox[]): void {
+  kick(model?: AggregateModel): void {
     if (this.stopped) return;
-    const collection = model ? driverCollection(model) : undefined;
-    const held = collection ? this.held.get(collection) : undefined;
-    if (collection && held && written && held.size + written.length <= MAX_HELD) {
-      for (const doc of written) this.hold(collection, held, doc);
-    } else {
-      for (const each of collection ? [collection] : this.collections) this.unread.add(each);
+    for (const collection of model ? [driverCollection(model)] : this.collections) {
+      this.kicked.add(collection);
     }
     if (this.running) this.again = true;
     else this.schedule(0);
-  }
-
-  /**
-   * Keeps a written document's outbox for the next pass. Two writes to one document may answer in
-   * either order, and a write may read events a pass is sending (which the pass then removes from
-   * the front). Without the events sent lately, the later view extends the earlier one, and the
-   * longer is kept. Views that still do not line up leave the document to a read.
-   */
-  private hold(collection: Collection<Document>, held: Map<string, Document>, doc: WrittenOutbox): void {
-    const key = String(doc._id);
-    const unsent = (outbox: readonly OutboxEntry[]) => outbox.filter((entry) => !this.recent.has(entry.id));
-    const earlier = held.get(key);
-    const now = unsent(doc.outbox);
-    const then = earlier ? unsent(earlier.outbox as OutboxEntry[]) : [];
-    if (startsWith(now, then)) held.set(key, { _id: doc._id, outbox: now });
-    else if (!startsWith(then, now)) this.unread.add(collection);
   }
 
   /** Runs until nothing is pending, taking over and sweeping up too; returns how many events it published. */
@@ -238,25 +184,22 @@ export class OutboxRelay {
   private async tick(polled: boolean): Promise<void> {
     if (this.running) return;
     const now = performance.now();
-    // On the poll's clock, however busy the kicks keep the relay: collections not read for
-    // `readEveryMs`; other owners' events in step with how long they may wait; a sweep rarely.
+    // Every collection once per poll interval, however busy the kicks keep the relay; other
+    // owners' events are looked at in step with how long they may wait, and swept up rarely.
     const full = polled || now - this.lastFullPassAt >= this.options.pollMs;
     if (full) this.lastFullPassAt = now;
     const takeOver = full && now - this.lastTakeOverAt >= this.takeOverAfterMs / 2;
     if (takeOver) this.lastTakeOverAt = now;
     const sweep = full && now - this.lastSweepAt >= this.sweepMs;
     if (sweep) this.lastSweepAt = now;
-    const due = (c: Collection<Document>) => now - (this.readAt.get(c) ?? -Infinity) >= this.readEveryMs;
-    const reads = this.collections.filter((c) => this.unread.has(c) || (full && due(c)));
-    this.unread.clear();
-    this.running = this.publishPending(reads, { takeOver, sweep })
+    const collections = full ? this.collections : this.collections.filter((c) => this.kicked.has(c));
+    this.kicked.clear();
+    this.running = this.publishPending(collections, { takeOver, sweep })
       .then(() => {
         this.failing = false;
       })
       .catch((err) => {
         this.failing = true;
-        // What the failed pass was to read, or held and lost, is read by the next.
-        for (const collection of this.collections) this.unread.add(collection);
         this.logger.error({ err }, 'outbox relay failed; retrying on the next poll');
       })
       .finally(() => {
@@ -270,10 +213,9 @@ export class OutboxRelay {
   }
 
   /**
-   * This relay's own events: first those writes handed over, then those read from `collections`;
-   * then, when asked, those of relays that stopped signing, and those of owners none signed for.
-   * A pass that fails signs nothing: a relay that cannot publish is soon taken for dead and its
-   * events go out through another.
+   * This relay's own events in `collections`; then, when asked, those of relays that stopped
+   * signing, and those of owners none signed for. A pass that fails signs nothing: a relay that
+   * cannot publish is soon taken for dead and its events go out through another.
    */
   private async publishPending(
     collections: Collection<Document>[],
@@ -282,52 +224,15 @@ export class OutboxRelay {
     const now = new Date();
     this.progressAt = performance.now();
     let published = 0;
-    for (const [collection, held] of this.held) {
-      if (held.size > 0) published += await this.publishHeld(collection, held);
-    }
     for (const collection of collections) {
-      const readAt = performance.now();
       const own = { filter: this.ownedBy(this.owner, now), lease: false };
       published += (await this.publishSelected(collection, own)).published;
-      this.readAt.set(collection, readAt);
     }
     if (takeOver || sweep) {
       for (const database of this.databases.values()) published += await this.takeOver(database, now, sweep);
     }
     await this.sign();
     return published;
-  }
-
-  /**
-   * The documents writes handed over, taken out of memory and published a batch at a time. Events
-   * this relay sent since a write read its outbox are dropped first: a read or an earlier pass
-   * published them (and its removal took them out of the store, or took out exactly those).
-   */
-  private async publishHeld(collection: Collection<Document>, held: Map<string, Document>): Promise<number> {
-    const docs: Document[] = [];
-    for (const doc of held.values()) {
-      const outbox = (doc.outbox as OutboxEntry[]).filter((entry) => !this.recent.has(entry.id));
-      if (outbox.length > 0) docs.push({ _id: doc._id, outbox });
-    }
-    held.clear();
-    let published = 0;
-    for (let start = 0; start < docs.length; start += CLAIM_BATCH) {
-      published += await this.publishClaimed(collection, docs.slice(start, start + CLAIM_BATCH), []);
-      this.progressAt = performance.now();
-    }
-    return published;
-  }
-
-  /** Remembers what went out, so a document handed over with it in its outbox does not send it again. */
-  private remember(entries: OutboxEntry[]): void {
-    for (const { id } of entries) {
-      this.recent.delete(id);
-      this.recent.add(id);
-    }
-    for (const id of this.recent) {
-      if (this.recent.size <= RECENT_IDS) break;
-      this.recent.delete(id);
-    }
   }
 
   /**
@@ -489,7 +394,6 @@ export class OutboxRelay {
       if (leased.length > 0) await collection.updateMany({ _id: { $in: leased } }, release);
       throw err;
     }
-    this.remember(entries);
     // Usually nothing was recorded meanwhile: one write per outbox size empties them all. A
     // document only holds its own events, so "holds one of these first ids" is "holds its own".
     const bySize = new Map<number, Document[]>();
@@ -541,11 +445,6 @@ export class OutboxRelay {
     this.logger.debug({ count: entries.length, collection: collection.collectionName }, 'outbox published');
     return entries.length;
   }
-}
-
-/** Whether `entries` begins with every entry of `prefix`, in order (by event id). */
-function startsWith(entries: readonly OutboxEntry[], prefix: readonly OutboxEntry[]): boolean {
-  return prefix.length <= entries.length && prefix.every((entry, n) => entries[n]?.id === entry.id);
 }
 
 /** The driver's collection behind a mongoose model: the relay's statements bypass casting. */

@@ -78,35 +78,6 @@ export function newWithEvents<T extends object>(fields: T, events: readonly Pend
   return events.length === 0 ? fields : { ...fields, outbox: events.map(toEntry), ...recordedBy() };
 }
 
-/**
- * A document's outbox as a write left it, handed to the relay (`kick(model, [written])`) so that
- * it publishes without reading the document back.
- */
-export interface WrittenOutbox {
-  _id: unknown;
-  /** The whole outbox after the write: events recorded earlier and still unpublished first. */
-  outbox: OutboxEntry[];
-}
-
-/** What an insert of `newWithEvents(fields, events)` left, once the document has its `_id`. */
-export function insertedOutbox(doc: { _id: unknown; outbox?: OutboxEntry[] }): WrittenOutbox[] {
-  return doc.outbox?.length ? [{ _id: doc._id, outbox: doc.outbox }] : [];
-}
-
-/**
- * What an update made with `withEvents(update, events)` left, from the document as it was just
- * before it (`findOneAndUpdate` with `returnDocument: 'before'`, outbox included): the update
- * appended its events to whatever was still unpublished.
- */
-export function outboxAfter(
-  before: { _id: unknown; outbox?: OutboxEntry[] },
-  events: readonly PendingEvent[],
-): WrittenOutbox[] {
-  return events.length === 0
-    ? []
-    : [{ _id: before._id, outbox: [...(before.outbox ?? []), ...events.map(toEntry)] }];
-}
-
 /** One event for the outbox, validated against its proto definition now rather than at publish time. */
 export function pendingEvent<D extends EventDefinition>(
   definition: D,

@@ -3,9 +3,7 @@ import {
   findInIdOrder,
   isDuplicateKey,
   LruMap,
-  outboxAfter,
   withEvents,
-  type OutboxEntry,
   type OutboxRelay,
   type PendingEvent,
   present,
@@ -178,11 +176,7 @@ export class ConversationRepository {
       this.participantIdsById.delete(conversationId.toHexString());
       return null;
     }
-    // The document as it was holds its outbox: the relay publishes without reading it back.
-    this.relay.kick(
-      this.model,
-      outboxAfter(before as ConversationRecord & { outbox?: OutboxEntry[] }, events),
-    );
+    this.relay.kick(this.model);
     return { before, after: withMessage(before, message, recipientIds, updatedAt) };
   }
 

@@ -1,7 +1,6 @@
 import { Types, type FilterQuery } from 'mongoose';
 import {
   isDuplicateKey,
-  insertedOutbox,
   newWithEvents,
   withEvents,
   type ListKeeper,
@@ -99,14 +98,13 @@ export class RequestRepository {
       openKey: openKeyOf(request.requester.id, request.role),
       requesterId: request.requester.id,
     };
-    const doc = newWithEvents(fields, events(_id.toHexString()));
     try {
-      await this.model.create(doc);
+      await this.model.create(newWithEvents(fields, events(_id.toHexString())));
     } catch (err) {
       if (isDuplicateKey(err)) return undefined;
       throw err;
     }
-    this.relay.kick(this.model, insertedOutbox(doc));
+    this.relay.kick(this.model);
     const created = present(await this.findById(_id.toHexString()), `request ${_id.toHexString()}`);
     await this.lists.placed(_id.toHexString(), created);
     return created;
