@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 // What the benchmarks share: percentiles, pacing, and the one table `npm run bench` prints.
 
 /**
@@ -11,6 +11,30 @@ export function cpuSeconds(pid: number): number {
   // The command name may hold spaces; the fields after it do not.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds the MongoDB-compatible store on this machine has used so far: FerretDB's process and
+ * the PostgreSQL backends serving it (live ones; their command line names FerretDB's database).
+ * Undefined when no FerretDB runs here (a store elsewhere, or real MongoDB). A message costs the
+ * store more CPU than it costs messaging (docs/performance.md), so a stage can report both.
+ */
+export function storeCpuSeconds(): number | undefined {
+  let total = 0;
+  let ferretdb = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const isFerretdb = /^(?:[^\0]*\/)?ferretdb\0/.test(command);
+      if (!isFerretdb && !command.startsWith('postgres: ferretdb ')) continue;
+      total += cpuSeconds(Number(entry));
+      ferretdb ||= isFerretdb;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return ferretdb ? total : undefined;
 }
 
 /** The p-th percentile of the samples (nearest rank). */

@@ -18,7 +18,15 @@ export interface MessagingResult {
   /** Closed loop: every sender sends its next message when the last one was answered. */
   saturated: { messagesPerSecond: number; p50: number; p99: number };
   /** Open loop at `rate`: latency counted from when each message was due, so falling behind shows. */
-  paced: { rate: number; messagesPerSecond: number; p50: number; p99: number; cpuMsPerMessage: number };
+  paced: {
+    rate: number;
+    messagesPerSecond: number;
+    p50: number;
+    p99: number;
+    cpuMsPerMessage: number;
+    /** The store's CPU per message, when `storeCpuSeconds` can read it. */
+    storeCpuMsPerMessage?: number;
+  };
 }
 
 async function inBatches<T>(count: number, size: number, make: (index: number) => Promise<T>): Promise<T[]> {
@@ -61,6 +69,9 @@ class Deliveries {
   }
 }
 
+const perMessage = (before: number | undefined, after: number | undefined, messages: number) =>
+  before === undefined || after === undefined ? undefined : ((after - before) * 1000) / messages;
+
 const within = (ms: number, what: () => string) =>
   new Promise<never>((_, reject) => setTimeout(() => reject(new Error(what())), ms).unref());
 
@@ -72,6 +83,7 @@ export async function messagingBench(
     senders,
     rate,
     cpuSeconds,
+    storeCpuSeconds = () => undefined,
     socketsUrl = url,
   }: {
     messages: number;
@@ -79,6 +91,8 @@ export async function messagingBench(
     rate: number;
     /** The messaging service's CPU seconds so far: the paced pass reports its cost per message. */
     cpuSeconds: () => number;
+    /** The store's CPU seconds so far, if they can be read on this machine. */
+    storeCpuSeconds?: () => number | undefined;
     /** Where the sockets connect, when not where messages are sent: another instance's. */
     socketsUrl?: string;
   },
@@ -133,6 +147,7 @@ export async function messagingBench(
       const delivered = deliveries.expect(phase, messages);
       const started = performance.now();
       const cpuBefore = cpuSeconds();
+      const storeBefore = storeCpuSeconds();
       await sendAll();
       await Promise.race([
         delivered,
@@ -144,6 +159,7 @@ export async function messagingBench(
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
         cpuMsPerMessage: ((cpuSeconds() - cpuBefore) * 1000) / messages,
+        storeCpuMsPerMessage: perMessage(storeBefore, storeCpuSeconds(), messages),
       };
     };
 

@@ -25,11 +25,12 @@ import {
   concurrently,
   machinePace,
   percentile,
+  storeCpuSeconds,
   table,
   untilQuiet,
   type Figure,
 } from './bench-kit';
-import { dropCatalogAnswers, startBenchStack, type BenchStack } from './bench-stack';
+import { dropCatalogAnswers, leftovers, startBenchStack, type BenchStack } from './bench-stack';
 import { eventLag } from './event-lag';
 import { load } from './http-load';
 import { audioBench, listensBench } from './listens';
@@ -275,8 +276,10 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
     senders: 50,
     rate: 200,
     cpuSeconds: () => stack.cpuSeconds('messaging'),
+    storeCpuSeconds,
     socketsUrl: stack.instanceUrls.messaging.at(-1),
   });
+  const storeCpu = result.paced.storeCpuMsPerMessage;
   return [
     { name: `messaging: ${members.length} sockets connected in`, value: result.connectSeconds, unit: 's' },
     {
@@ -302,6 +305,15 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
       value: result.paced.cpuMsPerMessage,
       unit: 'ms',
     },
+    ...(storeCpu === undefined
+      ? []
+      : [
+          {
+            name: `messaging at ${result.paced.rate}/s: the store's CPU per message (FerretDB, PostgreSQL)`,
+            value: storeCpu,
+            unit: 'ms',
+          },
+        ]),
   ];
 }
 
@@ -346,8 +358,15 @@ async function main(): Promise<void> {
   say(
     `▶ starting the stack in namespace bench_${run}${INSTANCES > 1 ? `, ${INSTANCES} instances of each process` : ''}`,
   );
-  const stack = await startBenchStack(infra, run, INSTANCES);
   const redis = new Redis(infra.endpoints.REDIS_URL);
+  const left = await leftovers(infra, redis);
+  if (left.databases > 0 || left.keys > 10_000) {
+    say(
+      `  ⚠ earlier runs left ${left.databases} databases in the store and ${left.keys} keys in Redis: ` +
+        'the figures read a fuller store than a fresh machine does (`bash deploy/local/infra.sh reset` empties them)',
+    );
+  }
+  const stack = await startBenchStack(infra, run, INSTANCES);
   const figures: Figure[] = [];
   try {
     say(
