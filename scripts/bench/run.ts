@@ -360,7 +360,7 @@ async function main(): Promise<void> {
   );
   const redis = new Redis(infra.endpoints.REDIS_URL);
   const left = await leftovers(infra, redis);
-  if (left.databases > 0 || left.keys > 10_000) {
+  if (left && (left.databases > 0 || left.keys > 10_000)) {
     say(
       `  ⚠ earlier runs left ${left.databases} databases in the store and ${left.keys} keys in Redis: ` +
         'the figures read a fuller store than a fresh machine does (`bash deploy/local/infra.sh reset` empties them)',
