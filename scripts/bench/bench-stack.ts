@@ -207,10 +207,6 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
 }
 
 /**
- * Drops catalog's rendered public answers as a write does: a new cache generation, and the copies
- * the gateways hold purged, so the next view of every page is rendered from the store again.
- */
-/**
  * What earlier runs left in the store and in Redis: an interrupted run (or a harness built on this
  * stack) does not clean up. With 148 such databases and 190,000 keys, messaging and the store each
  * measured about a third more CPU per message than after emptying them (docs/performance.md).
@@ -234,6 +230,10 @@ export async function leftovers(
   }
 }
 
+/**
+ * Drops catalog's rendered public answers as a write does: a new cache generation, and the copies
+ * the gateways hold purged, so the next view of every page is rendered from the store again.
+ */
 export async function dropCatalogAnswers(stack: BenchStack, redis: Redis): Promise<void> {
   // Catalog's own invalidation; the TTL only matters to writes, which this makes none of.
   await new ResponseCache(redis, `catalog:${stack.databases.catalog}:responses`, 1).invalidate();
