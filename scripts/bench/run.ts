@@ -51,6 +51,7 @@ import { instancesWanted } from '../lib/instances';
 import { searchBench } from './search';
 import { premiumBench } from './premium';
 import { replayBench } from './replay';
+import { floorsBench } from './floors';
 
 const small = process.argv.includes('--small');
 const INSTANCES = instancesWanted(process.argv, undefined, 4);
@@ -74,6 +75,7 @@ const GROUPS = [
   'releases',
   'search',
   'premium',
+  'floors',
 ] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const only = new Set(onlyArg ? onlyArg.split(',') : GROUPS);
@@ -456,6 +458,11 @@ async function main(): Promise<void> {
     if (runs('premium')) {
       await stage('premium listening');
       figures.push(...(await premiumBench(stack, seeded, redis)));
+    }
+    // Late, on a quiet machine: what an answer costs that does no work, beside the figures above.
+    if (runs('floors')) {
+      await stage('floors: a fixed answer');
+      figures.push(...(await floorsBench(infra.endpoints.REDIS_URL, stack.keys)));
     }
     if (runs('web')) {
       await stage('web first load');
