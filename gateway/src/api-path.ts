@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { answerError, type Logger } from '@podz/kit';
+import { answerError, runMechanics, type Logger, type Mechanic } from '@podz/kit';
 import { destinationOf, refuseUnrouted } from './api-routing';
 import { clientIp, pathOf, type Exchange, type Step } from './exchange';
-import { runMechanics, type Mechanic } from './run-mechanics';
 
 /**
  * The API's way through the gateway, on Node's own request and response rather than Express's:

@@ -1,5 +1,6 @@
 import {
   BackgroundJobs,
+  DirectRoutes,
   idempotent,
   ListKeeper,
   PeriodicTask,
@@ -126,15 +127,17 @@ export function startCatalog(config: CatalogConfig) {
       const recorder = listenRecording(deps, (heard) => listens.push(heard));
       deps.background.once('catalog lists', () => ensureLists(deps));
       mediaLists.ensureLater();
+      const direct = new DirectRoutes();
       return {
         routes: [
-          podcastRoutes(deps),
-          episodeRoutes(deps),
+          podcastRoutes(deps, direct),
+          episodeRoutes(deps, direct),
           episodeCompanionRoutes(deps),
           mediaRoutes(deps, recorder, attributions),
-          feedRoutes(deps, recorder),
+          feedRoutes(deps, recorder, direct),
           premiumRoutes(deps, recorder),
         ],
+        direct,
         streams: [listens],
         tasks: [new PeriodicTask('releases', config.RELEASE_SWEEP_MS, () => releaseScheduled(deps), logger)],
         aggregates: [models.podcasts, models.episodes, models.follows],

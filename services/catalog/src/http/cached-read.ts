@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
-import { notModified, parseInput, type InputSchemas, type RouteInput } from '@podz/kit';
+import type { ServerResponse } from 'node:http';
+import {
+  notModified,
+  parseInput,
+  type DirectHandler,
+  type DirectRequest,
+  type InputSchemas,
+  type RouteInput,
+} from '@podz/kit';
 import { etagOf, type RenderedResponse, type ResponseCache } from '../cache/response-cache';
 
 export interface CachedReadOptions<S extends InputSchemas, R> {
@@ -30,9 +37,10 @@ const renderJson = (result: unknown) => ({
   type: 'application/json; charset=utf-8',
 });
 
+// On Node's own response, so that the route can be answered ahead of Express (kit's DirectRoutes).
 function send(
-  req: Request,
-  res: Response,
+  req: DirectRequest,
+  res: ServerResponse,
   response: RenderedResponse,
   cacheControl: string,
   surrogateKey?: string,
@@ -45,16 +53,21 @@ function send(
   res.setHeader('etag', response.etag);
   if (response.lastModified) res.setHeader('last-modified', response.lastModified.toUTCString());
   if (notModified(req.headers, response)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   res.setHeader('content-type', response.type);
-  if (response.movedTo) res.status(301).setHeader('location', response.movedTo);
-  res.send(response.body);
+  res.setHeader('content-length', Buffer.byteLength(response.body));
+  if (response.movedTo) {
+    res.statusCode = 301;
+    res.setHeader('location', response.movedTo);
+  }
+  res.end(response.body);
 }
 
 /** The route and its accepted input: junk parameters the schemas drop do not make new entries. */
-function keyOf(req: Request, input: RouteInput<InputSchemas>): string {
+function keyOf(req: DirectRequest, input: RouteInput<InputSchemas>): string {
   const route = `${req.baseUrl}${String(req.route?.path ?? req.path)}`;
   const accepted = JSON.stringify([route, input.params ?? null, input.query ?? null]);
   return createHash('sha1').update(accepted).digest('base64url');
@@ -69,13 +82,13 @@ export function cachedRead<S extends InputSchemas, R>(
   schemas: S,
   options: CachedReadOptions<S, R>,
   handler: (input: RouteInput<S>) => Promise<R>,
-) {
+): DirectHandler {
   const render = options.render ?? renderJson;
   const respond = async (input: RouteInput<S>) => {
     const rendered = render(await handler(input));
     return { ...rendered, etag: etagOf(rendered.body) };
   };
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+  return async (req, res, next) => {
     try {
       const input = parseInput(schemas, req);
       if (options.shared && !options.shared(input)) {

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { handle, handleSignedIn, requireAuth, type RouteInput, type DirectRoutes } from '@podz/kit';
 import { cachedRead } from './cached-read';
 import {
   createEpisodeBodySchema,
@@ -23,14 +23,15 @@ import { previousEpisodes } from '../domain/previous-episodes';
 import { upcomingReleases } from '../domain/upcoming-releases';
 
 /** The episodes API (spec §7 Episodes) plus `POST /api/episodes` to add one. */
-export function episodeRoutes(deps: CatalogDeps): express.Router {
+export function episodeRoutes(deps: CatalogDeps, direct: DirectRoutes): express.Router {
   const router = express.Router();
   const base = '/api/episodes';
   const everyone = { cache: deps.responses };
   // A signed-in caller may manage the show and see its drafts: answered fresh, not from the cache.
   const anonymous = { cache: deps.responses, shared: ({ user }: RouteInput<object>) => !user };
 
-  router.get(
+  direct.get(
+    router,
     base,
     cachedRead({ query: latestEpisodesQuerySchema }, everyone, ({ query }) => latestEpisodes(deps, query)),
   );
@@ -43,11 +44,13 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
       return createEpisode(deps, user, body);
     }),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/public/guest-podcasts`,
     cachedRead({ query: guestEpisodesQuerySchema }, everyone, ({ query }) => guestAppearances(deps, query)),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/podcast-episodes`,
     cachedRead({ query: podcastEpisodesQuerySchema }, anonymous, ({ query, user }) =>
       podcastEpisodes(deps, user, query),
@@ -66,7 +69,8 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
       return publicEpisodesByIds(deps, query.ids);
     }),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/:id`,
     cachedRead({ params: idParamsSchema }, anonymous, ({ params, user }) =>
       getEpisode(deps, user, params.id),
@@ -84,7 +88,8 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
     requireAuth,
     handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deleteEpisode(deps, user, params.id)),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/:id/prevEpisodes`,
     cachedRead(
       { params: idParamsSchema, query: previousEpisodesQuerySchema },
@@ -92,7 +97,8 @@ export function episodeRoutes(deps: CatalogDeps): express.Router {
       ({ params, query, user }) => previousEpisodes(deps, user, params.id, query.limit),
     ),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/:id/guests`,
     cachedRead({ params: idParamsSchema }, anonymous, ({ params, user }) =>
       episodeGuests(deps, user, params.id),

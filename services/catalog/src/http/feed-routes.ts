@@ -1,4 +1,5 @@
 import express from 'express';
+import type { DirectRoutes } from '@podz/kit';
 import { cachedRead } from './cached-read';
 import { z } from 'zod';
 import { oembedQuerySchema } from '@podz/proto';
@@ -16,7 +17,7 @@ const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error
  * polled by many at once costs one render and one recorded fetch a second: fetches answered by the
  * edge are not recorded (the feed-follower figures are an estimate; docs/analytics.md).
  */
-export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder): express.Router {
+export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder, direct: DirectRoutes): express.Router {
   const router = express.Router();
   router.get(
     '/shows/:uId/feed.xml',
@@ -37,7 +38,8 @@ export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder): express.
     ),
   );
   // What a CMS or a chat asks to unfurl a PODZ link into the player (docs/api.md, Embeds).
-  router.get(
+  direct.get(
+    router,
     '/oembed',
     cachedRead({ query: oembedQuerySchema }, { cache: deps.responses }, ({ query }) =>
       oembedFor(deps, query),

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handleSignedIn, requireAuth, type RouteInput } from '@podz/kit';
+import { handleSignedIn, requireAuth, type RouteInput, type DirectRoutes } from '@podz/kit';
 import { cachedRead } from './cached-read';
 import {
   allPodcastsQuerySchema,
@@ -32,24 +32,27 @@ import { myHostPodcasts, myPodcasts } from '../domain/my-podcasts';
 import { publicHostPodcastsOf, publicPodcastsOf } from '../domain/podcasts-of-user';
 
 /** The podcasts API (spec §7 Podcasts). Literal paths come before `/:id`. */
-export function podcastRoutes(deps: CatalogDeps): express.Router {
+export function podcastRoutes(deps: CatalogDeps, direct: DirectRoutes): express.Router {
   const router = express.Router();
   const base = '/api/podcasts';
   const everyone = { cache: deps.responses };
   // A signed-in caller may manage the show and see it unpublished: answered fresh, not from the cache.
   const anonymous = { cache: deps.responses, shared: ({ user }: RouteInput<object>) => !user };
 
-  router.get(
+  direct.get(
+    router,
     `${base}/public`,
     cachedRead({ query: userPodcastsQuerySchema }, everyone, ({ query }) => publicPodcastsOf(deps, query)),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/public/host-podcasts`,
     cachedRead({ query: userPodcastsQuerySchema }, everyone, ({ query }) =>
       publicHostPodcastsOf(deps, query),
     ),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/all-podcasts`,
     cachedRead({ query: allPodcastsQuerySchema }, everyone, ({ query }) => allPodcasts(deps, query)),
   );
@@ -97,7 +100,8 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
     requireAuth,
     handleSignedIn({ params: idParamsSchema }, ({ params, user }) => followedPodcast(deps, user, params.id)),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/name/:name`,
     cachedRead(
       { params: nameParamsSchema, query: podcastByNameQuerySchema },
@@ -121,7 +125,8 @@ export function podcastRoutes(deps: CatalogDeps): express.Router {
       return createPodcast(deps, user, body);
     }),
   );
-  router.get(
+  direct.get(
+    router,
     `${base}/:id`,
     cachedRead({ params: idParamsSchema }, anonymous, ({ params, user }) =>
       getPodcast(deps, user, params.id),

@@ -13,7 +13,8 @@ const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
  */
 export function authenticate(publicKey: string, revocations?: SessionRevocations): RequestHandler {
   return (req, _res, next) => {
-    const header = req.get('authorization');
+    // Node's header, not Express's `req.get`: direct routes run this without Express.
+    const header = req.headers.authorization;
     if (!header) {
       next();
       return;

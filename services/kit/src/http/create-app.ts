@@ -7,6 +7,7 @@ import { errorMiddleware, notFoundHandler } from './error-middleware';
 import { accessLog } from './access-log';
 import { refuseMalformedRequests, refuseHostileJson } from './input-guards';
 import { requestId } from './request-id';
+import type { DirectRoutes } from './direct-routes';
 
 export interface HttpAppOptions {
   name: string;
@@ -32,6 +33,8 @@ export interface HttpAppOptions {
    * `contentSecurity` above then goes to `requestMechanics` instead.
    */
   mechanics?: RequestMechanics;
+  /** Routes also answered ahead of Express (direct-routes.ts); told Express's order here. */
+  direct?: DirectRoutes;
 }
 
 /** The proxies whose X-Forwarded-* headers are believed: the same machine and private networks. */
@@ -75,8 +78,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('query parser', 'simple');
   const { handlers, metrics } = options.mechanics ?? requestMechanics(options);
   for (const handler of handlers) app.use(handler);
-  app.use(options.health ?? healthRoutes(options.name, options.readiness, options.joining));
+  const health = options.health ?? healthRoutes(options.name, options.readiness, options.joining);
+  app.use(health);
   app.use(metrics.router);
+  options.direct?.follow([health, metrics.router, ...options.routes]);
   if (options.bodyLimit !== false) {
     app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
     app.use(refuseHostileJson);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ErrorDetail } from '@podz/proto';
 import { AppError, unauthenticated } from '../errors/app-error';
 import type { AuthUser } from '../auth/auth-user';
+import type { DirectRequest } from './direct-routes';
 
 export function zodDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
@@ -51,7 +52,7 @@ function parsePart(part: string, schema: z.ZodType | undefined, value: unknown):
  * everywhere; NextAuth's form posts where identity reads forms. A request with no body and no type
  * (a bare POST) is left to the schema.
  */
-function requireReadableBody(req: Request): void {
+function requireReadableBody(req: InputSource): void {
   const sent =
     req.headers['content-type'] !== undefined ||
     Number(req.headers['content-length'] ?? 0) > 0 ||
@@ -66,7 +67,7 @@ function requireReadableBody(req: Request): void {
  * caller meant something by it that the route would silently ignore. An empty JSON object passes,
  * since some clients always send one.
  */
-function refuseUnexpectedBody(req: Request): void {
+function refuseUnexpectedBody(req: InputSource): void {
   const body: unknown = req.body;
   const empty =
     body === undefined
@@ -75,8 +76,13 @@ function refuseUnexpectedBody(req: Request): void {
   if (!empty) throw new AppError('VALIDATION_FAILED', 'This call takes no body');
 }
 
+/** What input is read from: Express's request, or a direct route's (direct-routes.ts). */
+export type InputSource = Pick<DirectRequest, 'headers' | 'method' | 'params' | 'query' | 'user'> & {
+  body?: unknown;
+};
+
 /** The request's params, query and body as the schemas accept them, or a 400 thrown. */
-export function parseInput<S extends InputSchemas>(schemas: S, req: Request): RouteInput<S> {
+export function parseInput<S extends InputSchemas>(schemas: S, req: InputSource): RouteInput<S> {
   const body = schemas.body === 'own' ? undefined : schemas.body;
   if (body) requireReadableBody(req);
   else if (schemas.body !== 'own' && req.method !== 'GET' && req.method !== 'HEAD') refuseUnexpectedBody(req);

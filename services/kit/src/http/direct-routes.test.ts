@@ -1,0 +1,131 @@
+import { createServer, type Server } from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { authenticate } from '../auth/auth-middleware';
+import { AppError } from '../errors/app-error';
+import { createLogger } from '../logging/logger';
+import { otherKeys, testKeys, testToken } from '../testing/test-keys';
+import { createHttpApp, requestMechanics } from './create-app';
+import { directLane, DirectRoutes, type DirectHandler } from './direct-routes';
+
+// Which way a request came: Express's request has `get`, Node's does not.
+const echo: DirectHandler = (req, res) => {
+  const body = JSON.stringify({
+    lane: 'get' in req ? 'express' : 'direct',
+    params: req.params,
+    query: req.query,
+    user: req.user?.id ?? null,
+  });
+  res.setHeader('content-type', 'application/json');
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
+};
+
+/** A service's server as start-service builds it: the direct lane first, then Express. */
+function serviceWith(build: (router: express.Router, direct: DirectRoutes) => void): Server {
+  const logger = createLogger('test', 'silent');
+  const router = express.Router();
+  const direct = new DirectRoutes();
+  build(router, direct);
+  const mechanics = requestMechanics({ name: 'test', logger });
+  const before = [authenticate(testKeys().publicKey)];
+  const app = createHttpApp({
+    name: 'test',
+    logger,
+    mechanics,
+    before,
+    readiness: {},
+    routes: [router],
+    bodyLimit: '1kb',
+    direct,
+  });
+  const lane = directLane(direct, [...mechanics.handlers, ...before], logger);
+  return createServer((req, res) => lane(req, res) || app(req, res));
+}
+
+describe('DirectRoutes', () => {
+  const server = serviceWith((router, direct) => {
+    // Registered before the parameter route, so Express picks it for /api/things/special.
+    router.get('/api/things/special', (_req, res) => {
+      res.json({ lane: 'express-only' });
+    });
+    direct.get(router, '/api/things/:id', echo);
+    direct.get(router, '/api/things/:id/fail', () => {
+      throw new AppError('CONFLICT', 'That name is taken');
+    });
+    direct.get(router, '/api/rejects', () => Promise.reject(new AppError('NOT_FOUND', 'Thing not found')));
+    router.use('/api/late', (_req, res) => {
+      res.status(418).end();
+    });
+    direct.get(router, '/api/late/:id', echo);
+  });
+
+  it('answers its routes ahead of Express, with the parameters and query Express would give', async () => {
+    const res = await request(server).get('/api/things/a%20b?tag=x&tag=y&one=1').expect(200);
+    expect(res.body).toEqual({
+      lane: 'direct',
+      params: { id: 'a b' },
+      query: { tag: ['x', 'y'], one: '1' },
+      user: null,
+    });
+  });
+
+  it('leaves to Express a request that an earlier Express route takes', async () => {
+    const res = await request(server).get('/api/things/special').expect(200);
+    expect(res.body).toEqual({ lane: 'express-only' });
+  });
+
+  it('leaves other forms of the path to Express, which answers them with the same handler', async () => {
+    for (const path of ['/api/things/x/', '/API/things/x']) {
+      const res = await request(server).get(path).expect(200);
+      expect(res.body).toMatchObject({ lane: 'express', params: { id: 'x' } });
+    }
+    // A bad escape: Express refuses it as it always has.
+    await request(server).get('/api/things/%E0%A4%A').expect(400);
+  });
+
+  it('runs the mechanics every request runs: id, security headers, metrics', async () => {
+    const res = await request(server).get('/api/things/counted').expect(200);
+    expect(res.headers['x-request-id']).toBeDefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const metrics = await request(server).get('/metrics').expect(200);
+    expect(metrics.text).toContain('route="/api/things/:id",status="200"');
+  });
+
+  it('authenticates as Express does: a caller signed in, a bad token refused in the API error shape', async () => {
+    const signedIn = await request(server)
+      .get('/api/things/mine')
+      .set('authorization', `Bearer ${testToken({ id: 'u1' })}`)
+      .expect(200);
+    expect(signedIn.body).toMatchObject({ lane: 'direct', user: 'u1' });
+    const forged = await request(server)
+      .get('/api/things/mine')
+      .set('authorization', `Bearer ${testToken({ id: 'u1' }, otherKeys())}`)
+      .expect(401);
+    expect(forged.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers thrown and rejected errors in the API error shape', async () => {
+    const thrown = await request(server).get('/api/things/x/fail').expect(409);
+    expect(thrown.body).toEqual({ error: 'That name is taken', code: 'CONFLICT' });
+    const rejected = await request(server).get('/api/rejects').expect(404);
+    expect(rejected.body).toEqual({ error: 'Thing not found', code: 'NOT_FOUND' });
+  });
+
+  it('answers HEAD without a body, and leaves other methods to Express', async () => {
+    const head = await request(server).head('/api/things/x').expect(200);
+    expect(head.text).toBeUndefined();
+    await request(server).post('/api/things/x').expect(404);
+  });
+
+  it('never goes direct after a router middleware, which may answer first', async () => {
+    await request(server).get('/api/late/x').expect(418);
+  });
+
+  it('refuses the same path twice', () => {
+    const direct = new DirectRoutes();
+    const router = express.Router();
+    direct.get(router, '/a/:id', echo);
+    expect(() => direct.get(router, '/a/:id', echo)).toThrow('registered twice');
+  });
+});

@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { RequestHandler, Router } from 'express';
+import type { AuthUser } from '../auth/auth-user';
+import type { Logger } from '../logging/logger';
+import { answerError } from './error-middleware';
+import { runMechanics, type Mechanic } from './run-mechanics';
+
+/** Node's request with what Express would have added for a route's handler. Express's own fits it. */
+export interface DirectRequest extends IncomingMessage {
+  // As Express types them (a wildcard's parameter is a list); a direct route's are strings.
+  params: Record<string, string | string[]>;
+  query: Record<string, unknown>;
+  path: string;
+  baseUrl: string;
+  route?: { path: string };
+  user?: AuthUser;
+}
+
+export type DirectHandler = (
+  req: DirectRequest,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+) => void | Promise<void>;
+
+/** A GET route in Express's order: a direct one carries its handler, an Express-only one does not. */
+interface Compiled {
+  path: string;
+  segments: string[];
+  handler?: DirectHandler;
+}
+
+/**
+ * The hot public reads, answered on Node's own request and response ahead of Express: Express costs
+ * about 0.3 ms of CPU per request on this machine, as much as some of these reads themselves
+ * (docs/performance.md, "The floors"). Each route is registered on its Express router too, and a
+ * request goes direct only when the first GET route Express would pick for it is a direct one, so
+ * the two ways never answer differently: any other form (a trailing slash, other case, a bad
+ * escape) goes through Express as before. Direct requests run the same mechanics and `before`
+ * handlers (authentication) and fail through the same `answerError`; a GET's body is never read.
+ */
+export class DirectRoutes {
+  private readonly handlers = new Map<string, DirectHandler>();
+  private order: Compiled[] | undefined;
+
+  /** `handler` answers GET (and HEAD) on `path`, whose `:name` segments are parameters. */
+  get(router: Router, path: string, handler: DirectHandler): void {
+    if (this.handlers.has(path)) throw new Error(`direct route ${path} registered twice`);
+    this.handlers.set(path, handler);
+    router.get(path, handler as unknown as RequestHandler);
+  }
+
+  /**
+   * Learns Express's order from the routers as mounted, in that order. A router middleware (a
+   * `router.use`) may answer or refuse anything after it, so no route after one goes direct.
+   */
+  follow(routers: Router[]): void {
+    const order: Compiled[] = [];
+    let opaque = false;
+    for (const router of routers) {
+      for (const layer of router.stack as { route?: { path: unknown; methods: Record<string, boolean> } }[]) {
+        const route = layer.route;
+        if (!route) {
+          opaque = true;
+          continue;
+        }
+        if (!route.methods.get || typeof route.path !== 'string') continue;
+        const handler = opaque ? undefined : this.handlers.get(route.path);
+        order.push({ path: route.path, segments: route.path.split('/'), handler });
+      }
+    }
+    this.order = order;
+  }
+
+  /** The direct route for this request, with its parameters, or undefined to leave it to Express. */
+  match(method: string | undefined, path: string) {
+    if ((method !== 'GET' && method !== 'HEAD') || !this.order) return undefined;
+    const segments = path.split('/');
+    for (const route of this.order) {
+      const params = paramsOf(route.segments, segments);
+      if (params === undefined) continue;
+      return route.handler ? { route: route.path, handler: route.handler, params } : undefined;
+    }
+    return undefined;
+  }
+}
+
+/** `path`'s parameters under `pattern`, or undefined when it does not match (or escapes badly). */
+function paramsOf(pattern: string[], segments: string[]): Record<string, string> | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, expected] of pattern.entries()) {
+    const got = segments[i] ?? '';
+    if (expected.startsWith(':')) {
+      if (got === '') return undefined;
+      try {
+        params[expected.slice(1)] = decodeURIComponent(got);
+      } catch {
+        return undefined;
+      }
+    } else if (expected !== got) return undefined;
+  }
+  return params;
+}
+
+/**
+ * The server's first listener: answers a direct route's request, or says it did not (false) so
+ * that Express takes it.
+ */
+export function directLane(
+  routes: DirectRoutes,
+  handlers: RequestHandler[],
+  logger: Logger,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  // Express's types name Express's request; these handlers read only what Node's has.
+  const mechanics = handlers as unknown as Mechanic[];
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    const found = routes.match(req.method, path);
+    if (!found) return false;
+    const direct = req as DirectRequest;
+    direct.path = path;
+    direct.baseUrl = '';
+    direct.route = { path: found.route };
+    direct.params = found.params;
+    // Express's "simple" query parser is Node's querystring.
+    direct.query = mark < 0 ? {} : { ...parseQuery(url.slice(mark + 1)) };
+    const failed = (err: unknown) => {
+      if (res.headersSent) res.destroy();
+      else answerError(err, req, res, logger);
+    };
+    runMechanics(mechanics, req, res, (err) => {
+      if (err !== undefined) {
+        failed(err);
+        return;
+      }
+      try {
+        const result = found.handler(direct, res, (handlerErr) => {
+          if (handlerErr !== undefined) failed(handlerErr);
+        });
+        if (result instanceof Promise) result.catch(failed);
+      } catch (thrown) {
+        failed(thrown);
+      }
+    });
+    return true;
+  };
+}
