@@ -28,12 +28,7 @@ export {
 } from './http/create-app';
 export { answerError, errorMiddleware, notFoundHandler, sendApiError } from './http/error-middleware';
 export { runMechanics, type Mechanic, type Next } from './http/run-mechanics';
-export {
-  DirectRoutes,
-  type DirectHandler,
-  type DirectRequest,
-  type DirectResponse,
-} from './http/direct-routes';
+export { DirectRoutes, type DirectHandler, type DirectRequest } from './http/direct-routes';
 export {
   handle,
   handleSignedIn,

@@ -1,20 +1,14 @@
-import {
-  AppError,
-  notFound,
-  notModified,
-  type DirectHandler,
-  type DirectRequest,
-  type DirectResponse,
-} from '@podz/kit';
+import type { Request, RequestHandler, Response } from 'express';
+import { AppError, notFound, notModified } from '@podz/kit';
 import type { BlobStore } from './blob-store';
 
 /** For files whose names the service chose: their content never changes under the name. */
 export const IMMUTABLE = `public, max-age=${365 * 24 * 3600}, immutable`;
 
 export interface ServeOptions {
-  keyOf: (req: DirectRequest) => string;
+  keyOf: (req: Request) => string;
   /** Fixed, or chosen per response (premium audio is private). */
-  cacheControl: string | ((res: DirectResponse) => string);
+  cacheControl: string | ((res: Response) => string);
 }
 
 /** What a response carried of the file, kept in `res.locals.served` for whoever logs it. */
@@ -48,10 +42,9 @@ function parseRange(header: string | undefined, size: number): Range {
 
 /**
  * Serves a stored blob with what players and caches need: `Accept-Ranges`, 206 partial answers
- * (so audio can seek), 416 for ranges past the end, and ETag / 304. On Node's own request and
- * response, so that the media routes can be answered ahead of Express (kit's DirectRoutes).
+ * (so audio can seek), 416 for ranges past the end, and ETag / 304.
  */
-export function serveBlob(store: BlobStore, options: ServeOptions): DirectHandler {
+export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const key = options.keyOf(req);
@@ -65,11 +58,10 @@ export function serveBlob(store: BlobStore, options: ServeOptions): DirectHandle
       res.setHeader('last-modified', info.modifiedAt.toUTCString());
       if (notModified(req.headers, { etag, lastModified: info.modifiedAt })) {
         res.setHeader('cache-control', cacheControl);
-        res.statusCode = 304;
-        res.end();
+        res.status(304).end();
         return;
       }
-      const range = parseRange(req.headers.range, info.bytes);
+      const range = parseRange(req.get('range'), info.bytes);
       if (range === 'unsatisfiable') {
         res.setHeader('content-range', `bytes */${info.bytes}`);
         throw new AppError(
@@ -81,7 +73,7 @@ export function serveBlob(store: BlobStore, options: ServeOptions): DirectHandle
       res.setHeader('cache-control', cacheControl);
       res.setHeader('content-type', info.contentType);
       if (range) {
-        res.statusCode = 206;
+        res.status(206);
         res.setHeader('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`);
         res.setHeader('content-length', String(range.end - range.start + 1));
       } else {

@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { RequestHandler, Router } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import type { Logger } from '../logging/logger';
-import { answerError, sendApiError } from './error-middleware';
+import { answerError } from './error-middleware';
 import { runMechanics, type Mechanic } from './run-mechanics';
 
 /** Node's request with what Express would have added for a route's handler. Express's own fits it. */
@@ -17,14 +17,9 @@ export interface DirectRequest extends IncomingMessage {
   user?: AuthUser;
 }
 
-/** Node's response with Express's `locals`, where a route's handlers leave things for the next. */
-export interface DirectResponse extends ServerResponse {
-  locals: Record<string, unknown>;
-}
-
 export type DirectHandler = (
   req: DirectRequest,
-  res: DirectResponse,
+  res: ServerResponse,
   next: (err?: unknown) => void,
 ) => void | Promise<void>;
 
@@ -32,7 +27,7 @@ export type DirectHandler = (
 interface Compiled {
   path: string;
   segments: string[];
-  handlers?: DirectHandler[];
+  handler?: DirectHandler;
 }
 
 /**
@@ -45,17 +40,14 @@ interface Compiled {
  * handlers (authentication) and fail through the same `answerError`; a GET's body is never read.
  */
 export class DirectRoutes {
-  private readonly handlers = new Map<string, DirectHandler[]>();
+  private readonly handlers = new Map<string, DirectHandler>();
   private order: Compiled[] | undefined;
 
-  /**
-   * `handlers` answer GET (and HEAD) on `path`, whose `:name` segments are parameters: in turn,
-   * each going on by calling `next`, as Express runs a route's handlers.
-   */
-  get(router: Router, path: string, ...handlers: DirectHandler[]): void {
+  /** `handler` answers GET (and HEAD) on `path`, whose `:name` segments are parameters. */
+  get(router: Router, path: string, handler: DirectHandler): void {
     if (this.handlers.has(path)) throw new Error(`direct route ${path} registered twice`);
-    this.handlers.set(path, handlers);
-    router.get(path, ...(handlers as unknown as RequestHandler[]));
+    this.handlers.set(path, handler);
+    router.get(path, handler as unknown as RequestHandler);
   }
 
   /**
@@ -73,8 +65,8 @@ export class DirectRoutes {
           continue;
         }
         if (!route.methods.get || typeof route.path !== 'string') continue;
-        const handlers = opaque ? undefined : this.handlers.get(route.path);
-        order.push({ path: route.path, segments: route.path.split('/'), handlers });
+        const handler = opaque ? undefined : this.handlers.get(route.path);
+        order.push({ path: route.path, segments: route.path.split('/'), handler });
       }
     }
     this.order = order;
@@ -87,7 +79,7 @@ export class DirectRoutes {
     for (const route of this.order) {
       const params = paramsOf(route.segments, segments);
       if (params === undefined) continue;
-      return route.handlers ? { route: route.path, handlers: route.handlers, params } : undefined;
+      return route.handler ? { route: route.path, handler: route.handler, params } : undefined;
     }
     return undefined;
   }
@@ -135,13 +127,23 @@ export function directLane(
     direct.params = found.params;
     // Express's "simple" query parser is Node's querystring.
     direct.query = mark < 0 ? {} : { ...parseQuery(url.slice(mark + 1)) };
-    (res as DirectResponse).locals = {};
-    const steps = [...mechanics, ...(found.handlers as unknown as Mechanic[])];
-    runMechanics(steps, req, res, (err) => {
+    const failed = (err: unknown) => {
       if (res.headersSent) res.destroy();
-      // Every handler went on and none answered: what Express's last handler says.
-      else if (err === undefined) sendApiError(res, 'NOT_FOUND', `No route for ${req.method} ${path}`);
       else answerError(err, req, res, logger);
+    };
+    runMechanics(mechanics, req, res, (err) => {
+      if (err !== undefined) {
+        failed(err);
+        return;
+      }
+      try {
+        const result = found.handler(direct, res, (handlerErr) => {
+          if (handlerErr !== undefined) failed(handlerErr);
+        });
+        if (result instanceof Promise) result.catch(failed);
+      } catch (thrown) {
+        failed(thrown);
+      }
     });
     return true;
   };
