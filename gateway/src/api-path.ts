@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { answerError, runMechanics, type Logger, type Mechanic } from '@podz/kit';
+import { failRequest, runMechanics, type Logger, type Mechanic } from '@podz/kit';
 import { destinationOf, refuseUnrouted } from './api-routing';
 import { clientIp, pathOf, type Exchange, type Step } from './exchange';
 
@@ -23,10 +23,8 @@ export function apiPath(options: {
   const { steps, forward, socketIo, logger } = options;
   // Express's types name Express's request; these handlers read only what Node's has.
   const mechanics = options.mechanics as unknown as Mechanic[];
-  const fail = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
-    if (res.headersSent) res.destroy();
-    else answerError(err, req, res, logger);
-  };
+  const fail = (req: IncomingMessage, res: ServerResponse, err: unknown) =>
+    failRequest(err, req, res, logger);
 
   const run = async (exchange: Exchange) => {
     for (const step of steps) if (!(await step(exchange))) return;

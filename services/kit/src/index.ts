@@ -26,7 +26,13 @@ export {
   type HttpAppOptions,
   type RequestMechanics,
 } from './http/create-app';
-export { answerError, errorMiddleware, notFoundHandler, sendApiError } from './http/error-middleware';
+export {
+  answerError,
+  errorMiddleware,
+  failRequest,
+  notFoundHandler,
+  sendApiError,
+} from './http/error-middleware';
 export { runMechanics, type Mechanic, type Next } from './http/run-mechanics';
 export { DirectRoutes, type DirectHandler, type DirectRequest } from './http/direct-routes';
 export {

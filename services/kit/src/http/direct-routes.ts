@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { RequestHandler, Router } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import type { Logger } from '../logging/logger';
-import { answerError } from './error-middleware';
+import { failRequest, sendApiError } from './error-middleware';
 import { runMechanics, type Mechanic } from './run-mechanics';
 
 /** Node's request with what Express would have added for a route's handler. Express's own fits it. */
@@ -127,23 +127,12 @@ export function directLane(
     direct.params = found.params;
     // Express's "simple" query parser is Node's querystring.
     direct.query = mark < 0 ? {} : { ...parseQuery(url.slice(mark + 1)) };
-    const failed = (err: unknown) => {
-      if (res.headersSent) res.destroy();
-      else answerError(err, req, res, logger);
-    };
-    runMechanics(mechanics, req, res, (err) => {
-      if (err !== undefined) {
-        failed(err);
-        return;
-      }
-      try {
-        const result = found.handler(direct, res, (handlerErr) => {
-          if (handlerErr !== undefined) failed(handlerErr);
-        });
-        if (result instanceof Promise) result.catch(failed);
-      } catch (thrown) {
-        failed(thrown);
-      }
+    // The route's handler runs as the last mechanic, with the same handling of next, throws and
+    // rejections; one that goes on without answering gets what Express's last handler says.
+    runMechanics([...mechanics, found.handler as unknown as Mechanic], req, res, (err) => {
+      if (err === undefined && !res.headersSent)
+        sendApiError(res, 'NOT_FOUND', `No route for ${req.method ?? 'GET'} ${path}`);
+      else if (err !== undefined) failRequest(err, req, res, logger);
     });
     return true;
   };

@@ -109,6 +109,12 @@ export function answerError(
   sendApiError(res, 'INTERNAL', 'Internal server error', { requestId });
 }
 
+/** A request that failed outside Express: {@link answerError}, or cut off if its answer had begun. */
+export function failRequest(err: unknown, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
+  if (res.headersSent) res.destroy();
+  else answerError(err, req, res, logger);
+}
+
 /** Express's last handler: {@link answerError}, unless the answer has already begun. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
