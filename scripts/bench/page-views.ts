@@ -20,9 +20,10 @@ export async function pageViews(
   try {
     const views = 2_000;
     const rate = 250;
-    // A second of views first, not counted: the processes compile and size their pools for these
-    // routes (without it the first second ran slow), then every rendered answer is dropped again.
-    await visitors.run({ kind: 'paced', count: rate, rate });
+    // Four seconds of views first, not counted: the processes compile and size their pools for
+    // these routes, then every rendered answer is dropped again. A process's first thousand views
+    // cost a quarter more CPU than its later ones (docs/performance.md); one second was too short.
+    await visitors.run({ kind: 'paced', count: 4 * rate, rate });
 
     await dropCatalogAnswers(stack, redis);
     const cpuBefore = { gateway: stack.cpuSeconds('gateway'), catalog: stack.cpuSeconds('catalog') };
