@@ -158,6 +158,37 @@ describe('reading shows', () => {
     expect(refused.body.code).toBe('VALIDATION_FAILED');
   });
 
+  it("reads a visitor's show page beside the show its name last named, and keeps it only for that show", async () => {
+    // Each write renews the cached answers, so every read below renders the page anew.
+    const page = async (name: string) =>
+      (
+        await api()
+          .get(`/api/podcasts/name/${encodeURIComponent(name)}?episodes=true`)
+          .expect(200)
+      ).body;
+    const titles = (body: { episodes: { items: { title: string }[] } }) =>
+      body.episodes.items.map((episode) => episode.title).sort();
+    const name = showName('Guessed');
+    const first = await createShow(owner, { name });
+    await platform.episodeBy(owner, { podcastId: first.id, title: 'First one' });
+    expect(titles(await page(name))).toEqual(['First one']);
+    // Read again: this time the episodes are read beside the show (the process knows the name).
+    await platform.episodeBy(owner, { podcastId: first.id, title: 'First two' });
+    expect(titles(await page(name))).toEqual(['First one', 'First two']);
+
+    // The name moves to another show: the page read for the show it named before is not kept.
+    await api()
+      .put(`/api/podcasts/${first.id}`)
+      .set(bearer(owner.token))
+      .send({ name: showName('Moved') })
+      .expect(200);
+    const second = await createShow(owner, { name });
+    await platform.episodeBy(owner, { podcastId: second.id, title: 'Second one' });
+    const moved = await page(name);
+    expect(moved.id).toBe(second.id);
+    expect(titles(moved)).toEqual(['Second one']);
+  });
+
   it('answers malformed ids with 400 and unknown ones with 404', async () => {
     const bad = await api().get('/api/podcasts/not-an-id').expect(400);
     expect(bad.body.code).toBe('INVALID_ID');

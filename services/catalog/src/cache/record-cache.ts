@@ -1,11 +1,13 @@
 import { mongo } from 'mongoose';
 import type { Redis } from 'ioredis';
-import type { KeptRecords, Logger, RecordKeys } from '@podz/kit';
+import { LruMap, type KeptRecords, type Logger, type RecordKeys } from '@podz/kit';
 
 /** How long a record not written or read again stays (a cold one is read from the store again). */
 const RECORD_SECONDS = 7 * 24 * 3600;
 /** An id's write counter outlives any read that could race with the write by far. */
 const EPOCH_SECONDS = 24 * 3600;
+/** Aliases whose id this process remembers (a few dozen bytes each): more than a network's shows. */
+const ALIASES_REMEMBERED = 20_000;
 
 // Sets each record whose id has seen no write since the reader looked (its epoch is unchanged).
 // KEYS: record and epoch key pairs; ARGV: ttl, then per pair the epoch seen (or '') and the bytes.
@@ -53,6 +55,8 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
   private readonly redis: FillingRedis;
   /** Where records and epochs are kept: a list page can read them with its ids (`RankedLists`). */
   readonly keys: RecordKeys;
+  /** The id each alias named when this process last read it: a guess, never an answer (`idLastNamed`). */
+  private readonly lastNamed = new LruMap<string, string>(ALIASES_REMEMBERED);
 
   constructor(
     redis: Redis,
@@ -138,14 +142,28 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     if (found) {
       const [id, bytes] = found;
       const [doc] = bytes ? [mongo.BSON.deserialize(bytes) as T] : await this.read([id.toString()]);
-      if (doc && matches(doc)) return doc;
+      if (doc && matches(doc)) return this.named(alias, doc);
     }
     const doc = await find();
-    if (doc) {
-      await this.remember(alias, doc._id.toHexString()).catch((err: unknown) =>
-        this.logger.warn({ err }, 'record alias not kept'),
-      );
-    }
+    if (!doc) return null;
+    await this.remember(alias, doc._id.toHexString()).catch((err: unknown) =>
+      this.logger.warn({ err }, 'record alias not kept'),
+    );
+    return this.named(alias, doc);
+  }
+
+  /**
+   * The id `alias` named when this process last read it, if it did: lets a caller start reads that
+   * need the id beside `readByAlias` instead of after it, one round trip instead of two in a row.
+   * Only a guess (the alias may have moved on since): the caller keeps what it read only if
+   * `readByAlias` answers the same id.
+   */
+  idLastNamed(alias: string): string | undefined {
+    return this.lastNamed.get(alias);
+  }
+
+  private named(alias: string, doc: T): T {
+    this.lastNamed.set(alias, doc._id.toHexString());
     return doc;
   }
 

@@ -33,6 +33,12 @@ export type PodcastFilter = FilterQuery<PodcastRecord>;
 
 const live = { deletedAt: null };
 
+/** A name as looked up (URL name, or name in any case), and the record-cache aliases it is kept under. */
+function aliasesOf(name: string) {
+  const key = name.trim().toLowerCase();
+  return { key, byUId: `uId:${key}`, byNameKey: `nameKey:${key}` };
+}
+
 type HostEntry = { user: { id: string }; confirmed?: boolean | null };
 type PeopleFields = {
   owner?: { id: string } | null;
@@ -95,19 +101,25 @@ export class PodcastRepository {
 
   /** By URL name, or by name in any case: two lookups by unique key (an `$or` would scan). */
   async findByName(name: string): Promise<PodcastRecord | null> {
-    const key = name.trim().toLowerCase();
+    const { key, byUId, byNameKey } = aliasesOf(name);
     return (
       (await this.records.readByAlias(
-        `uId:${key}`,
+        byUId,
         (podcast) => podcast.uId === key,
         () => this.model.findOne({ uId: key, ...live }).lean<PodcastRecord>(),
       )) ??
       this.records.readByAlias(
-        `nameKey:${key}`,
+        byNameKey,
         (podcast) => podcast.nameKey === key,
         () => this.model.findOne({ nameKey: key, ...live }).lean<PodcastRecord>(),
       )
     );
+  }
+
+  /** The id `findByName(name)` answered when this process last asked, if it did (a guess: see `RecordCache.idLastNamed`). */
+  idLastNamed(name: string): string | undefined {
+    const { byUId, byNameKey } = aliasesOf(name);
+    return this.records.idLastNamed(byUId) ?? this.records.idLastNamed(byNameKey);
   }
 
   /** The shows with these ids, in the order of the ids (those gone are left out): keyed reads. */

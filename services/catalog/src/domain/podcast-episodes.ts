@@ -7,8 +7,11 @@ import { episodeView, showSummary } from './views';
 import { showEpisodePage } from './show-episode-page';
 import type { PageQuery } from './episode-queries';
 
-const pageOf = (deps: CatalogDeps, podcastId: string, all: boolean, page: PageQuery) =>
+/** A page of a show's episodes as of now: the public ones, or `all` of them (its managers'). */
+export const pageOf = (deps: CatalogDeps, podcastId: string, all: boolean, page: PageQuery) =>
   showEpisodePage(deps, podcastId, { all, upTo: new Date(), page: page.page, limit: page.limit });
+
+export type EpisodePage = Awaited<ReturnType<typeof pageOf>>;
 
 /** `GET /api/episodes/podcast-episodes?podcastId`: a show's episodes; all of them for its managers. */
 export async function podcastEpisodes(
@@ -35,7 +38,7 @@ export async function episodesOfShow(
   user: AuthUser | undefined,
   podcast: PodcastRecord,
   query: PageQuery,
-  publicPage?: Awaited<ReturnType<typeof pageOf>>,
+  publicPage?: EpisodePage,
 ) {
   const { items, total } =
     publicPage ?? (await pageOf(deps, podcast._id.toHexString(), canManage(user, podcast), query));

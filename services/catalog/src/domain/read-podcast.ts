@@ -3,7 +3,7 @@ import { PODCAST_EPISODES_PAGE_SIZE, type ShowPage } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { canSeeUnpublished } from './podcast-rules';
-import { episodesOfShow } from './podcast-episodes';
+import { episodesOfShow, pageOf } from './podcast-episodes';
 import { podcastView } from './views';
 
 /** One show; one that is not published only for those who may see it (else 404, so it leaks nothing). */
@@ -28,9 +28,19 @@ export async function getPodcastByName(
   name: string,
   { withEpisodes = false }: { withEpisodes?: boolean } = {},
 ): Promise<ShowPage> {
-  const record = visible(user, await deps.podcasts.findByName(name));
+  const firstPage = { page: 1, limit: PODCAST_EPISODES_PAGE_SIZE };
+  // A visitor's show page: when this process knows which show the name was, its public episodes
+  // are read beside the show (the two go to Redis in one write), kept only if the name still
+  // names that show. Saves a round trip in a row on every show page rendered.
+  const guessed = withEpisodes && !user ? deps.podcasts.idLastNamed(name) : undefined;
+  const [found, aheadPage] = await Promise.all([
+    deps.podcasts.findByName(name),
+    guessed ? pageOf(deps, guessed, false, firstPage) : undefined,
+  ]);
+  const record = visible(user, found);
   const podcast = podcastView(record);
   if (!withEpisodes) return podcast;
-  const episodes = await episodesOfShow(deps, user, record, { page: 1, limit: PODCAST_EPISODES_PAGE_SIZE });
+  const publicPage = record._id.toHexString() === guessed ? aheadPage : undefined;
+  const episodes = await episodesOfShow(deps, user, record, firstPage, publicPage);
   return { ...podcast, episodes };
 }
