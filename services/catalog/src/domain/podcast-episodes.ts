@@ -11,7 +11,7 @@ import type { PageQuery } from './episode-queries';
 export const pageOf = (deps: CatalogDeps, podcastId: string, all: boolean, page: PageQuery) =>
   showEpisodePage(deps, podcastId, { all, upTo: new Date(), page: page.page, limit: page.limit });
 
-export type EpisodePage = Awaited<ReturnType<typeof pageOf>>;
+type EpisodePage = Awaited<ReturnType<typeof pageOf>>;
 
 /** `GET /api/episodes/podcast-episodes?podcastId`: a show's episodes; all of them for its managers. */
 export async function podcastEpisodes(
