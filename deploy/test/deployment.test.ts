@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { requiredVariables } from '@podz/kit';
 import { SERVICE_NAMES } from '@podz/proto';
 import { gatewayConfigSchema } from '../../gateway/src/config';
+import { NODE_FLAGS } from '../../scripts/lib/processes';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -101,6 +102,19 @@ describe('Dockerfiles', () => {
       expect(text).toContain('--omit=dev');
       expect(text).toMatch(/^USER node$/m);
       expect(text).toMatch(/^HEALTHCHECK /m);
+    },
+  );
+
+  it.each(['service.Dockerfile', 'gateway.Dockerfile'])(
+    '%s runs Node with the flags `npm start` and the benches use',
+    (file) => {
+      const text = readFileSync(path.join(ROOT, 'deploy', 'docker', file), 'utf8');
+      // The words of its CMD, whether exec form or a shell's string: node, then the flags, then the entry.
+      const words = (text.match(/^CMD (.*)$/m)?.[1] ?? '').replace(/[[\]",\\]/g, ' ').split(/\s+/);
+      const node = words.indexOf('node');
+      expect(node).toBeGreaterThanOrEqual(0);
+      expect(words.slice(node + 1, node + 1 + NODE_FLAGS.length)).toEqual(NODE_FLAGS);
+      expect(words[node + 1 + NODE_FLAGS.length]).toMatch(/dist\/main\.js$/);
     },
   );
 });

@@ -17,12 +17,22 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGTERM');
 });
 
+/**
+ * V8's collector without its helper threads, in every process (the images' commands say it too).
+ * With them, the gateway proxying audio fell into a mode of about eight full collections a second
+ * on a 33 MB heap, from run to run at random, and spent twice the CPU per request; messaging spent
+ * a tenth more per message. Here a dozen processes share two cores, so the helpers wait for a core
+ * and add work rather than take it off the main thread (docs/performance.md, "The collector's
+ * helper threads").
+ */
+export const NODE_FLAGS = ['--single-threaded-gc'];
+
 /** Starts a Node process whose output is shown line by line, prefixed with its name. */
 export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, index: number): Managed {
   // PODZ_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (Node refuses
   // --cpu-prof in NODE_OPTIONS), to open in Chrome DevTools or speedscope.
   const profile = env.PODZ_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.PODZ_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, entry], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, ...extraFlags(name, env), entry], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,6 +51,17 @@ export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv
     }),
   );
   return { name, child, exited };
+}
+
+/**
+ * PODZ_NODE_FLAGS: more Node or V8 flags, space-separated, for a look inside (`--trace-gc`, most of
+ * them refused in NODE_OPTIONS); PODZ_NODE_FLAGS_FOR: the processes that get them, by name
+ * (`gateway,catalog`; every instance of each), or every process when unset.
+ */
+function extraFlags(label: string, env: NodeJS.ProcessEnv): string[] {
+  const flags = env.PODZ_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const only = env.PODZ_NODE_FLAGS_FOR?.split(',');
+  return only && !only.includes(label.replace(/-\d+$/, '')) ? [] : flags;
 }
 
 /** Asks a process to stop (SIGTERM, its clean shutdown) and kills it if it has not within the grace period. */
