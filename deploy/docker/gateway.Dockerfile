@@ -65,6 +65,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 
-# The collector without helper threads: a pod is held to a core or less, where they only wait for it
-# (scripts/lib/processes.ts, NODE_FLAGS; docs/performance.md).
-CMD ["node", "--single-threaded-gc", "gateway/dist/main.js"]
+# Array buffers swept on the main thread: a pod is held to a core or less, where a helper thread
+# sweeping them waits for it (scripts/lib/processes.ts, NODE_FLAGS; docs/performance.md).
+CMD ["node", "--no-concurrent-array-buffer-sweeping", "gateway/dist/main.js"]

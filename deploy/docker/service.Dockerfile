@@ -74,5 +74,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 
 # A shell expands ${SERVICE} at run time; exec makes node PID 1, so SIGTERM reaches its clean shutdown.
-# The collector without helper threads, as the gateway's image says why.
-CMD ["/bin/sh", "-c", "exec node --single-threaded-gc \"services/${SERVICE}/dist/main.js\""]
+# Array buffers swept on the main thread, as the gateway's image says why.
+CMD ["/bin/sh", "-c", "exec node --no-concurrent-array-buffer-sweeping \"services/${SERVICE}/dist/main.js\""]

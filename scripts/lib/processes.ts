@@ -18,14 +18,14 @@ process.once('exit', () => {
 });
 
 /**
- * V8's collector without its helper threads, in every process (the images' commands say it too).
- * With them, the gateway proxying audio fell into a mode of about eight full collections a second
- * on a 33 MB heap, from run to run at random, and spent twice the CPU per request; messaging spent
- * a tenth more per message. Here a dozen processes share two cores, so the helpers wait for a core
- * and add work rather than take it off the main thread (docs/performance.md, "The collector's
- * helper threads").
+ * Array buffers swept on the main thread, in every process (the images' commands say it too). V8
+ * counts the external memory allocated since the last full collection against the old generation's
+ * limit, and lowers the count only once a helper thread has swept the buffers a scavenge freed. With
+ * a dozen processes on two cores that helper waits for a core: the gateway, whose audio passes
+ * through a few hundred MB of buffers a second, fell at random into about eight full collections a
+ * second and twice the CPU per request (docs/performance.md, "The collector's helper threads").
  */
-export const NODE_FLAGS = ['--single-threaded-gc'];
+export const NODE_FLAGS = ['--no-concurrent-array-buffer-sweeping'];
 
 /** Starts a Node process whose output is shown line by line, prefixed with its name. */
 export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, index: number): Managed {
