@@ -10,6 +10,9 @@ export type ProcessName = ServiceName | 'gateway';
 export const instanceLabel = (name: string, instance: number) =>
   instance === 0 ? name : `${name}-${instance + 1}`;
 
+/** The process an instance's label names: `catalog-2` → `catalog`. */
+export const processOfLabel = (label: string) => label.replace(/-\d+$/, '');
+
 /** A command-line value, `--name 3` or `--name=3`, else undefined. */
 export function flagValue(argv: readonly string[], name: string): string | undefined {
   const at = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));

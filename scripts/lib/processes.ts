@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { processOfLabel } from './instances';
 import { prettyLine } from './pretty-log';
 import { REPO_ROOT } from './run';
 
@@ -61,7 +62,7 @@ export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv
 function extraFlags(label: string, env: NodeJS.ProcessEnv): string[] {
   const flags = env.PODZ_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const only = env.PODZ_NODE_FLAGS_FOR?.split(',');
-  return only && !only.includes(label.replace(/-\d+$/, '')) ? [] : flags;
+  return only && !only.includes(processOfLabel(label)) ? [] : flags;
 }
 
 /** Asks a process to stop (SIGTERM, its clean shutdown) and kills it if it has not within the grace period. */
