@@ -133,7 +133,7 @@ export function startCatalog(config: CatalogConfig) {
           podcastRoutes(deps, direct),
           episodeRoutes(deps, direct),
           episodeCompanionRoutes(deps),
-          mediaRoutes(deps, recorder, attributions),
+          mediaRoutes(deps, recorder, attributions, direct),
           feedRoutes(deps, recorder, direct),
           premiumRoutes(deps, recorder),
         ],

@@ -34,7 +34,12 @@ export {
   sendApiError,
 } from './http/error-middleware';
 export { runMechanics, type Mechanic, type Next } from './http/run-mechanics';
-export { DirectRoutes, type DirectHandler, type DirectRequest } from './http/direct-routes';
+export {
+  DirectRoutes,
+  type DirectHandler,
+  type DirectRequest,
+  type DirectResponse,
+} from './http/direct-routes';
 export {
   handle,
   handleSignedIn,

@@ -1,14 +1,20 @@
-import type { Request, RequestHandler, Response } from 'express';
-import { AppError, notFound, notModified } from '@podz/kit';
+import {
+  AppError,
+  notFound,
+  notModified,
+  type DirectHandler,
+  type DirectRequest,
+  type DirectResponse,
+} from '@podz/kit';
 import type { BlobStore } from './blob-store';
 
 /** For files whose names the service chose: their content never changes under the name. */
 export const IMMUTABLE = `public, max-age=${365 * 24 * 3600}, immutable`;
 
 export interface ServeOptions {
-  keyOf: (req: Request) => string;
+  keyOf: (req: DirectRequest) => string;
   /** Fixed, or chosen per response (premium audio is private). */
-  cacheControl: string | ((res: Response) => string);
+  cacheControl: string | ((res: DirectResponse) => string);
 }
 
 /** What a response carried of the file, kept in `res.locals.served` for whoever logs it. */
@@ -42,9 +48,10 @@ function parseRange(header: string | undefined, size: number): Range {
 
 /**
  * Serves a stored blob with what players and caches need: `Accept-Ranges`, 206 partial answers
- * (so audio can seek), 416 for ranges past the end, and ETag / 304.
+ * (so audio can seek), 416 for ranges past the end, and ETag / 304. On Node's own request and
+ * response, so that the media routes can be answered ahead of Express (kit's DirectRoutes).
  */
-export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandler {
+export function serveBlob(store: BlobStore, options: ServeOptions): DirectHandler {
   return async (req, res, next) => {
     try {
       const key = options.keyOf(req);
@@ -58,10 +65,11 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
       res.setHeader('last-modified', info.modifiedAt.toUTCString());
       if (notModified(req.headers, { etag, lastModified: info.modifiedAt })) {
         res.setHeader('cache-control', cacheControl);
-        res.status(304).end();
+        res.statusCode = 304;
+        res.end();
         return;
       }
-      const range = parseRange(req.get('range'), info.bytes);
+      const range = parseRange(req.headers.range, info.bytes);
       if (range === 'unsatisfiable') {
         res.setHeader('content-range', `bytes */${info.bytes}`);
         throw new AppError(
@@ -73,7 +81,7 @@ export function serveBlob(store: BlobStore, options: ServeOptions): RequestHandl
       res.setHeader('cache-control', cacheControl);
       res.setHeader('content-type', info.contentType);
       if (range) {
-        res.status(206);
+        res.statusCode = 206;
         res.setHeader('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`);
         res.setHeader('content-length', String(range.end - range.start + 1));
       } else {

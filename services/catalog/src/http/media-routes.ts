@@ -1,5 +1,13 @@
 import express from 'express';
-import { forbidden, handleSignedIn, newId, requireAccess, requireAuth, signedInUser } from '@podz/kit';
+import {
+  forbidden,
+  handleSignedIn,
+  newId,
+  requireAccess,
+  requireAuth,
+  signedInUser,
+  type DirectRoutes,
+} from '@podz/kit';
 import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, mediaStorageQuerySchema } from '@podz/proto';
 import { deleteMedia } from '../domain/delete-media';
 import { getMedia, listMedia } from '../domain/list-media';
@@ -23,6 +31,7 @@ export function mediaRoutes(
   deps: CatalogDeps,
   listens: ListenRecorder,
   attributions: AudioAttributions,
+  direct: DirectRoutes,
 ): express.Router {
   const router = express.Router();
 
@@ -85,7 +94,8 @@ export function mediaRoutes(
   // Names are ids the service chose, so a file's content never changes under its URL. Every audio
   // request is recorded once it ends, for the download figures (docs/analytics.md); a premium
   // episode's file is served only to whom `audioAudience` admits.
-  router.get(
+  direct.get(
+    router,
     '/media/audio/:file',
     listens.audio,
     (req, res, next) => {
@@ -98,14 +108,15 @@ export function mediaRoutes(
         }, next);
     },
     serveBlob(deps.blobs, {
-      keyOf: (req) => `audio/${req.params.file}`,
+      keyOf: (req) => `audio/${String(req.params.file)}`,
       cacheControl: (res) => (res.locals.audience === 'member' ? MEMBERS_ONLY : IMMUTABLE),
     }),
   );
-  router.get(
+  direct.get(
+    router,
     '/media/images/:file',
     serveBlob(deps.blobs, {
-      keyOf: (req) => `images/${req.params.file}`,
+      keyOf: (req) => `images/${String(req.params.file)}`,
       cacheControl: IMMUTABLE,
     }),
   );

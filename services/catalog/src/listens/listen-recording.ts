@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Redis } from 'ioredis';
-import type { RequestHandler } from 'express';
+import type { DirectHandler } from '@podz/kit';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import type { AudioAttributions } from './audio-attribution';
 import { CountryTable } from './country-of';
@@ -8,11 +8,11 @@ import { ListenerSalts } from './listener-hash';
 import { prepareListens, recordListens, type Heard, type ListenPreparation } from './record-listens';
 
 export interface ListenRecorder {
-  audio: RequestHandler;
-  feed: RequestHandler;
+  audio: DirectHandler;
+  feed: DirectHandler;
 }
 
-const pass: RequestHandler = (_req, _res, next) => next();
+const pass: DirectHandler = (_req, _res, next) => next();
 
 /** Where the country package keeps its CSV files, however the workspace was installed. */
 function countryDataDirectory(): string {

@@ -1,5 +1,10 @@
-import type { Request, RequestHandler, Response } from 'express';
-import { clientAddress, type Logger } from '@podz/kit';
+import {
+  clientAddress,
+  type DirectHandler,
+  type DirectRequest,
+  type DirectResponse,
+  type Logger,
+} from '@podz/kit';
 import { listenerAddress, type ListenRecord } from '@podz/proto';
 import type { Served } from '../blobs/serve-blob';
 import type { AudioAttribution, AudioAttributions } from './audio-attribution';
@@ -18,9 +23,9 @@ export interface ListenRecording {
  * the way in and the bytes counted on the way out. Everything else (the address, its hashes and
  * country, whose episode the file is) is worked out a batch at a time by `prepareListens`.
  */
-export function recordListens(recording: ListenRecording): { audio: RequestHandler; feed: RequestHandler } {
+export function recordListens(recording: ListenRecording): { audio: DirectHandler; feed: DirectHandler } {
   const { push, logger } = recording;
-  const onEnd = (req: Request, res: Response, targetOf: () => Heard['target']) => {
+  const onEnd = (req: DirectRequest, res: DirectResponse, targetOf: () => Heard['target']) => {
     const request = arrival(req);
     res.once('close', () => {
       try {
@@ -85,7 +90,7 @@ export interface Heard {
 
 type Arrival = Pick<Heard, 'peer' | 'forwardedFor' | 'ua' | 'referrer' | 'range' | 'method'>;
 
-function arrival(req: Request): Arrival {
+function arrival(req: DirectRequest): Arrival {
   const forwarded = req.headers['x-forwarded-for'];
   const referrer = req.headers.referer ?? req.headers.referrer;
   return {
@@ -99,7 +104,7 @@ function arrival(req: Request): Arrival {
 }
 
 /** Body bytes that reached the connection: those still queued in the response when it closed are not. */
-function bytesSent(res: Response): { start: number; sent: number } {
+function bytesSent(res: DirectResponse): { start: number; sent: number } {
   const served = res.locals.served as Served | undefined;
   if (!served) return { start: 0, sent: 0 };
   const queued = res.writableFinished ? 0 : res.writableLength;

@@ -54,6 +54,18 @@ describe('DirectRoutes', () => {
       throw new AppError('CONFLICT', 'That name is taken');
     });
     direct.get(router, '/api/rejects', () => Promise.reject(new AppError('NOT_FOUND', 'Thing not found')));
+    direct.get(
+      router,
+      '/api/chain/:id',
+      (_req, res, next) => {
+        res.locals.first = 'ran';
+        setTimeout(next, 1);
+      },
+      (req, res) => {
+        res.end(`${String(res.locals.first)} ${String(req.params.id)}`);
+      },
+    );
+    direct.get(router, '/api/nobody/:id', (_req, _res, next) => next());
     router.use('/api/late', (_req, res) => {
       res.status(418).end();
     });
@@ -110,6 +122,16 @@ describe('DirectRoutes', () => {
     expect(thrown.body).toEqual({ error: 'That name is taken', code: 'CONFLICT' });
     const rejected = await request(server).get('/api/rejects').expect(404);
     expect(rejected.body).toEqual({ error: 'Thing not found', code: 'NOT_FOUND' });
+  });
+
+  it("runs a route's handlers in turn, each leaving things for the next in `locals`", async () => {
+    const res = await request(server).get('/api/chain/7').expect(200);
+    expect(res.text).toBe('ran 7');
+  });
+
+  it('answers 404 in the API error shape when every handler went on and none answered', async () => {
+    const res = await request(server).get('/api/nobody/x').expect(404);
+    expect(res.body).toEqual({ error: 'No route for GET /api/nobody/x', code: 'NOT_FOUND' });
   });
 
   it('answers HEAD without a body, and leaves other methods to Express', async () => {

@@ -17,9 +17,14 @@ export interface DirectRequest extends IncomingMessage {
   user?: AuthUser;
 }
 
+/** Node's response with Express's `locals`, where a route's handlers leave things for the next. */
+export interface DirectResponse extends ServerResponse {
+  locals: Record<string, unknown>;
+}
+
 export type DirectHandler = (
   req: DirectRequest,
-  res: ServerResponse,
+  res: DirectResponse,
   next: (err?: unknown) => void,
 ) => void | Promise<void>;
 
@@ -27,7 +32,7 @@ export type DirectHandler = (
 interface Compiled {
   path: string;
   segments: string[];
-  handler?: DirectHandler;
+  handlers?: DirectHandler[];
 }
 
 /**
@@ -40,14 +45,17 @@ interface Compiled {
  * handlers (authentication) and fail through the same `answerError`; a GET's body is never read.
  */
 export class DirectRoutes {
-  private readonly handlers = new Map<string, DirectHandler>();
+  private readonly handlers = new Map<string, DirectHandler[]>();
   private order: Compiled[] | undefined;
 
-  /** `handler` answers GET (and HEAD) on `path`, whose `:name` segments are parameters. */
-  get(router: Router, path: string, handler: DirectHandler): void {
+  /**
+   * `handlers` answer GET (and HEAD) on `path`, whose `:name` segments are parameters: in turn,
+   * each going on by calling `next`, as Express runs a route's handlers.
+   */
+  get(router: Router, path: string, ...handlers: DirectHandler[]): void {
     if (this.handlers.has(path)) throw new Error(`direct route ${path} registered twice`);
-    this.handlers.set(path, handler);
-    router.get(path, handler as unknown as RequestHandler);
+    this.handlers.set(path, handlers);
+    router.get(path, ...(handlers as unknown as RequestHandler[]));
   }
 
   /**
@@ -65,8 +73,8 @@ export class DirectRoutes {
           continue;
         }
         if (!route.methods.get || typeof route.path !== 'string') continue;
-        const handler = opaque ? undefined : this.handlers.get(route.path);
-        order.push({ path: route.path, segments: route.path.split('/'), handler });
+        const handlers = opaque ? undefined : this.handlers.get(route.path);
+        order.push({ path: route.path, segments: route.path.split('/'), handlers });
       }
     }
     this.order = order;
@@ -79,7 +87,7 @@ export class DirectRoutes {
     for (const route of this.order) {
       const params = paramsOf(route.segments, segments);
       if (params === undefined) continue;
-      return route.handler ? { route: route.path, handler: route.handler, params } : undefined;
+      return route.handlers ? { route: route.path, handlers: route.handlers, params } : undefined;
     }
     return undefined;
   }
@@ -127,9 +135,11 @@ export function directLane(
     direct.params = found.params;
     // Express's "simple" query parser is Node's querystring.
     direct.query = mark < 0 ? {} : { ...parseQuery(url.slice(mark + 1)) };
-    // The route's handler runs as the last mechanic, with the same handling of next, throws and
-    // rejections; one that goes on without answering gets what Express's last handler says.
-    runMechanics([...mechanics, found.handler as unknown as Mechanic], req, res, (err) => {
+    (res as DirectResponse).locals = {};
+    // The route's handlers run as the last mechanics, with the same handling of next, throws and
+    // rejections; if every one goes on without answering, what Express's last handler says.
+    const steps = [...mechanics, ...(found.handlers as unknown as Mechanic[])];
+    runMechanics(steps, req, res, (err) => {
       if (err === undefined && !res.headersSent)
         sendApiError(res, 'NOT_FOUND', `No route for ${req.method ?? 'GET'} ${path}`);
       else if (err !== undefined) failRequest(err, req, res, logger);
