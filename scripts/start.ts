@@ -8,7 +8,7 @@ import { resolveInfra, type ResolvedInfra } from '../deploy/local/src/resolve-in
 import { buildServices, buildWeb } from './lib/build';
 import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
-import { startTcpBalancer, type TcpBalancer } from './lib/tcp-balancer';
+import { Handoffs, startTcpBalancer, type TcpBalancer } from './lib/tcp-balancer';
 import { instancesWanted, planInstances, type ProcessName } from './lib/instances';
 import { mediaOnS3, type LocalS3 } from './lib/local-s3';
 import { REPO_ROOT } from './lib/run';
@@ -174,11 +174,18 @@ async function main(): Promise<void> {
     // Search's index snapshot outlives restarts.
     searchSnapshotDir: (label) => path.join(REPO_ROOT, '.local', label),
   });
-  for (const p of planned) managed.push(startProcess(p.label, p.entryFile, p.env, p.colour));
+  const handoffs = new Handoffs();
+  for (const p of planned) {
+    const gateway = p.name === 'gateway';
+    const started = startProcess(p.label, p.entryFile, p.env, p.colour, { ipc: gateway });
+    if (gateway) handoffs.watch(`127.0.0.1:${gatewayPort(p.instance)}`, started.child);
+    managed.push(started);
+  }
   if (INSTANCES > 1) {
     entry = await startTcpBalancer(
       GATEWAY_PORT,
       instances.map((instance) => `127.0.0.1:${gatewayPort(instance)}`),
+      handoffs,
     );
   }
   for (const process_ of managed) {

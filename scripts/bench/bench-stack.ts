@@ -11,7 +11,7 @@ import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import { devKeys } from '../lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from '../lib/processes';
 import { planInstances, type ProcessName } from '../lib/instances';
-import { startTcpBalancer, type TcpBalancer } from '../lib/tcp-balancer';
+import { Handoffs, startTcpBalancer, type TcpBalancer } from '../lib/tcp-balancer';
 import { cpuSeconds } from './bench-kit';
 
 // Not 4190: fetch refuses it (the Sieve port is on the Fetch standard's list of blocked ports).
@@ -122,10 +122,13 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
   const managed = new Map<ProcessName, Managed[]>();
   const plannedOf = (name: ProcessName, instance: number) =>
     planned.find((candidate) => candidate.name === name && candidate.instance === instance)!;
+  const handoffs = new Handoffs();
   const start = (name: ProcessName, instance: number) => {
     const p = plannedOf(name, instance);
     const running = managed.get(name) ?? [];
-    running[instance] = startProcess(p.label, p.entryFile, p.env, p.colour);
+    const gateway = name === 'gateway';
+    running[instance] = startProcess(p.label, p.entryFile, p.env, p.colour, { ipc: gateway });
+    if (gateway) handoffs.watch(`127.0.0.1:${port(name, instance)}`, running[instance].child);
     managed.set(name, running);
   };
   planned.forEach((p) => start(p.name, p.instance));
@@ -140,6 +143,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
       entry = await startTcpBalancer(
         BASE_PORT,
         slots.map((instance) => `127.0.0.1:${port('gateway', instance)}`),
+        handoffs,
       );
     for (const instance of slots)
       await waitForHealthy(`http://127.0.0.1:${port('gateway', instance)}/healthz`, 120_000);

@@ -28,18 +28,28 @@ process.once('exit', () => {
  */
 export const NODE_FLAGS = ['--no-concurrent-array-buffer-sweeping'];
 
-/** Starts a Node process whose output is shown line by line, prefixed with its name. */
-export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, index: number): Managed {
+/**
+ * Starts a Node process whose output is shown line by line, prefixed with its name; with `ipc`, over
+ * a channel too (a gateway behind the local entry takes its connections that way).
+ */
+export function startProcess(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  index: number,
+  { ipc = false } = {},
+): Managed {
   // PODZ_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (Node refuses
   // --cpu-prof in NODE_OPTIONS), to open in Chrome DevTools or speedscope.
   const profile = env.PODZ_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.PODZ_CPU_PROF_DIR}`] : [];
   const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, ...extraFlags(name, env), entry], {
     cwd: REPO_ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(9)}\x1b[0m│ `;
   for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
     createInterface({ input: stream }).on('line', (line) =>
       process.stdout.write(`${prefix}${prettyLine(line)}\n`),
     );

@@ -56,25 +56,28 @@ export type EchoUpstream = Awaited<ReturnType<typeof startEchoUpstream>>;
 
 /** The gateway in front of the echo for every service, on real Redis, with a stand-in web app. */
 export function startEchoGateway(echo: EchoUpstream, overrides: Record<string, string> = {}) {
-  return startGateway(
-    loadConfig(gatewayConfigSchema, {
-      PORT: '0',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      REDIS_URL: testInfra().redisUrl,
-      JWT_PUBLIC_KEY: testKeys().publicKey,
-      WEB_DIST: webDist(),
-      IDENTITY_URL: echo.url,
-      CATALOG_URL: echo.url,
-      REQUESTS_URL: echo.url,
-      MESSAGING_URL: echo.url,
-      CONTENT_URL: echo.url,
-      ANALYTICS_URL: echo.url,
-      BILLING_URL: echo.url,
-      NOTIFICATIONS_URL: echo.url,
-      ...TEST_RATE_LIMITS,
-      ...overrides,
-    }),
-  );
+  return startGateway(loadConfig(gatewayConfigSchema, echoGatewayEnv(echo, overrides)));
+}
+
+/** The settings of such a gateway, as its environment (a gateway process of its own is given them). */
+export function echoGatewayEnv(echo: EchoUpstream, overrides: Record<string, string> = {}) {
+  return {
+    PORT: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    REDIS_URL: testInfra().redisUrl,
+    JWT_PUBLIC_KEY: testKeys().publicKey,
+    WEB_DIST: webDist(),
+    IDENTITY_URL: echo.url,
+    CATALOG_URL: echo.url,
+    REQUESTS_URL: echo.url,
+    MESSAGING_URL: echo.url,
+    CONTENT_URL: echo.url,
+    ANALYTICS_URL: echo.url,
+    BILLING_URL: echo.url,
+    NOTIFICATIONS_URL: echo.url,
+    ...TEST_RATE_LIMITS,
+    ...overrides,
+  };
 }
 
 /** Stops what a suite started, whichever of it did start. */
