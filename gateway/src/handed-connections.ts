@@ -27,7 +27,12 @@ export function acceptHandedConnections(server: Server): { closing(): void } {
   process.on('message', (message: unknown, handle: unknown) => {
     // Even while stopping: a connection handed just before the entry heard so is still served or
     // closed with the others, never dropped unanswered.
-    if (message === HANDOFF.connection && handle instanceof Socket) server.emit('connection', handle);
+    if (!(message === HANDOFF.connection && handle instanceof Socket)) return;
+    // What Node's HTTP server does to a connection it accepts itself (its noDelay option), which
+    // a connection accepted by another process never had: without it a WebSocket's small frames
+    // wait on Nagle's algorithm for the client's delayed acknowledgement.
+    handle.setNoDelay(true);
+    server.emit('connection', handle);
   });
   process.channel?.unref();
   const tell = (message: string) => {

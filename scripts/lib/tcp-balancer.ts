@@ -74,7 +74,7 @@ export async function startTcpBalancer(
       return;
     }
     const [host, targetPort] = target.split(':');
-    const upstream = net.connect({ host, port: Number(targetPort) });
+    const upstream = net.connect({ host, port: Number(targetPort), noDelay: true });
     upstream.setTimeout(CONNECT_TIMEOUT_MS);
     const failed = () => {
       upstream.destroy();
@@ -97,7 +97,8 @@ export async function startTcpBalancer(
     });
   };
 
-  const server: Server = net.createServer({ pauseOnConnect: true }, (client) => {
+  // No Nagle on either side of a relayed connection, as Node's HTTP server and client have none.
+  const server: Server = net.createServer({ pauseOnConnect: true, noDelay: true }, (client) => {
     clients.add(client);
     client.once('close', () => clients.delete(client));
     client.on('error', () => client.destroy());
