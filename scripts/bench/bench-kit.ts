@@ -14,6 +14,17 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
+ * How many times a process's main thread has gone to sleep and been woken so far (its voluntary
+ * context switches): each is an event loop that ran out of work and waited. On this kind of machine
+ * a wakeup costs more than most of the work it wakes for (docs/performance.md, "What a wakeup
+ * costs"), so a path's count of them says as much about its CPU as its code does.
+ */
+export function mainThreadWakeups(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^voluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? NaN);
+}
+
+/**
  * CPU seconds the MongoDB-compatible store on this machine has used so far: FerretDB's process and
  * the PostgreSQL backends serving it (live ones; their command line names FerretDB's database).
  * Undefined when no FerretDB runs here (a store elsewhere, or real MongoDB). A message costs the

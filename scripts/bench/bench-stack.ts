@@ -12,7 +12,7 @@ import { devKeys } from '../lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from '../lib/processes';
 import { planInstances, type ProcessName } from '../lib/instances';
 import { Handoffs, startTcpBalancer, type TcpBalancer } from '../lib/tcp-balancer';
-import { cpuSeconds } from './bench-kit';
+import { cpuSeconds, mainThreadWakeups } from './bench-kit';
 
 // Not 4190: fetch refuses it (the Sieve port is on the Fetch standard's list of blocked ports).
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4290);
@@ -35,6 +35,8 @@ export interface BenchStack {
   pid(name: ServiceName | 'gateway', instance?: number): number;
   /** CPU seconds used so far by every instance of a service (or of the gateway) together. */
   cpuSeconds(name: ServiceName | 'gateway'): number;
+  /** Times the main threads of every instance of a service (or of the gateway) have been woken so far. */
+  wakeups(name: ServiceName | 'gateway'): number;
   keys: { privateKey: string; publicKey: string };
   /**
    * SIGKILLs one process, as a crash or an OOM kill would, starts it again with the same
@@ -185,9 +187,9 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
       slots.map((instance) => waitForHealthy(`${instanceUrls[name][instance]}/readyz`, 120_000)),
     );
   };
-  const cpuOf = (name: ProcessName) =>
+  const sumOver = (name: ProcessName, read: (pid: number) => number) =>
     (managed.get(name) ?? []).reduce(
-      (sum, m) => sum + (m.child.exitCode === null ? cpuSeconds(m.child.pid!) : 0),
+      (sum, m) => sum + (m.child.exitCode === null ? read(m.child.pid!) : 0),
       0,
     );
   return {
@@ -201,7 +203,8 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     namespace,
     keys,
     pid,
-    cpuSeconds: cpuOf,
+    cpuSeconds: (name) => sumOver(name, cpuSeconds),
+    wakeups: (name) => sumOver(name, mainThreadWakeups),
     crash,
     processes,
     pause,

@@ -3,6 +3,25 @@ import { atMost, percentile, type Figure } from './bench-kit';
 import { dropCatalogAnswers, type BenchStack } from './bench-stack';
 import { startVisitors, type VisitorSetup } from './page-visitors';
 
+type Measured = 'gateway' | 'catalog';
+
+/** The gateway's and catalog's CPU and main-thread wakeups from now, per view when asked. */
+function startCounting(stack: BenchStack) {
+  const read = (name: Measured) => ({ cpu: stack.cpuSeconds(name), wakeups: stack.wakeups(name) });
+  const before = { gateway: read('gateway'), catalog: read('catalog') };
+  return {
+    perView(views: number) {
+      const now = { gateway: read('gateway'), catalog: read('catalog') };
+      const cpu = (name: Measured) => ((now[name].cpu - before[name].cpu) * 1000) / views;
+      const wakeups = (name: Measured) => (now[name].wakeups - before[name].wakeups) / views;
+      return {
+        cpu: { gateway: cpu('gateway'), catalog: cpu('catalog') },
+        wakeups: { gateway: wakeups('gateway'), catalog: wakeups('catalog') },
+      };
+    },
+  };
+}
+
 /**
  * Visitors opening pages through the gateway: 2,000 views over the items, each item viewed more
  * than once, so some views are an item's first since its answers were last rendered. Measured
@@ -14,7 +33,18 @@ import { startVisitors, type VisitorSetup } from './page-visitors';
 export async function pageViews(
   stack: BenchStack,
   redis: Redis,
-  { setup, label, short }: { setup: VisitorSetup; label: string; short: string },
+  {
+    setup,
+    label,
+    short,
+    cpuGoal,
+  }: {
+    setup: VisitorSetup;
+    label: string;
+    short: string;
+    /** The goal for the gateway's and catalog's CPU per view together at the steady rate, if any. */
+    cpuGoal?: number;
+  },
 ): Promise<Figure[]> {
   const visitors = await startVisitors(setup);
   try {
@@ -26,13 +56,16 @@ export async function pageViews(
     await visitors.run({ kind: 'paced', count: 4 * rate, rate });
 
     await dropCatalogAnswers(stack, redis);
-    const cpuBefore = { gateway: stack.cpuSeconds('gateway'), catalog: stack.cpuSeconds('catalog') };
+    const counters = startCounting(stack);
     const paced = await visitors.run({ kind: 'paced', count: views, rate });
-    const cpuPerView = (name: 'gateway' | 'catalog') =>
-      ((stack.cpuSeconds(name) - cpuBefore[name]) * 1000) / views;
+    // Read now, before the next pass: until 2026-12-02 they were read after it, and every "CPU per
+    // view at 250/s" since 2026-11-26 also held the CPU of the 2,000 views at full speed.
+    const pacedCost = counters.perView(views);
 
     await dropCatalogAnswers(stack, redis);
+    const saturatedCounters = startCounting(stack);
     const saturated = await visitors.run({ kind: 'saturated', count: views, concurrency: 20 });
+    const saturatedCost = saturatedCounters.perView(views);
     return [
       { name: `${label} at ${rate} views/s, p50`, value: percentile(paced.latencies, 50), unit: 'ms' },
       {
@@ -53,10 +86,31 @@ export async function pageViews(
         value: percentile(paced.latencies.slice(rate), 99),
         unit: 'ms',
       },
-      { name: `${short} at ${rate}/s: gateway CPU per view`, value: cpuPerView('gateway'), unit: 'ms' },
-      { name: `${short} at ${rate}/s: catalog CPU per view`, value: cpuPerView('catalog'), unit: 'ms' },
+      { name: `${short} at ${rate}/s: gateway CPU per view`, value: pacedCost.cpu.gateway, unit: 'ms' },
+      { name: `${short} at ${rate}/s: catalog CPU per view`, value: pacedCost.cpu.catalog, unit: 'ms' },
+      {
+        name: `${short} at ${rate}/s: gateway + catalog CPU per view`,
+        value: pacedCost.cpu.gateway + pacedCost.cpu.catalog,
+        unit: 'ms',
+        ...(cpuGoal === undefined ? {} : { goal: atMost(cpuGoal) }),
+      },
+      {
+        name: `${short} at ${rate}/s: times the gateway's main thread woke, per view`,
+        value: pacedCost.wakeups.gateway,
+        unit: '',
+      },
+      {
+        name: `${short} at ${rate}/s: times catalog's main thread woke, per view`,
+        value: pacedCost.wakeups.catalog,
+        unit: '',
+      },
       { name: `${short}, 20 visitors at full speed`, value: views / saturated.seconds, unit: 'views/s' },
       { name: `${label} at full speed, p99`, value: percentile(saturated.latencies, 99), unit: 'ms' },
+      {
+        name: `${short} at full speed: gateway + catalog CPU per view`,
+        value: saturatedCost.cpu.gateway + saturatedCost.cpu.catalog,
+        unit: 'ms',
+      },
     ];
   } finally {
     visitors.stop();

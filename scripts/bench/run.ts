@@ -209,6 +209,7 @@ function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Prom
     setup: { gatewayUrl: stack.gatewayUrl, page: 'show', showNames: seeded.shows.map((show) => show.uId) },
     label: 'show page data (1 read)',
     short: 'show pages',
+    cpuGoal: 1.5,
   });
 }
 
@@ -306,6 +307,7 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
       name: `messaging at ${result.paced.rate}/s: messaging CPU per message`,
       value: result.paced.cpuMsPerMessage,
       unit: 'ms',
+      goal: atMost(1.5),
     },
     ...(storeCpu === undefined
       ? []
