@@ -279,6 +279,7 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
     senders: 50,
     rate: 200,
     cpuSeconds: () => stack.cpuSeconds('messaging'),
+    wakeups: () => stack.wakeups('messaging'),
     storeCpuSeconds,
     socketsUrl: stack.instanceUrls.messaging.at(-1),
   });
@@ -309,6 +310,15 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
       unit: 'ms',
       goal: atMost(1.5),
     },
+    ...(result.paced.wakeupsPerMessage === undefined
+      ? []
+      : [
+          {
+            name: `messaging at ${result.paced.rate}/s: times messaging's main thread woke, per message`,
+            value: result.paced.wakeupsPerMessage,
+            unit: '',
+          },
+        ]),
     ...(storeCpu === undefined
       ? []
       : [
