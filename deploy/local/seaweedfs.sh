@@ -61,8 +61,11 @@ seaweedfs_up() {
   # Volumes of 256 MB, as many as the disk holds (each bucket is a collection with volumes of its own).
   # No pre-stop wait: a volume server otherwise stops its heartbeats and waits 10 s before it goes,
   # so that a cluster's master can send readers elsewhere; one local server has nowhere to send them.
+  # A one-second election: the lone master otherwise takes its 10 s election timeout to lead, and
+  # until then no volume is registered and every write waits ("Not enough data nodes found").
   launch s3 "$SEAWEED_BIN" server -dir="$SEAWEED_HOME/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 \
-    -master.port="$SEAWEED_MASTER_PORT" -volume.port="$SEAWEED_VOLUME_PORT" -volume.preStopSeconds=0 \
+    -master.port="$SEAWEED_MASTER_PORT" -volume.port="$SEAWEED_VOLUME_PORT" \
+    -volume.preStopSeconds=0 -master.electionTimeout=1s \
     -filer.port="$SEAWEED_FILER_PORT" -master.volumeSizeLimitMB=256 -volume.max=0 \
     -s3 -s3.port="$S3_PORT" -s3.config="$SEAWEED_IDENTITIES" -s3.port.iceberg=0 -s3.port.lance=0
   pid="$(cat "$RUN_DIR/s3.pid")"
