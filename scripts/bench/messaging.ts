@@ -24,8 +24,8 @@ export interface MessagingResult {
     p50: number;
     p99: number;
     cpuMsPerMessage: number;
-    /** Times messaging's main thread woke per message, when `wakeups` is given. */
-    wakeupsPerMessage?: number;
+    /** Times messaging's main thread woke per message. */
+    wakeupsPerMessage: number;
     /** The store's CPU per message, when `storeCpuSeconds` can read it. */
     storeCpuMsPerMessage?: number;
   };
@@ -95,7 +95,7 @@ export async function messagingBench(
     /** The messaging service's CPU seconds so far: the paced pass reports its cost per message. */
     cpuSeconds: () => number;
     /** How many times the messaging service's main thread has woken so far. */
-    wakeups?: () => number;
+    wakeups: () => number;
     /** The store's CPU seconds so far, if they can be read on this machine. */
     storeCpuSeconds?: () => number | undefined;
     /** Where the sockets connect, when not where messages are sent: another instance's. */
@@ -152,7 +152,7 @@ export async function messagingBench(
       const delivered = deliveries.expect(phase, messages);
       const started = performance.now();
       const cpuBefore = cpuSeconds();
-      const wakeupsBefore = wakeups?.();
+      const wakeupsBefore = wakeups();
       const storeBefore = storeCpuSeconds();
       await sendAll();
       await Promise.race([
@@ -165,8 +165,7 @@ export async function messagingBench(
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
         cpuMsPerMessage: ((cpuSeconds() - cpuBefore) * 1000) / messages,
-        wakeupsPerMessage:
-          wakeups && wakeupsBefore !== undefined ? (wakeups() - wakeupsBefore) / messages : undefined,
+        wakeupsPerMessage: (wakeups() - wakeupsBefore) / messages,
         storeCpuMsPerMessage: perMessage(storeBefore, storeCpuSeconds(), messages),
       };
     };

@@ -15,7 +15,7 @@ export interface Metrics {
  * tenth of a millisecond before any work (docs/performance.md, "What a wakeup costs"). Every stall
  * of 100 ms or more still lands in the figures; shorter ones are sampled.
  */
-export const EVENT_LOOP_SAMPLE_MS = 100;
+const EVENT_LOOP_SAMPLE_MS = 100;
 
 /** A registry per app, so several services can live in one test process without clashing. */
 export function createMetrics(service: string): Metrics {
