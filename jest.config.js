@@ -50,6 +50,10 @@ module.exports = {
   // Real brokers and stores answer in milliseconds, but a consumer group join can take seconds.
   // (A global option: jest ignores it inside a project.)
   testTimeout: 60_000,
+  // Two suites at a time, whatever the cores (jest's default on two is one): most of a suite's
+  // time is spent waiting on brokers, browsers and clocks, not computing. Each worker has a Redis
+  // database of its own (kit's testInfra); databases, topics and consumer groups are per file.
+  maxWorkers: 2,
   projects: PROJECTS.map((dir) => ({
     displayName: dir,
     rootDir: path.join(root, dir),

@@ -60,21 +60,25 @@ components() {
   done
 }
 
-# First runs download and build (Go build of FerretDB, Maven resolve of Kafka): do those in
-# parallel. OS packages are installed first, one at a time, because apt holds a global lock.
+# First runs download and build (Go builds of FerretDB and SeaweedFS, Maven resolves of Kafka): do
+# those in parallel. OS packages are installed first, one at a time, because apt holds a global lock.
 prepare_all() {
   local c pid pids=() failed=0
+  for c in "$@"; do "${c}_tools"; done
   for c in "$@"; do
-    if "${c}_needs_start"; then "${c}_tools"; fi
-  done
-  for c in "$@"; do
-    if "${c}_needs_start"; then
-      "${c}_prepare" &
-      pids+=($!)
-    fi
+    "${c}_prepare" &
+    pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
   ((failed == 0)) || die infra "preparing the components failed (see above)"
+}
+
+# Those of the named components that are not running yet.
+not_running() {
+  local c
+  for c in "$@"; do
+    if "${c}_needs_start"; then echo "$c"; fi
+  done
 }
 
 cmd="${1:-}"
@@ -85,8 +89,7 @@ case "$cmd" in
     read -ra list <<<"${names//$'\n'/ }"
     init_dirs
     take_lock
-    for c in "${list[@]}"; do "${c}_tools"; done
-    for c in "${list[@]}"; do "${c}_prepare"; done
+    prepare_all "${list[@]}"
     ;;
   up | down | reset)
     names="$(components "$@")" # a separate step, so an unknown name stops the script
@@ -94,7 +97,8 @@ case "$cmd" in
     init_dirs
     take_lock
     if [[ $cmd == up ]]; then
-      prepare_all "${list[@]}"
+      read -ra starting <<<"$(not_running "${list[@]}" | tr '\n' ' ')"
+      ((${#starting[@]} == 0)) || prepare_all "${starting[@]}"
       for c in "${list[@]}"; do "${c}_up"; done
     else
       for c in "${list[@]}"; do "${c}_down"; done

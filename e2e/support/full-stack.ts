@@ -30,6 +30,17 @@ import { startTestGateway } from '../../gateway/test/support/identity-platform';
 import type { RunningGateway } from '../../gateway/src/gateway';
 import { seedDemoNetwork } from '../../scripts/demo/seed-demo-network';
 
+/**
+ * Waits for every start to settle before answering, so that when one fails, every service that did
+ * start is already in `started` and is stopped with the rest.
+ */
+async function allStarted<T extends readonly unknown[] | []>(
+  starts: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  await Promise.allSettled(starts);
+  return Promise.all(starts);
+}
+
 /** The demo accounts' password in these tests (identity creates demo-admin … demo-guest with it). */
 export const DEMO_PASSWORD = 'e2e-demo-pass-1';
 export { ADMIN };
@@ -61,7 +72,12 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
   // Whatever started is stopped again if a later step fails, so a failed start leaves nothing running.
   const started: { stop(): Promise<void> }[] = [];
   const stopAll = async () => {
-    for (const running of started.reverse()) await running.stop().catch(() => undefined);
+    // The last started first (the gateway, once it is up: no request then reaches a stopping
+    // service), then the rest side by side, since each waits out its consumers' last fetch
+    // (kafkajs's five seconds).
+    const last = started.pop();
+    await last?.stop().catch(() => undefined);
+    await Promise.all(started.splice(0).map((running) => running.stop().catch(() => undefined)));
   };
   const service = <
     T extends { stop(): Promise<void>; context: { db: { dropDatabase(): Promise<unknown> } } },
@@ -77,55 +93,56 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     return running;
   };
   try {
-    const catalog = service(
-      await startCatalog(
-        loadConfig(
-          catalogConfigSchema,
-          // Loopback feeds allowed: the import test serves its feed from this process.
-          testServiceEnv('catalog', {
-            PUBLIC_ORIGIN: origin,
-            MEDIA_DIR: media,
-            FEED_IMPORT_ALLOW_PRIVATE: 'true',
-          }),
-        ),
-      ),
-    );
-    const requests = service(
-      await startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests'))),
-    );
-    const messaging = service(
-      await startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging'))),
-    );
-    const content = service(await startContent(loadConfig(contentConfigSchema, testServiceEnv('content'))));
-    const analytics = service(
-      await startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))),
-    );
-    // Digests gather for two seconds here (a quarter of an hour in production), and follow each other
-    // without the day between them, so a test can read one and see that unsubscribing stops the next.
-    const notifications = service(
-      await startNotifications(
-        loadConfig(
-          notificationsConfigSchema,
-          testServiceEnv('notifications', {
-            PUBLIC_ORIGIN: origin,
-            DIGEST_GATHER_SECONDS: '2',
-            DIGEST_INTERVAL_SECONDS: '0',
-            MAIL_SWEEP_MS: '250',
-          }),
-        ),
-      ),
-    );
     // Content offers the plans on this stack: identity hears them from it.
     const paypal = await new PayPalSimulator().start();
     started.push(paypal);
-    const billing = service(
-      await startBilling(
-        loadConfig(
-          billingConfigSchema,
-          testServiceEnv('billing', { ...paypal.env(), RENEWAL_SWEEP_MS: '500' }),
-        ),
-      ),
-    );
+    // Side by side, as `npm start` starts them: each waits seconds for its consumer groups to join,
+    // and none needs another's address.
+    const [catalog, requests, messaging, content, analytics, notifications, billing, identity] =
+      await allStarted([
+        startCatalog(
+          loadConfig(
+            catalogConfigSchema,
+            // Loopback feeds allowed: the import test serves its feed from this process.
+            testServiceEnv('catalog', {
+              PUBLIC_ORIGIN: origin,
+              MEDIA_DIR: media,
+              FEED_IMPORT_ALLOW_PRIVATE: 'true',
+            }),
+          ),
+        ).then(service),
+        startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests'))).then(service),
+        startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging'))).then(service),
+        startContent(loadConfig(contentConfigSchema, testServiceEnv('content'))).then(service),
+        startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))).then(service),
+        // Digests gather for two seconds here (a quarter of an hour in production), and follow each
+        // other without the day between them, so a test can read one and see that unsubscribing
+        // stops the next.
+        startNotifications(
+          loadConfig(
+            notificationsConfigSchema,
+            testServiceEnv('notifications', {
+              PUBLIC_ORIGIN: origin,
+              DIGEST_GATHER_SECONDS: '2',
+              DIGEST_INTERVAL_SECONDS: '0',
+              MAIL_SWEEP_MS: '250',
+            }),
+          ),
+        ).then(service),
+        startBilling(
+          loadConfig(
+            billingConfigSchema,
+            testServiceEnv('billing', { ...paypal.env(), RENEWAL_SWEEP_MS: '500' }),
+          ),
+        ).then(service),
+        startTestIdentity(
+          { PUBLIC_ORIGIN: origin, DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD },
+          { plans: false },
+        ).then((identity: TestIdentity) => {
+          started.push({ stop: () => stopTestIdentity(identity) });
+          return identity;
+        }),
+      ]);
     const endPeriodOf = async (userId: string) => {
       await billing.context.db
         .collection<{ _id: string }>('subscriptions')
@@ -134,11 +151,6 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
           { $set: { dueAt: new Date(Date.now() - 1000), dueHour: new Date().toISOString().slice(0, 13) } },
         );
     };
-    const identity: TestIdentity = await startTestIdentity(
-      { PUBLIC_ORIGIN: origin, DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD },
-      { plans: false },
-    );
-    started.push({ stop: () => stopTestIdentity(identity) });
     const search = service(
       await startSearch(
         loadConfig(

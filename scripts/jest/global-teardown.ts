@@ -1,5 +1,6 @@
 import { Kafka, logLevel } from 'kafkajs';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
+import { stopComponentsStartedBy } from '../../services/kit/src/testing/optional-component';
 
 // The names this run's test files give their topics (kit's TEST_KAFKA_NAMESPACE):
 // `t<run>_<time>_<random>.`. Another run on the same broker (a CI clone beside a working copy) has
@@ -15,6 +16,8 @@ export default async function globalTeardown(): Promise<void> {
   if (process.env.PODZ_KEEP_INFRA === '1') return;
   // A broker this run started goes away whole; one that was running keeps only what it had.
   const run = process.env.PODZ_TEST_RUN;
+  // OpenSearch or SeaweedFS, when a suite started one: the suites beside and after it used it too.
+  if (run) stopComponentsStartedBy(run);
   if (infra && run && !infra.components.kafka.stop) {
     await deleteTestTopics(infra.endpoints.KAFKA_BROKERS, runTopic(run));
   }

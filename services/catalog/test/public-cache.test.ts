@@ -227,8 +227,8 @@ describe('public read cache', () => {
     const history = await show(`Cache down ${Date.now()}`);
     const generation = `catalog:${platform.catalog.context.db.name}:responses:generation`;
     // A generation key holding a list makes every cache read fail, as an unreachable Redis would.
-    await platform.catalog.context.redis.del(generation);
-    await platform.catalog.context.redis.rpush(generation, 'broken');
+    // In one transaction: the new show's own event bumps the generation, and could land between.
+    await platform.catalog.context.redis.multi().del(generation).rpush(generation, 'broken').exec();
     try {
       const res = await api().get(`/api/podcasts/name/${history.uId}`).expect(200);
       expect(res.body.id).toBe(history.id);

@@ -36,6 +36,11 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     // Only identity signs sessions, so only identity gets the private key; the lowest bcrypt cost
     // keeps suites that create many accounts fast (the clamp has its own test).
     ...(service === 'identity' ? { JWT_PRIVATE_KEY: testKeys().privateKey, BCRYPT_COST: '4' } : {}),
+    // Redis's channels are shared by every database: messaging's socket adapter and the bell's
+    // emitter talk on channels of this file's own.
+    ...(service === 'messaging' || service === 'notifications'
+      ? { SOCKET_REDIS_PREFIX: `podz:socket.io:${TEST_KAFKA_NAMESPACE}` }
+      : {}),
     ...(service === 'notifications' ? { NOTIFICATIONS_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
     ...(service === 'catalog' ? { PREMIUM_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
     ...overrides,
