@@ -2,9 +2,8 @@
 // against real infrastructure (jest's global setup finds or starts it). Extra arguments go to jest.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { componentsStartedLocally } from '../deploy/local/src/resolve-infra';
 import { buildServices, buildWeb } from './lib/build';
-import { REPO_ROOT, run, runLogged } from './lib/run';
+import { REPO_ROOT, run } from './lib/run';
 
 interface JestSummary {
   numPassedTests: number;
@@ -13,32 +12,7 @@ interface JestSummary {
   numTotalTests: number;
 }
 
-/**
- * Chromium, and the downloads and Go builds of the infrastructure jest's global setup will start
- * (plus SeaweedFS for catalog's S3 suite). On a fresh machine they take about seven minutes, most
- * of it building SeaweedFS on both cores, while linting and tsc leave a core partly idle: the
- * builds run beside them at the lowest priority, so they take what is idle and never slow the
- * checks (at equal priority, four compilers beside tsc made lint and tsc three times slower and
- * the whole later). Built before the suites run, never amid them.
- */
-function prepareInBackground(): { log: string; done: Promise<void> } {
-  const log = path.join(REPO_ROOT, '.local', 'logs', 'npm-test-prepare.log');
-  mkdirSync(path.dirname(log), { recursive: true });
-  const infra = path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh');
-  const done = (async () => {
-    await runLogged('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')], log);
-    await runLogged('nice', ['-n', '19', 'bash', infra, 'prepare', ...componentsStartedLocally(), 's3'], log);
-  })();
-  // Awaited after the build; until then a failure must not count as unhandled.
-  done.catch(() => undefined);
-  return { log, done };
-}
-
 async function main(): Promise<number> {
-  const prepared = prepareInBackground();
-  console.log(
-    `▶ preparing Chromium and the local infrastructure in the background (log ${path.relative(REPO_ROOT, prepared.log)})`,
-  );
   // First, and failing the run: the house rules (layers, zones, no `!`) and the formatting.
   console.log('▶ linting (eslint, prettier --check)');
   await run('npm', ['run', 'lint']);
@@ -49,10 +23,12 @@ async function main(): Promise<number> {
   await run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']);
   console.log('▶ building the web app');
   await buildWeb(true);
-  const waiting = Date.now();
-  console.log('▶ waiting for Chromium and the local infrastructure to be ready');
-  await prepared.done;
-  console.log(`  ready (waited ${Math.round((Date.now() - waiting) / 1000)} s)`);
+  console.log('▶ checking for Chromium (end-to-end tests)');
+  await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
+
+  // Built before the suites run, not by the S3 suite amid them: a first build takes two cores for minutes.
+  console.log('▶ preparing SeaweedFS (catalog’s S3 suite; built once)');
+  await run('bash', [path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh'), 'prepare', 's3']);
 
   const results = path.join(REPO_ROOT, '.local', 'jest-results.json');
   mkdirSync(path.dirname(results), { recursive: true });

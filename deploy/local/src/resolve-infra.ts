@@ -28,17 +28,19 @@ export async function resolveInfra(
   log: (line: string) => void = console.log,
 ): Promise<ResolvedInfra> {
   const components = {} as Record<Component, ComponentResolution>;
-  const missing = unconfigured(env);
+  const missing: Component[] = [];
   for (const component of COMPONENTS) {
     const url = env[COMPONENT_VARIABLE[component]];
-    if (url) {
+    if (!url) missing.push(component);
+    else {
       components[component] = { source: 'environment', url, detail: `from ${COMPONENT_VARIABLE[component]}` };
       if (component === 'mail') components.mail.inboxUrl = env.MAIL_INBOX_URL || undefined;
     }
   }
 
   if (missing.length > 0) {
-    if (usesDocker(env)) {
+    const useDocker = env.PODZ_INFRA !== 'local' && isDockerEngineReachable();
+    if (useDocker) {
       await Promise.all(
         missing.map(async (component) => (components[component] = await startInContainer(component))),
       );
@@ -65,21 +67,4 @@ export async function resolveInfra(
       for (const component of [...COMPONENTS].reverse()) await components[component].stop?.();
     },
   };
-}
-
-const unconfigured = (env: Readonly<Record<string, string | undefined>>): Component[] =>
-  COMPONENTS.filter((component) => !env[COMPONENT_VARIABLE[component]]);
-
-const usesDocker = (env: Readonly<Record<string, string | undefined>>): boolean =>
-  env.PODZ_INFRA !== 'local' && isDockerEngineReachable();
-
-/**
- * The components `resolveInfra` would start with deploy/local's scripts, by the same rule, so a
- * caller can download and build them early (`npm test` does, beside its type-checking).
- */
-export function componentsStartedLocally(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Component[] {
-  const missing = unconfigured(env);
-  return missing.length > 0 && !usesDocker(env) ? missing : [];
 }
