@@ -230,22 +230,15 @@ export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult>
         `feature ${show.name}`,
       );
     }
-    // The uploads side by side (they wait on the store more than on the CPU); the episodes after
-    // them one by one, in order.
-    const audios = await Promise.all(
-      show.episodes.map((_, number) => {
-        const notes = show.notes.map((note, i) => Math.round(note * 2 ** (((number + i) % 3) / 12)));
-        return upload(
-          catalogUrl,
-          owner,
-          'audio',
-          wavTone({ seconds: 6, notes }),
-          `episode-${number + 1}.wav`,
-        );
-      }),
-    );
     for (const [number, title] of show.episodes.entries()) {
-      const audio = audios[number]!;
+      const notes = show.notes.map((note, i) => Math.round(note * 2 ** (((number + i) % 3) / 12)));
+      const audio = await upload(
+        catalogUrl,
+        owner,
+        'audio',
+        wavTone({ seconds: 6, notes }),
+        `episode-${number + 1}.wav`,
+      );
       const guest = DEMO_GUESTS[(index * 3 + number) % DEMO_GUESTS.length]!;
       await retry(`episode ${title}`, async () =>
         json(
