@@ -13,4 +13,4 @@ export {
 export { describeServiceProcess } from './service-process-suite';
 export { eventually } from './eventually';
 export { MailInbox, linkIn, type InboxMessage } from './mail-inbox';
-export { useOptionalComponent, stopComponentsStartedBy, type OptionalComponent } from './optional-component';
+export { useOptionalComponent, type OptionalComponent } from './optional-component';
