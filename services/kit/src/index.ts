@@ -69,6 +69,7 @@ export { sessionFromHeaders } from './auth/session-from-headers';
 export { RateLimiter, type RateLimit, type RateDecision } from './rate-limit/rate-limiter';
 export { connectMongo, isDuplicateKey, onlyDuplicateKeys, pingMongo, redactUrl } from './mongo/connect-mongo';
 export { runOnce } from './mongo/run-once';
+export { InsertBatcher, type InsertTarget } from './mongo/insert-batcher';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { newId } from './mongo/new-id';
 export { LruMap } from './cache/lru-map';

@@ -52,7 +52,7 @@ export function startMessaging(config: MessagingConfig) {
         config,
         logger,
         conversations: new ConversationRepository(conversations, relay),
-        messages: new MessageRepository(messages),
+        messages: new MessageRepository(messages, { writeWindowMs: config.MESSAGE_WRITE_WINDOW_MS }),
         inboxes: new InboxRepository(redis, `messaging:${db.name}`),
         activity: new ActivityLists(redis, `messaging:${db.name}`),
         broadcasts: new BroadcastRepository(broadcasts, relay),
