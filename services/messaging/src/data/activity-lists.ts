@@ -49,18 +49,21 @@ export class ActivityLists {
     await this.sentAll([{ participantIds, conversationId, messageId, at }]);
   }
 
-  /** `sent` for several messages in one round trip. */
+  /**
+   * `sent` for several messages in one round trip: plain commands, which the client's
+   * auto-pipeline writes together with the rest of the send's (a MULTI would be a write of its own).
+   */
   async sentAll(sent: SentMessage[]): Promise<void> {
-    const transaction = this.redis.multi();
+    const writes: Promise<unknown>[] = [];
     for (const { participantIds, conversationId, messageId, at } of sent) {
       // GT: two sends racing never move a conversation back to the older one's time.
       for (const id of participantIds) {
-        transaction.zadd(this.conversationsKey(id), 'GT', at.getTime(), conversationId);
+        writes.push(this.redis.zadd(this.conversationsKey(id), 'GT', at.getTime(), conversationId));
       }
       const messages = this.messagesKey(conversationId);
-      transaction.zadd(messages, 0, messageId).expire(messages, MESSAGES_TTL_SECONDS);
+      writes.push(this.redis.zadd(messages, 0, messageId), this.redis.expire(messages, MESSAGES_TTL_SECONDS));
     }
-    await exec(transaction);
+    await Promise.all(writes);
   }
 
   /** A page of the user's conversations, latest first: null when the list must be rebuilt. */

@@ -56,19 +56,24 @@ export class InboxRepository {
 
   /**
    * One more unread message in the conversation for each recipient; answers each recipient's inbox
-   * as it is now (one round trip for all of them, so the badge needs no second read).
+   * as it is now. Plain commands, not a MULTI: the client's auto-pipeline sends them in one write
+   * with whatever else the send asks of Redis in the same tick (a transaction is a write of its
+   * own), and Redis runs one client's pipelined commands in order; a neighbour's write between
+   * the two only makes the count read a fresher one.
    */
   async received(recipientIds: string[], conversationId: string): Promise<Map<string, InboxRecord>> {
-    const transaction = this.redis.multi();
-    for (const id of recipientIds) {
-      transaction.hincrby(this.key(id), entry(conversationId), 1).hgetall(this.key(id));
-    }
-    const results = (await transaction.exec()) ?? [];
+    const hashes = await Promise.all(
+      recipientIds.map(async (id) => {
+        const [, hash] = await Promise.all([
+          this.redis.hincrby(this.key(id), entry(conversationId), 1),
+          this.redis.hgetall(this.key(id)),
+        ]);
+        return hash;
+      }),
+    );
     const inboxes = new Map<string, InboxRecord>();
     recipientIds.forEach((id, index) => {
-      const [err, hash] = results[index * 2 + 1] ?? [new Error('the inbox transaction answered short')];
-      if (err) throw err;
-      const inbox = inboxOf(id, hash as Record<string, string>);
+      const inbox = inboxOf(id, hashes[index]!);
       if (inbox) inboxes.set(id, inbox);
     });
     return inboxes;
@@ -76,14 +81,11 @@ export class InboxRepository {
 
   /** The user has read the conversation; answers their inbox as it is now (null if they have none). */
   async read(userId: string, conversationId: string): Promise<InboxRecord | null> {
-    const results = await this.redis
-      .multi()
-      .hdel(this.key(userId), entry(conversationId))
-      .hgetall(this.key(userId))
-      .exec();
-    const [err, hash] = results?.[1] ?? [null, {}];
-    if (err) throw err;
-    return inboxOf(userId, hash as Record<string, string>);
+    const [, hash] = await Promise.all([
+      this.redis.hdel(this.key(userId), entry(conversationId)),
+      this.redis.hgetall(this.key(userId)),
+    ]);
+    return inboxOf(userId, hash);
   }
 
   /** Replaces the counts with ones rebuilt from the conversations. */
