@@ -62,21 +62,16 @@ export class InboxRepository {
    * the two only makes the count read a fresher one.
    */
   async received(recipientIds: string[], conversationId: string): Promise<Map<string, InboxRecord>> {
-    const hashes = await Promise.all(
+    const inboxes = await Promise.all(
       recipientIds.map(async (id) => {
         const [, hash] = await Promise.all([
           this.redis.hincrby(this.key(id), entry(conversationId), 1),
           this.redis.hgetall(this.key(id)),
         ]);
-        return hash;
+        return [id, inboxOf(id, hash)] as const;
       }),
     );
-    const inboxes = new Map<string, InboxRecord>();
-    recipientIds.forEach((id, index) => {
-      const inbox = inboxOf(id, hashes[index]!);
-      if (inbox) inboxes.set(id, inbox);
-    });
-    return inboxes;
+    return new Map(inboxes.filter((pair): pair is [string, InboxRecord] => pair[1] !== null));
   }
 
   /** The user has read the conversation; answers their inbox as it is now (null if they have none). */
