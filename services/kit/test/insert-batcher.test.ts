@@ -104,6 +104,25 @@ describe('InsertBatcher', () => {
     expect(await stored(collection)).toEqual(['z']);
   });
 
+  it('hands a throw before the write to every caller of the window', async () => {
+    const { target } = counted();
+    const throwing: InsertTarget<Note> = {
+      insertOne: (doc) => target.insertOne(doc),
+      insertMany: () => {
+        throw new TypeError('cannot serialize');
+      },
+    };
+    const batcher = new InsertBatcher(throwing, { windowMs: 5 });
+    const outcomes = await Promise.allSettled([
+      batcher.insert({ _id: 'p', n: 1 }),
+      batcher.insert({ _id: 'q', n: 2 }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status === 'rejected' && String(outcome.reason))).toEqual([
+      'TypeError: cannot serialize',
+      'TypeError: cannot serialize',
+    ]);
+  });
+
   it('writes at once when the batch is full, and each document alone with a window of 0', async () => {
     const full = counted();
     const batcher = new InsertBatcher(full.target, { windowMs: 60_000, maxBatch: 3 });

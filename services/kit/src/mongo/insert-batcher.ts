@@ -56,10 +56,14 @@ export class InsertBatcher<T extends Document> {
     this.timer = undefined;
     const batch = this.waiting;
     this.waiting = [];
-    this.target
-      .insertMany(
-        batch.map((entry) => entry.doc),
-        { ordered: false },
+    // Called from a timer: a throw before the write (a document the driver cannot serialize) must
+    // reach the callers, not the process.
+    Promise.resolve()
+      .then(() =>
+        this.target.insertMany(
+          batch.map((entry) => entry.doc),
+          { ordered: false },
+        ),
       )
       .then(
         () => batch.forEach((entry) => entry.resolve()),
