@@ -71,7 +71,22 @@ export function isDuplicateKey(err: unknown): boolean {
  * refused one by one and the rest of the bulk went in.
  */
 export function onlyDuplicateKeys(err: unknown): boolean {
-  const errors = (err as { writeErrors?: unknown[] | unknown } | null)?.writeErrors;
-  const list = Array.isArray(errors) ? errors : errors ? [errors] : [err];
-  return list.every(isDuplicateKey);
+  return (writeErrorsOf(err) ?? [err]).every(isDuplicateKey);
+}
+
+/** One document's refusal in a bulk write: its place in the bulk, and the store's code and text. */
+export interface DocumentRefusal {
+  index: number;
+  code?: number;
+  errmsg?: string;
+}
+
+/**
+ * The documents an unordered bulk write refused one by one, or undefined when it failed as a whole
+ * (the driver gives one refusal bare and several as a list).
+ */
+export function writeErrorsOf(err: unknown): DocumentRefusal[] | undefined {
+  const errors = (err as { writeErrors?: unknown } | null | undefined)?.writeErrors;
+  const list = (Array.isArray(errors) ? errors : errors ? [errors] : []) as DocumentRefusal[];
+  return list.length > 0 ? list : undefined;
 }

@@ -1,4 +1,5 @@
-import type { Document, MongoBulkWriteError } from 'mongodb';
+import type { Document } from 'mongodb';
+import { writeErrorsOf } from './connect-mongo';
 
 /** The part of a driver (or mongoose) collection that `InsertBatcher` writes through. */
 export interface InsertTarget<T extends Document> {
@@ -74,17 +75,15 @@ export class InsertBatcher<T extends Document> {
 
 /** After a failed `insertMany`: per document if the store said which failed, else all of them. */
 function settle<T>(batch: Waiting<T>[], err: unknown): void {
-  const writeErrors = (err as Partial<MongoBulkWriteError>).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : undefined;
-  if (!list?.length) {
+  const refusals = writeErrorsOf(err);
+  if (!refusals) {
     batch.forEach((entry) => entry.reject(err));
     return;
   }
-  const refused = new Map(list.map((writeError) => [writeError.index, writeError]));
+  const refused = new Map(refusals.map((refusal) => [refusal.index, refusal]));
   batch.forEach((entry, index) => {
-    const writeError = refused.get(index);
-    if (writeError)
-      entry.reject(new DocumentWriteError(writeError.code, writeError.errmsg ?? 'insert refused'));
+    const refusal = refused.get(index);
+    if (refusal) entry.reject(new DocumentWriteError(refusal.code, refusal.errmsg ?? 'insert refused'));
     else entry.resolve();
   });
 }
