@@ -150,7 +150,10 @@ describe('two gateways', () => {
     // every other suite's gateway running at the same time.
     const ip = clientIp();
     const asked = (gateway: RunningGateway) =>
-      request(gateway.url).get('/api/user').set('x-forwarded-for', ip).set('authorization', `Bearer ${token}`);
+      request(gateway.url)
+        .get('/api/user')
+        .set('x-forwarded-for', ip)
+        .set('authorization', `Bearer ${token}`);
     for (const gateway of pair) await asked(gateway).expect(200);
     await revocations.recordVersion(id, 1);
     for (const gateway of pair) await asked(gateway).expect(401);
