@@ -147,7 +147,7 @@ describe('two gateways', () => {
     await revocations.recordVersion(id, 0);
     const token = testToken({ id, access: ['user'] });
     // An address of its own: the loopback's count under this pair's API ceiling (12) is shared,
-    // through Redis, with this file's other gateway and the suites before it on this worker, and
+    // through Redis, with this file's other gateways and the suites before it on this worker, and
     // reaches the pair with their first flush (100 ms): a slow run saw 429 instead of 401.
     const ip = clientIp();
     const asked = (gateway: RunningGateway) =>
