@@ -501,7 +501,7 @@ function expectedLanding(route: string, kind: Kind, who: Identity): string {
   if (who === 'anonymous') return kind === 'guest-only' ? route : '/login';
   const access = ACCESS[who];
   // Signed in, a guest-only page sends the user on to /mypodcasts, with that page's rules; an
-  // editor, who has none, to their console instead (issue 15: never to /401).
+  // editor, who has none, to their console instead (never to /401).
   if (kind === 'guest-only') {
     if (who === 'editor') return '/pricing-plans/edit';
     return expectedLanding('/mypodcasts', ['user', 'owner', 'host', 'guest'], who);

@@ -8,9 +8,10 @@ import { resolveInfra, type ResolvedInfra } from '../deploy/local/src/resolve-in
 import { buildServices, buildWeb } from './lib/build';
 import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
+import { Supervisor } from './lib/supervisor';
 import { Handoffs, startTcpBalancer, type TcpBalancer } from './lib/tcp-balancer';
 import { instancesWanted, planInstances, type ProcessName } from './lib/instances';
-import { mediaOnS3, type LocalS3 } from './lib/local-s3';
+import { mediaOnS3, moveFolderIntoBucket, type LocalS3 } from './lib/local-s3';
 import { REPO_ROOT } from './lib/run';
 import { demoNetworkAtStart } from './demo/demo-at-start';
 
@@ -79,7 +80,21 @@ function mailLine(endpoints: ResolvedInfra['endpoints']): string {
   return `  mail: sent through ${endpoints.SMTP_URL.replace(/\/\/[^@/]*@/, '//')}`;
 }
 
-const managed: Managed[] = [];
+/**
+ * Several instances of each process: a dead one is started again while its twins serve, as an
+ * orchestrator would. One of each: the first death stops everything, because nothing is serving
+ * then anyway and a crash should stop the developer's run where they can read it, not be retried
+ * behind their back.
+ */
+const supervisor = new Supervisor({
+  restart: INSTANCES > 1,
+  stopping: () => stopping,
+  log: (line) => console.error(`\n↻ ${line}`),
+  giveUp: (reason) => {
+    console.error(`\n✖ ${reason}`);
+    void stopAll(1);
+  },
+});
 let entry: TcpBalancer | undefined;
 let s3: LocalS3 | undefined;
 let infra: ResolvedInfra | undefined;
@@ -110,6 +125,7 @@ async function stopAll(code: number): Promise<never> {
     console.log('\nStopping PODZ…');
     // Gateways first, so nothing new comes in while the services drain; each group side by side.
     await entry?.close();
+    const managed = supervisor.processes();
     const isGateway = (process_: Managed) => process_.name.startsWith('gateway');
     await Promise.all(managed.filter(isGateway).map((process_) => stopProcess(process_)));
     await Promise.all(
@@ -131,14 +147,17 @@ async function main(): Promise<void> {
 
   console.log('▶ infrastructure');
   infra = await resolveInfra(process.env, (line) => console.log(`  ${line}`));
-  // Several catalog instances share media through object storage (a pod's disk is its own).
-  if (INSTANCES > 1 && !process.env.MEDIA_STORE) {
-    console.log('▶ media on S3');
+  // Media on object storage with one instance as with several (a pod's disk is its own), so adding
+  // an instance never moves the files; MEDIA_STORE in the environment chooses otherwise. The first
+  // start builds SeaweedFS while the services build.
+  console.log(process.env.MEDIA_STORE ? '▶ building' : '▶ media on S3, and building');
+  const mediaStore = async () => {
+    if (process.env.MEDIA_STORE) return;
     s3 = await mediaOnS3(process.env);
-  }
-  console.log('▶ building');
-  await buildServices();
-  await buildWeb();
+    const folder = process.env.MEDIA_DIR ?? path.join(REPO_ROOT, '.local', 'media');
+    await moveFolderIntoBucket(folder, s3.env, (line) => console.log(`  ${line}`));
+  };
+  await Promise.all([mediaStore(), buildServices().then(() => buildWeb())]);
 
   const keys = devKeys();
   const common = {
@@ -177,9 +196,11 @@ async function main(): Promise<void> {
   const handoffs = new Handoffs();
   for (const p of planned) {
     const gateway = p.name === 'gateway';
-    const started = startProcess(p.label, p.entryFile, p.env, p.colour, { ipc: gateway });
-    if (gateway) handoffs.watch(`127.0.0.1:${gatewayPort(p.instance)}`, started.child);
-    managed.push(started);
+    supervisor.run(p.label, () => {
+      const started = startProcess(p.label, p.entryFile, p.env, p.colour, { ipc: gateway });
+      if (gateway) handoffs.watch(`127.0.0.1:${gatewayPort(p.instance)}`, started.child);
+      return started;
+    });
   }
   if (INSTANCES > 1) {
     entry = await startTcpBalancer(
@@ -187,13 +208,6 @@ async function main(): Promise<void> {
       instances.map((instance) => `127.0.0.1:${gatewayPort(instance)}`),
       handoffs,
     );
-  }
-  for (const process_ of managed) {
-    void process_.exited.then((code) => {
-      if (stopping) return;
-      console.error(`\n✖ ${process_.name} exited unexpectedly (code ${code}); stopping everything.`);
-      void stopAll(1);
-    });
   }
 
   for (const instance of instances)
@@ -207,10 +221,13 @@ async function main(): Promise<void> {
       ...(INSTANCES > 1
         ? [
             `  ${INSTANCES} instances of every service (ports 4001–4009 + ${INSTANCE_PORT_STEP}·k) and gateway` +
-              ` (${instances.map(gatewayPort).join(', ')}), behind one entry on ${GATEWAY_PORT}` +
-              (s3 ? `; media on S3 at ${s3.env.S3_ENDPOINT}` : ''),
+              ` (${instances.map(gatewayPort).join(', ')}), behind one entry on ${GATEWAY_PORT};` +
+              ' a dead instance is started again while the others serve',
           ]
         : []),
+      s3
+        ? `  media: S3 bucket ${s3.env.S3_BUCKET} at ${s3.env.S3_ENDPOINT}`
+        : `  media: ${process.env.MEDIA_STORE}`,
       ...loginLines(production),
       ...demo,
       paymentsLine(),

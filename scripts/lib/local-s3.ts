@@ -1,8 +1,14 @@
-// Media for several catalog instances: on an S3 server every instance shares, as in a deployment.
-// S3_ENDPOINT from the environment is used as it is; otherwise deploy/local's SeaweedFS is started
-// (built from its Go module the first time, a few minutes) with its development key pair.
+// Media for `npm start`, with one instance or several: on an S3 server every instance shares, as in
+// a deployment, so adding an instance never changes where the files are. S3_ENDPOINT from the
+// environment is used as it is; otherwise deploy/local's SeaweedFS is started (built from its Go
+// module the first time, a few minutes) with its development key pair.
+import { existsSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { copyFolderTo } from '../../services/catalog/src/blobs/copy-blobs';
+import { LocalBlobStore } from '../../services/catalog/src/blobs/local-blob-store';
+import { S3BlobStore } from '../../services/catalog/src/blobs/s3-blob-store';
 import { REPO_ROOT, run } from './run';
 
 const LOCAL_KEYS = { S3_ACCESS_KEY_ID: 'podz-local', S3_SECRET_ACCESS_KEY: 'podz-local-not-a-secret' };
@@ -40,4 +46,45 @@ export async function mediaOnS3(environment: NodeJS.ProcessEnv): Promise<LocalS3
   });
   client.destroy();
   return { env, stop: () => (started ? infraSh('down') : Promise.resolve()) };
+}
+
+/**
+ * Moves the files of a media folder (where catalog kept them on this machine's disk) into the
+ * bucket, then renames the folder `<folder>-moved-to-s3`, kept as it was. Stopped anywhere, the
+ * next start finishes it: files already in the bucket at their size are skipped.
+ */
+export async function moveFolderIntoBucket(
+  folder: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+): Promise<void> {
+  if (!existsSync(folder)) return;
+  const source = new LocalBlobStore(folder);
+  let total = 0;
+  for await (const _key of source.keys()) total += 1;
+  if (total === 0) return;
+  log(`moving ${total} media files from ${path.relative(REPO_ROOT, folder)} into the bucket`);
+  const bucket = new S3BlobStore({
+    bucket: env.S3_BUCKET ?? BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  });
+  let shown = Date.now();
+  const done = await copyFolderTo(source, bucket, (progress) => {
+    if (Date.now() - shown < 2_000 && progress.seen < total) return;
+    shown = Date.now();
+    log(`  ${progress.seen} of ${total} (${(progress.bytesCopied / 1e6).toFixed(1)} MB copied)`);
+  });
+  // A folder left by an earlier move keeps its name; this one is told apart by the time.
+  const movedTo = existsSync(`${folder}-moved-to-s3`)
+    ? `${folder}-moved-to-s3-${Date.now()}`
+    : `${folder}-moved-to-s3`;
+  await rename(folder, movedTo);
+  log(
+    `  ${done.copied} copied, ${done.alreadyThere} already in the bucket; ` +
+      `the folder is kept, unused, as ${path.relative(REPO_ROOT, movedTo)}`,
+  );
 }

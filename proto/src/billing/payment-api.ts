@@ -4,7 +4,7 @@ import { planSchema } from '../identity/user-fields';
 import { objectIdSchema } from '../ids';
 
 /**
- * Payments (issue 17): a member buys a plan with PayPal. The server creates the PayPal order from
+ * Payments: a member buys a plan with PayPal. The server creates the PayPal order from
  * the plan's price (never from the browser), captures it after the buyer approves, checks what
  * PayPal captured against what it asked for, and only then tells identity to change the plan.
  */

@@ -3,7 +3,7 @@ import { objectIdSchema } from '../ids';
 import { planPurchaseFields } from './payment-api';
 
 /**
- * Subscriptions (issue 17): a paid plan renews. The first payment saves the buyer's PayPal account
+ * Subscriptions: a paid plan renews. The first payment saves the buyer's PayPal account
  * in PayPal's vault; at the end of each period billing charges that saved account for the next one
  * at the price the member subscribed at. A member cancels renewal and keeps the plan to the end of
  * what they paid for; declined renewals are tried again, and then the plan ends.

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { useOptionalComponent, uniqueName } from '@podz/kit/testing';
 import { S3BlobStore, type S3Settings } from '../src/blobs/s3-blob-store';
+import { LocalBlobStore } from '../src/blobs/local-blob-store';
+import { moveFolderIntoBucket } from '../../../scripts/lib/local-s3';
 import { wavTone } from '../src/blobs/generate-media';
 import { startCatalog } from '../src/catalog-service';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
@@ -123,6 +125,70 @@ describe('the S3 blob store on SeaweedFS', () => {
     );
     expect(await store.stat('audio/cut.mp3')).toBeUndefined();
     expect(await keysIn(client, s3.bucket)).not.toContain('audio/cut.mp3');
+  });
+});
+
+describe('media uploaded to a local folder, moved into the bucket as `npm start` does', () => {
+  let platform: CatalogPlatform;
+
+  beforeAll(async () => {
+    platform = await CatalogPlatform.start();
+  });
+  afterAll(() => platform?.stop());
+
+  it('plays every file from the bucket after the move, which a second run finds done', async () => {
+    const owner = await platform.member('owner', ['user', 'owner']);
+    const wav = wavTone({ seconds: 2, notes: [523, 659] });
+    const made = await request(platform.url)
+      .post('/api/media/audio')
+      .set(bearer(owner.token))
+      .attach('file', wav, 'before-the-move.wav')
+      .expect(201);
+    const file = (made.body.url as string).split('/').pop() as string;
+    const folder = platform.mediaDir;
+    const stored: string[] = [];
+    for await (const key of new LocalBlobStore(folder).keys()) stored.push(key);
+    expect(stored).toContainEqual(expect.stringContaining(file));
+
+    const env = {
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint ?? '',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: s3.accessKeyId ?? '',
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey ?? '',
+    };
+    const lines: string[] = [];
+    await moveFolderIntoBucket(folder, env, (line) => lines.push(line));
+    expect(lines[0]).toContain(`moving ${stored.length} media files`);
+    expect(lines.at(-1)).toContain(`${stored.length} copied, 0 already in the bucket`);
+    expect(existsSync(folder)).toBe(false);
+    expect(existsSync(`${folder}-moved-to-s3`)).toBe(true);
+    expect(await keysIn(client, s3.bucket)).toEqual(expect.arrayContaining(stored));
+
+    // Stopped half-way, the move is run again on the folder: what is there already is skipped.
+    renameSync(`${folder}-moved-to-s3`, folder);
+    const again: string[] = [];
+    await moveFolderIntoBucket(folder, env, (line) => again.push(line));
+    expect(again.at(-1)).toContain(`0 copied, ${stored.length} already in the bucket`);
+
+    const onS3 = await platform.anotherInstance({
+      MEDIA_STORE: 's3',
+      MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'podz-media-')),
+      ...env,
+    });
+    try {
+      const whole = await request(onS3.url).get(`/media/audio/${file}`).buffer(true).expect(200);
+      expect(Buffer.from(whole.body as Buffer).equals(wav)).toBe(true);
+      const part = await request(onS3.url)
+        .get(`/media/audio/${file}`)
+        .set('range', 'bytes=44-143')
+        .buffer(true)
+        .expect(206);
+      expect(part.headers['content-range']).toBe(`bytes 44-143/${wav.length}`);
+      expect(Buffer.from(part.body as Buffer).equals(wav.subarray(44, 144))).toBe(true);
+    } finally {
+      await onS3.stop();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -96,6 +96,21 @@ export class LocalBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     this.open.forget(this.file(key));
     await rm(this.file(key), { force: true });
+  }
+
+  /** Every complete blob's key, folder by folder (a write still under its temporary name is not one). */
+  async *keys(folder = ''): AsyncGenerator<string> {
+    const dir = await opendir(path.join(this.root, folder)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return undefined;
+      throw err;
+    });
+    if (!dir) return;
+    for await (const entry of dir) {
+      if (entry.name.startsWith('.')) continue; // no blob's key starts with a dot (checkKey)
+      const key = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) yield* this.keys(key);
+      else if (entry.isFile() && !entry.name.endsWith('.partial')) yield key;
+    }
   }
 }
 
