@@ -35,6 +35,7 @@ const PROJECTS = [
   'services/billing',
   'services/notifications',
   'services/search',
+  'services/media',
   'gateway',
   'deploy',
   'web',

@@ -25,6 +25,7 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   billing: 4007,
   notifications: 4008,
   search: 4009,
+  media: 4010,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 /** Instance k (from 0) of a service listens on its port + 100·k; gateways on 8180 + k behind 8080. */
@@ -220,7 +221,7 @@ async function main(): Promise<void> {
       `  health of every service: http://localhost:${GATEWAY_PORT}/healthz`,
       ...(INSTANCES > 1
         ? [
-            `  ${INSTANCES} instances of every service (ports 4001–4009 + ${INSTANCE_PORT_STEP}·k) and gateway` +
+            `  ${INSTANCES} instances of every service (ports 4001–4010 + ${INSTANCE_PORT_STEP}·k) and gateway` +
               ` (${instances.map(gatewayPort).join(', ')}), behind one entry on ${GATEWAY_PORT};` +
               ' a dead instance is started again while the others serve',
           ]

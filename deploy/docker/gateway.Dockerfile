@@ -22,6 +22,7 @@ COPY services/analytics/package.json services/analytics/
 COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
 COPY services/search/package.json services/search/
+COPY services/media/package.json services/media/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY deploy/local/package.json deploy/local/

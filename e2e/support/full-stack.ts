@@ -16,6 +16,8 @@ import { messagingConfigSchema } from '../../services/messaging/src/config';
 import { startMessaging } from '../../services/messaging/src/messaging-service';
 import { notificationsConfigSchema } from '../../services/notifications/src/config';
 import { startNotifications } from '../../services/notifications/src/notifications-service';
+import { mediaConfigSchema } from '../../services/media/src/config';
+import { startMedia } from '../../services/media/src/media-service';
 import { searchConfigSchema } from '../../services/search/src/config';
 import { startSearch } from '../../services/search/src/search-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
@@ -163,6 +165,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
         ),
       ),
     );
+    const mediaService = service(await startMedia(loadConfig(mediaConfigSchema, testServiceEnv('media'))));
     const gateway: RunningGateway = await startTestGateway(port, origin, {
       IDENTITY_URL: identity.url,
       CATALOG_URL: catalog.url,
@@ -173,6 +176,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       BILLING_URL: billing.url,
       NOTIFICATIONS_URL: notifications.url,
       SEARCH_URL: search.url,
+      MEDIA_URL: mediaService.url,
     });
     started.push(gateway);
     if (demo)

@@ -25,6 +25,7 @@ export const gatewayConfigSchema = z.object({
   BILLING_URL: upstream(4007),
   NOTIFICATIONS_URL: upstream(4008),
   SEARCH_URL: upstream(4009),
+  MEDIA_URL: upstream(4010),
   /** Per client IP, in Redis so the limits hold across gateway instances. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -58,5 +59,6 @@ export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string[
     billing: config.BILLING_URL,
     notifications: config.NOTIFICATIONS_URL,
     search: config.SEARCH_URL,
+    media: config.MEDIA_URL,
   };
 }

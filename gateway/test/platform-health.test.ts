@@ -21,6 +21,8 @@ import { notificationsConfigSchema } from '../../services/notifications/src/conf
 import { startNotifications } from '../../services/notifications/src/notifications-service';
 import { searchConfigSchema } from '../../services/search/src/config';
 import { startSearch } from '../../services/search/src/search-service';
+import { mediaConfigSchema } from '../../services/media/src/config';
+import { startMedia } from '../../services/media/src/media-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
 import { startRequests } from '../../services/requests/src/requests-service';
 import { gatewayConfigSchema } from '../src/config';
@@ -46,6 +48,7 @@ beforeAll(async () => {
         SEARCH_SNAPSHOT_DIR: mkdtempSync(path.join(tmpdir(), 'podz-health-search-')),
       }),
     ),
+    startMedia(loadConfig(mediaConfigSchema, env('media'))),
   ]);
   SERVICE_NAMES.forEach((name, index) => (services[name] = started[index]!));
   gateway = await startGateway(
@@ -63,6 +66,7 @@ beforeAll(async () => {
       BILLING_URL: services.billing!.url,
       NOTIFICATIONS_URL: services.notifications!.url,
       SEARCH_URL: services.search!.url,
+      MEDIA_URL: services.media!.url,
     }),
   );
 });

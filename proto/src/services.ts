@@ -9,5 +9,6 @@ export const SERVICE_NAMES = [
   'billing',
   'notifications',
   'search',
+  'media',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -63,8 +63,8 @@ const BENCH_LIMITS = {
 
 /** Instance k's ports start at BASE_PORT + 20·k: its gateway, then the services in order. */
 const INSTANCE_PORT_STEP = 20;
-/** With several gateways, each listens here past its slot, and one entry holds BASE_PORT. */
-const GATEWAY_BEHIND_ENTRY = 10;
+/** With several gateways, each listens here past its slot (after its services), and one entry holds BASE_PORT. */
+const GATEWAY_BEHIND_ENTRY = 16;
 
 export async function startBenchStack(infra: ResolvedInfra, run: string, instances = 1): Promise<BenchStack> {
   const keys = devKeys();

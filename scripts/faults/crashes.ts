@@ -3,6 +3,7 @@
 // acknowledged write must be in the store, every write in the store must have its events on the
 // topics, and every consumer must have applied each event exactly once, as far as the platform
 // lets anyone count: analytics' totals, the review notices messaging sends, catalog's show lists.
+import { MongoClient } from 'mongodb';
 import type { ServiceName } from '../../proto/src/services';
 import { wavTone } from '../../services/catalog/src/blobs/generate-media';
 import type { BenchStack } from '../bench/bench-stack';
@@ -200,6 +201,46 @@ function episodes(s: Setup): Workload {
         ...missing("episodes missing from the show's list", difference(created, listed)),
         ...missing("episodes in the show's list without their created event", difference(listed, created)),
       ];
+    },
+  };
+}
+
+/**
+ * Episodes published while media is killed: once it is back, media's copy of catalog (the show and
+ * episode each file is) holds every acknowledged one with its file, read from media's own database.
+ */
+function mediaCopies(s: Setup, mongoUrl: string, database: string): Workload {
+  const acknowledged = new Set<string>();
+  return {
+    victim: 'media',
+    what: 'published episodes',
+    async write(n) {
+      const answer = await s.admin.call('POST', '/api/episodes', {
+        podcastId: s.podcastId,
+        title: `${s.marker} media episode ${n}`,
+        audioId: s.audioId,
+      });
+      if (answer.status !== 201) return false;
+      acknowledged.add(answer.body.id);
+      return true;
+    },
+    async check() {
+      const client = await MongoClient.connect(mongoUrl);
+      try {
+        const copies = await client
+          .db(database)
+          .collection<{ _id: string; podcastId: string; audioFile: string | null }>('episodes')
+          .find({ _id: { $in: [...acknowledged] } })
+          .toArray();
+        const withFile = new Set(
+          copies
+            .filter((copy) => copy.podcastId === s.podcastId && copy.audioFile?.startsWith(`${s.audioId}.`))
+            .map((copy) => copy._id),
+        );
+        return missing("acknowledged episodes missing from media's copy", difference(acknowledged, withFile));
+      } finally {
+        await client.close();
+      }
     },
   };
 }
@@ -461,6 +502,7 @@ async function underCrashes(stack: BenchStack, workload: Workload, also: Workloa
 export async function crashScenario(
   stack: BenchStack,
   brokers: string,
+  mongoUrl: string,
   admin: { token: string; id: string },
 ): Promise<CrashOutcome> {
   const client = new Client(stack.gatewayUrl, admin.token);
@@ -476,6 +518,7 @@ export async function crashScenario(
     [planEdits(setup), []],
     [messages(setup, 'analytics'), []],
     [searchable(setup), []],
+    [mediaCopies(setup, mongoUrl, stack.databases.media), []],
   ];
   for (const [workload, also] of phases) {
     const { line } = await underCrashes(stack, workload, also);

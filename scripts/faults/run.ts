@@ -222,7 +222,10 @@ async function main(): Promise<void> {
         'every service killed 20 times during writes',
         async () => ({
           scenario: 'each service SIGKILLed 20 times while writes with events were in flight',
-          ...(await crashScenario(stack!, brokers, { token: admin.token, id: me.id })),
+          ...(await crashScenario(stack!, brokers, infra.endpoints.MONGO_URL, {
+            token: admin.token,
+            id: me.id,
+          })),
         }),
       ],
       listens: [

@@ -48,6 +48,34 @@ export const episodePremiumSchema = z.object({
 });
 export type EpisodePremium = z.infer<typeof episodePremiumSchema>;
 
+/** Who may hear a premium episode, and until when (early access), in milliseconds. */
+export interface PremiumWindow {
+  plans: string[];
+  until: number | null;
+}
+
+/** An episode's premium setting as stored or as events carry it (an early access's end a date or its text). */
+export type PremiumSetting = { kind: string; publicAt?: Date | string | null } | null | undefined;
+
+/**
+ * When an episode is premium: the show names plans, and the episode is marked (early access
+ * until its `publicAt`) or the whole show is premium. Without plans nothing is premium, whatever
+ * the episode says: a show that stops naming plans is public again. The one rule for the pages and
+ * feeds catalog answers and the audio media serves.
+ */
+export function premiumWindow(show: ShowPremium, episode: PremiumSetting): PremiumWindow | null {
+  if (show.plans.length === 0) return null;
+  if (episode) {
+    const until =
+      episode.kind === 'early-access' && episode.publicAt ? new Date(episode.publicAt).getTime() : null;
+    return { plans: show.plans, until };
+  }
+  return show.allEpisodes ? { plans: show.plans, until: null } : null;
+}
+
+export const isPremiumNow = (window: PremiumWindow | null, now: number): window is PremiumWindow =>
+  window !== null && (window.until === null || now < window.until);
+
 export const episodePremiumBodySchema = z
   .strictObject({
     kind: z.enum(PREMIUM_KINDS, { error: `kind must be one of ${PREMIUM_KINDS.join(', ')}` }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categorySchema } from '../categories';
 import { objectIdSchema } from '../ids';
 import { podcastStatusSchema, episodeStatusSchema } from '../catalog/catalog-fields';
+import { episodePremiumSchema, showPremiumSchema } from '../catalog/premium-api';
 import { defineEvent } from './define-event';
 import { TOPICS } from './topics';
 
@@ -20,6 +21,13 @@ const podcastState = {
   category: categorySchema,
   status: podcastStatusSchema,
   logoPath: z.string(),
+  /**
+   * The plans whose members hear its premium episodes (none: nothing is premium). Absent only on
+   * events from before it was carried; `restated` events bring every show up to date.
+   */
+  premium: showPremiumSchema.optional(),
+  /** Its owner and confirmed hosts, who hear its premium episodes without a plan (absent as above). */
+  teamIds: z.array(objectIdSchema).optional(),
 };
 const podcastExample = {
   podcastId: ID,
@@ -29,6 +37,8 @@ const podcastExample = {
   category: 'Science' as const,
   status: 'published' as const,
   logoPath: '/media/images/64b7f0c2a1b2c3d4e5f60718.png',
+  premium: { plans: ['pro'], allEpisodes: false },
+  teamIds: [USER],
 };
 
 export const podcastCreated = defineEvent({
@@ -47,6 +57,16 @@ export const podcastUpdated = defineEvent({
   description: "A show's name, status, category, cover or other fields changed.",
   data: z.object({ ...podcastState, featured: z.boolean() }),
   example: { ...podcastExample, featured: true },
+});
+
+export const podcastRestated = defineEvent({
+  type: 'podz.catalog.podcast.restated',
+  topic: podcastTopic,
+  source,
+  description:
+    "A show's state told again, with nothing changed: for services that keep a copy of shows, when catalog starts carrying a field they need. Not news: no one is told of it.",
+  data: z.object({ ...podcastState, featured: z.boolean() }),
+  example: { ...podcastExample, featured: false },
 });
 
 export const podcastDeleted = defineEvent({
@@ -119,6 +139,15 @@ const episodeState = {
   title: z.string(),
   status: episodeStatusSchema,
   publishedAt: z.string(),
+  /**
+   * The audio it plays: a path of this platform's media (`/media/audio/<file>`), or an address
+   * elsewhere for an imported episode. Absent only on events from before it was carried.
+   */
+  audioUrl: z.string().optional(),
+  /** Its own cover (a media path or an address elsewhere), or null for the show's (absent as above). */
+  imagePath: z.string().nullable().optional(),
+  /** Its premium setting, null when public (absent as above). */
+  premium: episodePremiumSchema.nullable().optional(),
 };
 const episodeExample = {
   episodeId: OTHER,
@@ -126,6 +155,9 @@ const episodeExample = {
   title: 'Why the sky is blue',
   status: 'published' as const,
   publishedAt: '2026-11-20T09:00:00.000Z',
+  audioUrl: '/media/audio/64b7f0c2a1b2c3d4e5f6071b.mp3',
+  imagePath: null,
+  premium: null,
 };
 
 export const episodeCreated = defineEvent({
@@ -153,6 +185,16 @@ export const episodePublished = defineEvent({
   data: z.object(episodeState),
   example: episodeExample,
 });
+export const episodeRestated = defineEvent({
+  type: 'podz.catalog.episode.restated',
+  topic: episodeTopic,
+  source,
+  description:
+    "An episode's state told again, with nothing changed: for services that keep a copy of episodes, when catalog starts carrying a field they need. Not news: no one is told of it.",
+  data: z.object(episodeState),
+  example: episodeExample,
+});
+
 export const episodeDeleted = defineEvent({
   type: 'podz.catalog.episode.deleted',
   topic: episodeTopic,
@@ -188,6 +230,7 @@ export const guestRemoved = defineEvent({
 export const CATALOG_PODCAST_EVENTS = [
   podcastCreated,
   podcastUpdated,
+  podcastRestated,
   podcastDeleted,
   podcastFollowed,
   podcastUnfollowed,
@@ -200,6 +243,7 @@ export const CATALOG_EPISODE_EVENTS = [
   episodeCreated,
   episodeUpdated,
   episodePublished,
+  episodeRestated,
   episodeDeleted,
   guestAdded,
   guestRemoved,

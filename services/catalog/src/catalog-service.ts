@@ -7,6 +7,7 @@ import {
   RankedLists,
   RecentReads,
   RecordStream,
+  runOnce,
   startService,
 } from '@podz/kit';
 import { PlanBook, UserDirectory } from '@podz/read-models';
@@ -26,6 +27,7 @@ import { mediaFamily } from './data/media-lists';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/ensure-lists';
+import { restateCatalog } from './domain/restate-catalog';
 import { releaseScheduled } from './domain/release-scheduled';
 import { ReleaseBookmarks } from './data/release-fields';
 import { userSync } from './consumers/user-sync';
@@ -126,6 +128,10 @@ export function startCatalog(config: CatalogConfig) {
       });
       const recorder = listenRecording(deps, (heard) => listens.push(heard));
       deps.background.once('catalog lists', () => ensureLists(deps));
+      // Once per database, beside serving: a failed or cut-short run is run again on the next start.
+      deps.background.once('restating the catalog', () =>
+        runOnce(db, 'catalog-restated-v1', () => restateCatalog(deps)),
+      );
       mediaLists.ensureLater();
       const direct = new DirectRoutes();
       return {

@@ -84,6 +84,69 @@ describe('catalog events', () => {
     }
   });
 
+  it('tell what media keeps of a show and an episode: the file, the team, the premium settings', async () => {
+    const host = await platform.member('user');
+    const show = await newShow({ hostIds: [host.id] });
+    await api()
+      .put('/api/podcasts/host-podcasts')
+      .set(bearer(host.token))
+      .send({ podcastId: show.id, status: 'confirmed' })
+      .expect(200);
+    await api()
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ description: 'Now hosted' })
+      .expect(200);
+    const episode = await addEpisode(show.id);
+    const data = async (topic: string, key: string, type: string) => {
+      const read = await readTopic(testInfra().kafkaBrokers, testTopic(topic), {
+        until: (seen) => seen.some((m) => m.key === key && m.value!.includes(type)),
+        timeoutMs: 20_000,
+      });
+      return read
+        .filter((m) => m.key === key)
+        .map((m) => envelopeSchema.parse(JSON.parse(m.value!)))
+        .filter((e) => e.type === type)
+        .map((e) => e.data as Record<string, unknown>);
+    };
+    const [created] = await data(TOPICS.catalogPodcast, show.id, 'podz.catalog.podcast.created');
+    expect(created).toMatchObject({ premium: { plans: [], allEpisodes: false }, teamIds: [owner.id] });
+    const [updated] = await data(TOPICS.catalogPodcast, show.id, 'podz.catalog.podcast.updated');
+    expect(updated).toMatchObject({ teamIds: [owner.id, host.id] });
+    const [added] = await data(TOPICS.catalogEpisode, episode.id, 'podz.catalog.episode.created');
+    expect(added).toMatchObject({ imagePath: null, premium: null });
+    expect(added!.audioUrl).toMatch(/^\/media\/audio\/[0-9a-f]{24}\.wav$/);
+  });
+
+  it('tells every show and episode again, once per database, for services that keep a copy', async () => {
+    const show = await newShow();
+    const episode = await addEpisode(show.id);
+    const { db } = platform.catalog.context;
+    await db.collection('migrations').deleteOne({ _id: 'catalog-restated-v1' as never });
+    const again = await platform.anotherInstance();
+    try {
+      const restated = async (topic: string, key: string) =>
+        (
+          await readTopic(testInfra().kafkaBrokers, testTopic(topic), {
+            until: (seen) => seen.some((m) => m.key === key && m.value!.includes('.restated')),
+            timeoutMs: 20_000,
+          })
+        )
+          .filter((m) => m.key === key)
+          .map((m) => envelopeSchema.parse(JSON.parse(m.value!)))
+          .filter((e) => e.type.endsWith('.restated'));
+      const [podcast] = await restated(TOPICS.catalogPodcast, show.id);
+      expect(podcast?.data).toMatchObject({ podcastId: show.id, teamIds: [owner.id], featured: false });
+      const [told] = await restated(TOPICS.catalogEpisode, episode.id);
+      expect(told?.data).toMatchObject({ episodeId: episode.id, podcastId: show.id, premium: null });
+      await eventually('the restatement recorded as done', async () =>
+        Boolean(await db.collection('migrations').findOne({ _id: 'catalog-restated-v1' as never })),
+      );
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('makes identity grant host to a confirmed host and guest to an added guest', async () => {
     const host = await platform.member('user');
     const guest = await platform.member('user');

@@ -113,7 +113,7 @@ export {
   type OutboxEntry,
 } from './events/outbox';
 export { OutboxRelay, type AggregateModel, type WatchedModel } from './events/outbox-relay';
-export { markDeleted, purgeTombstones } from './events/tombstone';
+export { markDeleted, purgeTombstones, restateLive } from './events/tombstone';
 export {
   EventConsumer,
   on,

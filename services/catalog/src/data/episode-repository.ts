@@ -11,6 +11,7 @@ import {
   present,
   markDeleted,
   purgeTombstones,
+  restateLive,
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
@@ -156,6 +157,11 @@ export class EpisodeRepository {
   }
 
   /** Sets these fields and records the events in one write; the episode as it now is, or null when it is gone. */
+  /** Records events on a live document without changing it (a state told again); false if it is gone. */
+  restate(id: string, events: PendingEvent[]): Promise<boolean> {
+    return restateLive(this.model, this.relay, id, events);
+  }
+
   async change(
     id: string,
     fields: Record<string, unknown>,

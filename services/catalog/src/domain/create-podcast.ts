@@ -1,5 +1,5 @@
 import { conflict, forbidden, isAdmin, pendingEvent, sanitizeRichText, type AuthUser } from '@podz/kit';
-import { hostInvited, podcastCreated } from '@podz/proto';
+import { hostInvited, NO_PREMIUM, podcastCreated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { placePodcast } from './place-podcast';
 import { checkPremiumPlans } from './premium-rules';
@@ -65,6 +65,9 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
         category: body.category,
         status: release.status as never,
         logoPath,
+        premium: body.premium ?? NO_PREMIUM,
+        // Hosts are invited at creation; none is confirmed yet.
+        teamIds: [owner.id],
       }),
       ...hosts.map((host) =>
         pendingEvent(hostInvited, id, { podcastId: id, userId: host.id, podcastName: body.name }),

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { canManage } from './podcast-rules';
+import { episodePremium } from './premium-rules';
 
 export type CreateBody = z.infer<typeof createEpisodeBodySchema>;
 export type UpdateBody = z.infer<typeof updateEpisodeBodySchema>;
@@ -36,7 +37,10 @@ export async function managedEpisode(deps: CatalogDeps, user: AuthUser, id: stri
 
 /** What an episode's events say of it. */
 export const episodeState = (
-  episode: Pick<EpisodeRecord, 'podcast' | 'title' | 'status' | 'publishedAt'>,
+  episode: Pick<
+    EpisodeRecord,
+    'podcast' | 'title' | 'status' | 'publishedAt' | 'audio' | 'image' | 'premium'
+  >,
   id: string,
 ) => ({
   episodeId: id,
@@ -44,6 +48,9 @@ export const episodeState = (
   title: episode.title,
   status: episode.status as EpisodeStatus,
   publishedAt: new Date(episode.publishedAt).toISOString(),
+  audioUrl: episode.audio.url,
+  imagePath: episode.image ?? null,
+  premium: episodePremium(episode),
 });
 
 /** Files a scheduled episode under its show's owner, for their upcoming releases; any other under none. */

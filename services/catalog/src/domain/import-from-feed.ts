@@ -7,7 +7,7 @@ import {
   sanitizeRichText,
   type AuthUser,
 } from '@podz/kit';
-import { episodeCreated, podcastCreated, type Category } from '@podz/proto';
+import { episodeCreated, NO_PREMIUM, podcastCreated, type Category } from '@podz/proto';
 import { FeedImportError, parseImportedFeed } from '../rss/import-feed';
 import type { CatalogDeps } from './catalog-deps';
 import { FeedFetchError, fetchFeed } from '../rss/fetch-feed';
@@ -76,6 +76,8 @@ export async function importFromFeed(
         category,
         status: 'published',
         logoPath: show.imageUrl ?? DEFAULT_LOGO,
+        premium: NO_PREMIUM,
+        teamIds: [owner.id],
       }),
     ],
   );
@@ -109,6 +111,9 @@ export async function importFromFeed(
         title: row.title,
         status: 'published',
         publishedAt: new Date(row.publishedAt).toISOString(),
+        audioUrl: row.audio.url,
+        imagePath: row.image,
+        premium: null,
       }),
     ]);
     await placePodcast(deps, podcast);

@@ -5,6 +5,7 @@ import { podcastGuid } from '../rss/podcast-guid';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { releaseStatus } from './release-rules';
+import { showPremium, teamOf } from './premium-rules';
 import { knownUsers } from './resolve-refs';
 import { feedPath } from './views';
 
@@ -42,6 +43,8 @@ export const podcastState = (podcast: PodcastRecord) => ({
   category: podcast.category as never,
   status: podcast.status as never,
   logoPath: podcast.logoPath,
+  premium: showPremium(podcast),
+  teamIds: teamOf(podcast),
 });
 
 /**

@@ -1,7 +1,8 @@
 import { badRequest, forbidden, isAdmin, type AuthUser } from '@podz/kit';
 import type { AudioAttribution } from '../listens/audio-attribution';
 import type { CatalogDeps } from './catalog-deps';
-import { hearsPremium, isPremiumNow, type PremiumListener } from './premium-rules';
+import { isPremiumNow } from '@podz/proto';
+import { hearsPremium, type PremiumListener } from './premium-rules';
 
 /** Who an audio file is being served to: anyone, or one listener entitled to a premium episode. */
 export type AudioAudience = 'public' | 'member';

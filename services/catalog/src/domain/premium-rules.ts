@@ -8,12 +8,6 @@ type StoredShowPremium = { plans?: string[] | null; allEpisodes?: boolean | null
 type StoredEpisodePremium =
   { kind: string; publicAt?: Date | null; publicEpisodeId?: string | null } | null | undefined;
 
-/** Who may hear a premium episode, and until when (early access), in milliseconds. */
-export interface PremiumWindow {
-  plans: string[];
-  until: number | null;
-}
-
 export function showPremium(record: { premium?: StoredShowPremium }): ShowPremium {
   const stored = record.premium;
   if (!stored?.plans?.length) return NO_PREMIUM;
@@ -28,21 +22,6 @@ export function episodePremium(record: { premium?: StoredEpisodePremium }): Epis
     publicAt: stored.publicAt ? new Date(stored.publicAt).toISOString() : null,
     publicEpisodeId: stored.publicEpisodeId ?? null,
   };
-}
-
-/**
- * When an episode is premium: the show names plans, and the episode is marked (early access
- * until its `publicAt`) or the whole show is premium. Without plans nothing is premium, whatever
- * the episode says: a show that stops naming plans is public again.
- */
-export function premiumWindow(show: ShowPremium, stored: StoredEpisodePremium): PremiumWindow | null {
-  if (show.plans.length === 0) return null;
-  if (stored) {
-    const until =
-      stored.kind === 'early-access' && stored.publicAt ? new Date(stored.publicAt).getTime() : null;
-    return { plans: show.plans, until };
-  }
-  return show.allEpisodes ? { plans: show.plans, until: null } : null;
 }
 
 /** The team of a show (its owner and confirmed hosts) hears its premium episodes without a plan. */
@@ -70,9 +49,6 @@ export async function hearsPremium(
   if (listener.admin || show.team.includes(listener.userId)) return true;
   return show.plans.length > 0 && planUnlocks(await entitlementOf(listener.userId), show.plans);
 }
-
-export const isPremiumNow = (window: PremiumWindow | null, now: number): window is PremiumWindow =>
-  window !== null && (window.until === null || now < window.until);
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);

@@ -6,7 +6,8 @@ import { podcastGuid } from '../rss/podcast-guid';
 import { renderFeed } from '../rss/render-feed';
 import { transcriptUrls } from '../transcripts/transcript-files';
 import type { CatalogDeps } from './catalog-deps';
-import { isPremiumNow, premiumWindow, showPremium } from './premium-rules';
+import { isPremiumNow, premiumWindow } from '@podz/proto';
+import { showPremium } from './premium-rules';
 import { showEpisodePage } from './show-episode-page';
 import { chaptersPath, feedPath, feedSettings } from './views';
 

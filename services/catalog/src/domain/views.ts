@@ -11,7 +11,8 @@ import type {
 import { CREW_ROLES, DEFAULT_FEED_SETTINGS, type CrewRole } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import { transcriptUrls } from '../transcripts/transcript-files';
-import { episodePremium, isPremiumNow, premiumWindow, showPremium } from './premium-rules';
+import { isPremiumNow, premiumWindow } from '@podz/proto';
+import { episodePremium, showPremium } from './premium-rules';
 
 const iso = (date: unknown) => (date instanceof Date ? date.toISOString() : String(date));
 const ref = (user: { id: string; username?: string | null; profilePicture?: string | null }): UserRef => ({

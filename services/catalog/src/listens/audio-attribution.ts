@@ -2,7 +2,8 @@ import { RecentReads } from '@podz/kit';
 import type { ListenFile } from '@podz/proto';
 import { audioOffset } from '../blobs/audio-offset';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { premiumWindow, showPremium, teamOf } from '../domain/premium-rules';
+import { premiumWindow } from '@podz/proto';
+import { showPremium, teamOf } from '../domain/premium-rules';
 
 /** Whose listen a request for an audio file is: the episode using it and what its bytes are. */
 export interface AudioAttribution {

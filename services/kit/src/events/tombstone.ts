@@ -34,6 +34,24 @@ export async function markDeleted(
 }
 
 /**
+ * Records events on a live aggregate without changing it (its state told again, say); false when
+ * it is gone or a tombstone.
+ */
+export async function restateLive(
+  model: Collection,
+  relay: OutboxRelay,
+  id: string,
+  events: readonly PendingEvent[],
+): Promise<boolean> {
+  const result = await model.updateOne(
+    { _id: new Types.ObjectId(id), deletedAt: null },
+    withEvents({}, events),
+  );
+  relay.kick(model);
+  return result.modifiedCount === 1;
+}
+
+/**
  * Removes tombstones whose events are out. `marked` names how the collection's tombstones are
  * found (an indexed `tombstone: true` where there is one), so the cost is bounded by them.
  */

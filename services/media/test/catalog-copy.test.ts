@@ -1,0 +1,155 @@
+import mongoose, { type Connection } from 'mongoose';
+import request from 'supertest';
+import { loadConfig, type RunningService } from '@podz/kit';
+import { eventually, testServiceEnv } from '@podz/kit/testing';
+import { offerPlans } from '@podz/read-models/testing';
+import { CatalogPlatform, bearer, type Member } from '../../catalog/test/support/catalog-harness';
+import { mediaConfigSchema, type MediaConfig } from '../src/config';
+import { CatalogCopies } from '../src/data/catalog-copies';
+import { audioOwner, type AudioOwner } from '../src/domain/audio-owner';
+import { startMedia } from '../src/media-service';
+
+/**
+ * Media's copy of catalog's shows and episodes, kept from catalog's real events on the real broker
+ * and read from media's own database: which episode of which show a file is, and who may hear it.
+ */
+let platform: CatalogPlatform;
+let media: RunningService<MediaConfig>;
+let reader: Connection;
+let copies: CatalogCopies;
+let owner: Member;
+let host: Member;
+
+const fileOf = (episode: { audio: { url: string } }) => episode.audio.url.split('/').pop() as string;
+
+/** Waits until media's copy says what `expected` says of the file. */
+async function ownerOf(
+  file: string,
+  expected: (owner: AudioOwner | null) => boolean,
+): Promise<AudioOwner | null> {
+  const seen: { owner: AudioOwner | null } = { owner: null };
+  await eventually(`media's copy of ${file}`, async () => {
+    seen.owner = await audioOwner(copies, file);
+    return expected(seen.owner);
+  });
+  return seen.owner;
+}
+
+beforeAll(async () => {
+  platform = await CatalogPlatform.start();
+  media = await startMedia(loadConfig(mediaConfigSchema, testServiceEnv('media')));
+  const { config } = media.context;
+  reader = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+  copies = new CatalogCopies(reader);
+  [owner, host] = await Promise.all([platform.member('owner'), platform.member('user')]);
+}, 120_000);
+
+afterAll(async () => {
+  await reader?.close();
+  await media?.context.db.dropDatabase().catch(() => undefined);
+  await media?.stop();
+  await platform?.stop();
+});
+
+describe("media's copy of catalog", () => {
+  it('knows the show and episode of an uploaded file, and its team as hosts join and leave', async () => {
+    const show = await platform.showBy(owner, {
+      name: `Copied ${Date.now()}`,
+      category: 'Science',
+      hostIds: [host.id],
+    });
+    await request(platform.url)
+      .put('/api/podcasts/host-podcasts')
+      .set(bearer(host.token))
+      .send({ podcastId: show.id, status: 'confirmed' })
+      .expect(200);
+    const episode = (await platform.episodeBy(owner, {
+      podcastId: show.id,
+      title: 'On file',
+      publishedAt: '2026-10-01T10:00:00.000Z',
+    })) as { id: string; audio: { url: string } };
+    const file = fileOf(episode);
+
+    const known = await ownerOf(file, (found) => found?.team.includes(host.id) ?? false);
+    expect(known).toEqual({
+      show: show.id,
+      episode: episode.id,
+      published: Date.parse('2026-10-01T10:00:00.000Z'),
+      premium: null,
+      team: [owner.id, host.id],
+    });
+
+    await request(platform.url)
+      .patch('/api/podcasts/host-podcasts')
+      .set(bearer(host.token))
+      .send({ podcastId: show.id })
+      .expect(200);
+    await ownerOf(file, (found) => found?.team.join() === owner.id);
+
+    await request(platform.url).delete(`/api/episodes/${episode.id}`).set(bearer(owner.token)).expect(204);
+    await ownerOf(file, (found) => found === null);
+  });
+
+  it('knows who may hear a premium episode, and when early access ends', async () => {
+    await offerPlans(platform.catalog);
+    const show = await platform.showBy(owner, { name: `Premium copy ${Date.now()}`, category: 'Science' });
+    await request(platform.url)
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ premium: { plans: ['pro'] } })
+      .expect(200);
+    const early = (await platform.episodeBy(owner, {
+      podcastId: show.id,
+      title: 'Members first',
+      premium: { kind: 'early-access', publicAt: '2099-01-01T00:00:00.000Z' },
+    })) as { id: string; audio: { url: string } };
+    const found = await ownerOf(fileOf(early), (owner) => owner !== null);
+    expect(found?.premium).toEqual({ plans: ['pro'], until: Date.parse('2099-01-01T00:00:00.000Z') });
+    expect(found?.team).toEqual([owner.id]);
+
+    // The show stops naming plans: nothing of it is premium any more.
+    await request(platform.url)
+      .put(`/api/podcasts/${show.id}`)
+      .set(bearer(owner.token))
+      .send({ premium: { plans: [] } })
+      .expect(200);
+    await ownerOf(fileOf(early), (owner) => owner !== null && owner.premium === null);
+  });
+
+  it('keeps what a newer event said when an older one, without the field, comes again', async () => {
+    const id = new mongoose.Types.ObjectId().toHexString();
+    await copies.saveShows([
+      {
+        _id: id,
+        ownerId: owner.id,
+        status: 'published',
+        premium: { plans: ['pro'], allEpisodes: true },
+        teamIds: [owner.id, host.id],
+      },
+    ]);
+    await copies.saveShows([{ _id: id, ownerId: owner.id, status: 'draft' }]);
+    expect(await copies.show(id)).toEqual({
+      _id: id,
+      ownerId: owner.id,
+      status: 'draft',
+      premium: { plans: ['pro'], allEpisodes: true },
+      teamIds: [owner.id, host.id],
+    });
+  });
+
+  it('attributes no file that no episode uses, nor audio kept elsewhere', async () => {
+    expect(await audioOwner(copies, '64b7f0c2a1b2c3d4e5f60799.mp3')).toBeNull();
+    const id = new mongoose.Types.ObjectId().toHexString();
+    await copies.saveEpisodes([
+      {
+        _id: id,
+        podcastId: id,
+        status: 'published',
+        publishedAt: new Date(),
+        audioFile: null,
+        premium: null,
+      },
+    ]);
+    expect(await copies.episodeWithAudio('null')).toBeNull();
+  });
+});
