@@ -75,6 +75,7 @@ export function echoGatewayEnv(echo: EchoUpstream, overrides: Record<string, str
     ANALYTICS_URL: echo.url,
     BILLING_URL: echo.url,
     NOTIFICATIONS_URL: echo.url,
+    MEDIA_URL: echo.url,
     ...TEST_RATE_LIMITS,
     ...overrides,
   };
