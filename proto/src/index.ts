@@ -47,6 +47,7 @@ export * from './billing/subscription-api';
 export * from './event-docs';
 export * from './api-reference';
 export * from './routes';
+export * from './route-match';
 export * from './streams/listen-record';
 export * from './analytics/listen-api';
 export * from './streams/listener-address';

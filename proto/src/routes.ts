@@ -36,8 +36,8 @@ const EDITORS: readonly Access[] = ['editor', 'admin'];
  * Everything the gateway lets through to a service (spec §7), with who may call it. Under `/api`
  * the gateway is an allowlist: a path not listed is 404 and a listed path with another method is
  * 405, without reaching any service. Outside `/api`, listed paths (media, feeds) go to their
- * service and everything else to the web app. Services check the same rules again, plus
- * ownership ("self or admin").
+ * service and everything else to the web app. Every service applies the same table again (kit's
+ * `tableAccess`, after authentication), and its use cases check ownership ("self or admin").
  */
 export const API_ROUTES: readonly RoutePolicy[] = [
   // identity: sessions in NextAuth v4 shapes, registration

@@ -34,12 +34,8 @@ export {
   sendApiError,
 } from './http/error-middleware';
 export { runMechanics, type Mechanic, type Next } from './http/run-mechanics';
-export {
-  DirectRoutes,
-  type DirectHandler,
-  type DirectRequest,
-  type DirectResponse,
-} from './http/direct-routes';
+export { DirectRoutes } from './http/direct-routes';
+export type { DirectHandler, DirectRequest, DirectResponse } from './http/direct-request';
 export {
   handle,
   handleSignedIn,
@@ -63,6 +59,7 @@ export {
 } from './http/idempotency';
 export { isAdmin, type AuthUser } from './auth/auth-user';
 export { authenticate, requireAuth, requireAccess } from './auth/auth-middleware';
+export { tableAccess } from './auth/table-access';
 export { signSessionToken, verifySessionToken, TOKEN_ISSUER, TOKEN_AUDIENCE } from './auth/session-token';
 export { SessionRevocations } from './auth/session-revocations';
 export { sessionFromHeaders } from './auth/session-from-headers';

@@ -1,5 +1,5 @@
 import type { Access } from '@podz/proto';
-import { dashboardFor, redirectFor, ROUTE_RULES } from './route-access';
+import { dashboardFor, holds, redirectFor, ROUTE_RULES } from './route-access';
 
 const PUBLIC = [
   '/',
@@ -108,5 +108,21 @@ describe('dashboardFor', () => {
     expect(dashboardFor(['editor'])).toBe('/pricing-plans/edit');
     expect(dashboardFor(['user', 'owner'])).toBe('/mypodcasts');
     expect(dashboardFor(['user', 'editor'])).toBe('/mypodcasts');
+  });
+});
+
+describe('page powers', () => {
+  it('unlock what a page offers by access, and nothing without a session', () => {
+    expect(holds(['user', 'admin'], 'wholeNetwork')).toBe(true);
+    expect(holds(['user', 'owner'], 'wholeNetwork')).toBe(false);
+    expect(holds(['user', 'owner'], 'runsShows')).toBe(true);
+    expect(holds(['user', 'admin'], 'runsShows')).toBe(false);
+    expect(holds(undefined, 'wholeNetwork')).toBe(false);
+  });
+
+  it('take who may add a show from the API’s route table', () => {
+    expect(holds(['user', 'owner'], 'addsShows')).toBe(true);
+    expect(holds(['admin'], 'addsShows')).toBe(true);
+    expect(holds(['user', 'host', 'editor'], 'addsShows')).toBe(false);
   });
 });

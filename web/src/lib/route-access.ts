@@ -1,4 +1,4 @@
-import { hasAnyAccess, type Access } from '@podz/proto';
+import { API_ROUTES, hasAnyAccess, type Access } from '@podz/proto';
 import { paths } from '../config/paths';
 
 /**
@@ -76,6 +76,30 @@ function matches(pattern: string, pathname: string): boolean {
 export function rolesOf(path: string): readonly Access[] {
   const rule = ROUTE_RULES.find((entry) => entry.path === path)?.rule;
   return rule?.kind === 'roles' ? rule.roles : [];
+}
+
+/** The access values the API's route table asks of a call (none for a public or any signed-in one). */
+function apiRoles(method: string, path: string): readonly Access[] {
+  const policy = API_ROUTES.find((route) => route.method === method && route.path === path)?.policy;
+  return Array.isArray(policy) ? policy : [];
+}
+
+/**
+ * What a page offers beyond opening, by the access values that unlock it: written once here for
+ * every page that asks, as the routes' rules are above.
+ */
+export const PAGE_POWERS = {
+  /** Admins see the whole network: every member's files and conversations, every show's figures. */
+  wholeNetwork: ['admin'],
+  /** Owners run shows of their own; everyone else asks to become one first. */
+  runsShows: ['owner'],
+  /** Adds shows, as the API allows (`POST /api/podcasts`). */
+  addsShows: apiRoles('POST', '/api/podcasts'),
+} as const satisfies Record<string, readonly Access[]>;
+
+/** Whether a signed-in user's access unlocks a page power; never without a session. */
+export function holds(access: readonly string[] | undefined, power: keyof typeof PAGE_POWERS): boolean {
+  return access !== undefined && hasAnyAccess(access, PAGE_POWERS[power]);
 }
 
 export function ruleFor(pathname: string): RouteRule | undefined {

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAccess } from '@podz/kit';
+import { handle } from '@podz/kit';
 import { dailyStatsQuerySchema } from '@podz/proto';
 import type { AnalyticsDeps } from '../domain/analytics-deps';
 import { dailyStats } from '../domain/read-stats';
@@ -9,7 +9,6 @@ export function statsRoutes(deps: AnalyticsDeps): express.Router {
   const router = express.Router();
   router.get(
     '/api/stats/daily',
-    requireAccess('admin'),
     handle({ query: dailyStatsQuerySchema }, ({ query }) => dailyStats(deps, query.days)),
   );
   return router;

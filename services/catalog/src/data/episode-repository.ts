@@ -3,25 +3,16 @@ import {
   findInIdOrder,
   inIdOrder,
   newWithEvents,
-  withEvents,
   type OutboxRelay,
   type KeptRecords,
   type PendingEvent,
   type RecordKeys,
-  present,
-  markDeleted,
-  purgeTombstones,
-  restateLive,
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
+import { AggregateWrites } from './aggregate-writes';
 import type { CatalogModels, EpisodeRecord } from './catalog-models';
 import type { RecordsAt } from './podcast-repository';
-import {
-  releaseHour,
-  releaseIfStillScheduled,
-  type ReleaseFields,
-  type ReleaseStore,
-} from './release-fields';
+import { releaseHour, type ReleaseFields } from './release-fields';
 
 type EpisodeModel = CatalogModels['episodes'];
 export type EpisodeFilter = FilterQuery<EpisodeRecord>;
@@ -33,12 +24,10 @@ type GuestFields = { guests?: { id: string }[] };
 /** The guests' ids kept beside `guests` (an index on a dotted path serves nothing on FerretDB). */
 const guestIds = (fields: GuestFields) => (fields.guests ? { guestIds: fields.guests.map((g) => g.id) } : {});
 
-function withDerived(update: Record<string, unknown>): Record<string, unknown> {
-  const $set = update.$set as (GuestFields & ReleaseFields) | undefined;
-  return $set
-    ? { ...update, $set: { ...$set, ...guestIds($set), ...releaseHour($set, 'publishedAt') } }
-    : update;
-}
+const derived = (fields: Record<string, unknown>) => ({
+  ...guestIds(fields as GuestFields),
+  ...releaseHour(fields as ReleaseFields, 'publishedAt'),
+});
 
 /**
  * Episodes in the store, newest first wherever they are listed. Reads by id go through records
@@ -46,6 +35,7 @@ function withDerived(update: Record<string, unknown>): Record<string, unknown> {
  */
 export class EpisodeRepository {
   private readonly records: RecordCache<EpisodeRecord>;
+  private readonly writes: AggregateWrites<EpisodeRecord>;
 
   constructor(
     private readonly model: EpisodeModel,
@@ -55,6 +45,15 @@ export class EpisodeRepository {
     this.records = new RecordCache<EpisodeRecord>(records.redis, records.prefix, records.logger, (ids) =>
       findInIdOrder<EpisodeRecord>(this.model, ids, live),
     );
+    this.writes = new AggregateWrites<EpisodeRecord>({
+      model,
+      relay,
+      records: this.records,
+      findById: (id) => this.findById(id),
+      derived,
+      releaseTime: 'publishedAt',
+      what: 'episode',
+    });
   }
 
   /** The episode as the store has it now, its record renewed (throws if Redis cannot drop the old one). */
@@ -119,24 +118,11 @@ export class EpisodeRepository {
       .then((rows) => rows.map((row) => row._id.toHexString()));
   }
 
-  async create(
+  create(
     fields: Omit<EpisodeRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt'>,
     events: (id: string) => PendingEvent[],
   ): Promise<EpisodeRecord> {
-    const _id = new Types.ObjectId();
-    await this.model.create(
-      newWithEvents(
-        {
-          _id,
-          ...fields,
-          ...guestIds(fields as GuestFields),
-          ...releaseHour(fields as ReleaseFields, 'publishedAt'),
-        },
-        events(_id.toHexString()),
-      ),
-    );
-    this.relay.kick(this.model);
-    return present(await this.findById(_id.toHexString()), `episode ${_id.toHexString()}`);
+    return this.writes.create(fields, events);
   }
 
   /** Many episodes of one show at once (a feed import); each carries its own events. */
@@ -146,35 +132,21 @@ export class EpisodeRepository {
   ): Promise<number> {
     const docs = rows.map((row) => {
       const _id = new Types.ObjectId();
-      return newWithEvents(
-        { _id, ...row, ...guestIds(row as GuestFields), ...releaseHour(row as ReleaseFields, 'publishedAt') },
-        events(_id.toHexString(), row),
-      );
+      return newWithEvents({ _id, ...row, ...derived(row) }, events(_id.toHexString(), row));
     });
     await this.model.insertMany(docs);
     this.relay.kick(this.model);
     return docs.length;
   }
 
-  /** Sets these fields and records the events in one write; the episode as it now is, or null when it is gone. */
   /** Records events on a live document without changing it (a state told again); false if it is gone. */
   restate(id: string, events: PendingEvent[]): Promise<boolean> {
-    return restateLive(this.model, this.relay, id, events);
+    return this.writes.restate(id, events);
   }
 
-  async change(
-    id: string,
-    fields: Record<string, unknown>,
-    events: PendingEvent[],
-  ): Promise<EpisodeRecord | null> {
-    const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live },
-      withEvents(withDerived({ $set: fields }), events),
-    );
-    if (events.length && result.modifiedCount) this.relay.kick(this.model);
-    if (result.matchedCount !== 1) return null;
-    await this.records.invalidateAfterWrite([id]);
-    return this.findById(id);
+  /** Sets these fields and records the events in one write; the episode as it now is, or null when it is gone. */
+  change(id: string, fields: Record<string, unknown>, events: PendingEvent[]): Promise<EpisodeRecord | null> {
+    return this.writes.change(id, fields, events);
   }
 
   /** The scheduled episodes of an owner's shows, filed under the owner while scheduled. */
@@ -191,16 +163,8 @@ export class EpisodeRepository {
    * The episode goes public with its events, if it is still scheduled for the time it was read
    * with: of two clocks (or a clock and an edit) one decides. The episode as it now is, or null.
    */
-  async release(episode: EpisodeRecord, events: PendingEvent[]): Promise<EpisodeRecord | null> {
-    const store: ReleaseStore = { model: this.model, relay: this.relay, records: this.records };
-    const released = await releaseIfStillScheduled(
-      store,
-      episode,
-      'publishedAt',
-      { upcomingFor: null },
-      events,
-    );
-    return released ? this.findById(episode._id.toHexString()) : null;
+  release(episode: EpisodeRecord, events: PendingEvent[]): Promise<EpisodeRecord | null> {
+    return this.writes.release(episode, { upcomingFor: null }, events);
   }
 
   /** Follows the show's visibility, so public lists need no join. */
@@ -233,12 +197,8 @@ export class EpisodeRepository {
   }
 
   /** An episode alone: a tombstone keeps its deletion event until the relay has sent it. */
-  async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
-    const fields = { tombstone: true, guests: [], guestIds: [], showPublished: false };
-    const deleted = await markDeleted(this.model, this.relay, id, fields, events);
-    await this.records.invalidateAfterWrite([id]);
-    await purgeTombstones(this.model);
-    return deleted;
+  markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
+    return this.writes.markDeleted(id, { guests: [], guestIds: [], showPublished: false }, events);
   }
 
   /** A deleted show's episodes go with it; the show's own deletion event names them. */

@@ -3,25 +3,15 @@ import type { Redis } from 'ioredis';
 import {
   findInIdOrder,
   inIdOrder,
-  newWithEvents,
-  withEvents,
   type Logger,
   type OutboxRelay,
   type PendingEvent,
   escapeRegex,
-  present,
-  markDeleted,
-  purgeTombstones,
-  restateLive,
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
+import { AggregateWrites } from './aggregate-writes';
 import type { CatalogModels, PodcastRecord } from './catalog-models';
-import {
-  releaseHour,
-  releaseIfStillScheduled,
-  type ReleaseFields,
-  type ReleaseStore,
-} from './release-fields';
+import { releaseHour, type ReleaseFields } from './release-fields';
 
 type PodcastModel = CatalogModels['podcasts'];
 type FollowerCount = {
@@ -64,12 +54,10 @@ export function peopleIds(fields: PeopleFields): Record<string, unknown> {
 }
 
 /** What a write derives from the fields it sets: the people's ids and the release hour. */
-function withDerived(update: Record<string, unknown>): Record<string, unknown> {
-  const $set = update.$set as (PeopleFields & ReleaseFields) | undefined;
-  return $set
-    ? { ...update, $set: { ...$set, ...peopleIds($set), ...releaseHour($set, 'publishAt') } }
-    : update;
-}
+const derived = (fields: Record<string, unknown>) => ({
+  ...peopleIds(fields as PeopleFields),
+  ...releaseHour(fields as ReleaseFields, 'publishAt'),
+});
 
 /** Where the repository keeps records of shows beside the store (kit RecordCache). */
 export interface RecordsAt {
@@ -85,6 +73,7 @@ export interface RecordsAt {
  */
 export class PodcastRepository {
   private readonly records: RecordCache<PodcastRecord>;
+  private readonly writes: AggregateWrites<PodcastRecord>;
 
   constructor(
     private readonly model: PodcastModel,
@@ -94,6 +83,15 @@ export class PodcastRepository {
     this.records = new RecordCache<PodcastRecord>(records.redis, records.prefix, records.logger, (ids) =>
       findInIdOrder<PodcastRecord>(this.model, ids, live),
     );
+    this.writes = new AggregateWrites<PodcastRecord>({
+      model,
+      relay,
+      records: this.records,
+      findById: (id) => this.findById(id),
+      derived,
+      releaseTime: 'publishAt',
+      what: 'show',
+    });
   }
 
   async findById(id: string): Promise<PodcastRecord | null> {
@@ -185,48 +183,24 @@ export class PodcastRepository {
     return { nameKey: { $regex: `^${escapeRegex(search.toLowerCase())}` } };
   }
 
-  async create(
+  create(
     fields: Omit<PodcastRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'followerCount'>,
     events: (id: string) => PendingEvent[],
   ): Promise<PodcastRecord> {
-    const _id = new Types.ObjectId();
-    await this.model.create(
-      newWithEvents(
-        {
-          _id,
-          ...fields,
-          ...peopleIds(fields as PeopleFields),
-          ...releaseHour(fields as ReleaseFields, 'publishAt'),
-        },
-        events(_id.toHexString()),
-      ),
-    );
-    this.relay.kick(this.model);
-    return present(await this.findById(_id.toHexString()), `show ${_id.toHexString()}`);
+    return this.writes.create(fields, events);
+  }
+
+  /** Records events on a live document without changing it (a state told again); false if it is gone. */
+  restate(id: string, events: PendingEvent[]): Promise<boolean> {
+    return this.writes.restate(id, events);
   }
 
   /**
    * Sets these fields and records the events in one write (the ids kept beside owner, hosts and crew
    * follow); the show as it now is, or null when it is gone.
    */
-  /** Records events on a live document without changing it (a state told again); false if it is gone. */
-  restate(id: string, events: PendingEvent[]): Promise<boolean> {
-    return restateLive(this.model, this.relay, id, events);
-  }
-
-  async change(
-    id: string,
-    fields: Record<string, unknown>,
-    events: PendingEvent[],
-  ): Promise<PodcastRecord | null> {
-    const result = await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ...live },
-      withEvents(withDerived({ $set: fields }), events),
-    );
-    if (events.length && result.modifiedCount) this.relay.kick(this.model);
-    if (result.matchedCount !== 1) return null;
-    await this.records.invalidateAfterWrite([id]);
-    return this.findById(id);
+  change(id: string, fields: Record<string, unknown>, events: PendingEvent[]): Promise<PodcastRecord | null> {
+    return this.writes.change(id, fields, events);
   }
 
   /** The owner's shows scheduled for their first publication: by the owner's index. */
@@ -243,10 +217,8 @@ export class PodcastRepository {
    * The show goes public with its events, if it is still scheduled for the time it was read with:
    * of two clocks (or a clock and an owner's edit) one decides. The show as it now is, or null.
    */
-  async release(podcast: PodcastRecord, events: PendingEvent[]): Promise<PodcastRecord | null> {
-    const store: ReleaseStore = { model: this.model, relay: this.relay, records: this.records };
-    const released = await releaseIfStillScheduled(store, podcast, 'publishAt', { publishAt: null }, events);
-    return released ? this.findById(podcast._id.toHexString()) : null;
+  release(podcast: PodcastRecord, events: PendingEvent[]): Promise<PodcastRecord | null> {
+    return this.writes.release(podcast, { publishAt: null }, events);
   }
 
   /**
@@ -333,13 +305,9 @@ export class PodcastRepository {
    * Deletes the show but keeps a tombstone carrying the deletion event until the relay has sent it
    * (the outbox lives in the document), and clears older tombstones whose events are out.
    */
-  async markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
+  markDeleted(id: string, events: PendingEvent[]): Promise<boolean> {
     const key = `deleted-${id}`;
     const people = { hosts: [], hostIds: [], confirmedHostIds: [], crew: [], crewIds: [] };
-    const fields = { tombstone: true, uId: key, nameKey: key, ...people };
-    const deleted = await markDeleted(this.model, this.relay, id, fields, events);
-    await this.records.invalidateAfterWrite([id]);
-    await purgeTombstones(this.model);
-    return deleted;
+    return this.writes.markDeleted(id, { uId: key, nameKey: key, ...people }, events);
   }
 }

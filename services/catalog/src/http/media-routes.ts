@@ -1,13 +1,5 @@
 import express from 'express';
-import {
-  forbidden,
-  handleSignedIn,
-  newId,
-  requireAccess,
-  requireAuth,
-  signedInUser,
-  type DirectRoutes,
-} from '@podz/kit';
+import { forbidden, handleSignedIn, newId, requireAuth, signedInUser, type DirectRoutes } from '@podz/kit';
 import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, mediaStorageQuerySchema } from '@podz/proto';
 import { deleteMedia } from '../domain/delete-media';
 import { getMedia, listMedia } from '../domain/list-media';
@@ -66,28 +58,22 @@ export function mediaRoutes(
       next(err);
     }
   });
-
-  const owners = requireAccess('owner', 'admin');
   router.get(
     '/api/media',
-    owners,
     handleSignedIn({ query: mediaListQuerySchema }, ({ query, user }) => listMedia(deps, user, query)),
   );
   router.get(
     '/api/media/storage',
-    owners,
     handleSignedIn({ query: mediaStorageQuerySchema }, ({ query, user }) =>
       mediaStorage(deps, user, query.userId),
     ),
   );
   router.get(
     '/api/media/:id',
-    owners,
     handleSignedIn({ params: idParamsSchema }, ({ params, user }) => getMedia(deps, user, params.id)),
   );
   router.delete(
     '/api/media/:id',
-    owners,
     handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deleteMedia(deps, user, params.id)),
   );
 

@@ -43,8 +43,8 @@ export interface FeedShow {
   newFeedUrl?: string;
 }
 
-export interface FeedEpisode {
-  id: string;
+/** What an RSS item says of an episode, whether PODZ writes it or reads it from another feed. */
+export interface RssItem {
   title: string;
   description: string;
   audioUrl: string;
@@ -55,6 +55,10 @@ export interface FeedEpisode {
   season?: number;
   episode?: number;
   publishedAt: Date;
+}
+
+export interface FeedEpisode extends RssItem {
+  id: string;
   explicit?: boolean;
   persons: FeedPerson[];
   episodeType: string;

@@ -1,19 +1,11 @@
 import { cleanLine, cleanParagraph, DESCRIPTION_MAX, EPISODE_TITLE_MAX, PODCAST_NAME_MAX } from '@podz/proto';
 import { parseFeed } from './partytime';
 import { podzCategoryOf } from './apple-categories';
+import type { RssItem } from './feed-types';
 
-export interface ImportedEpisode {
+/** An episode of a feed being imported: an RSS item and its `guid`. */
+export interface ImportedEpisode extends RssItem {
   guid: string;
-  title: string;
-  description: string;
-  audioUrl: string;
-  audioType: string;
-  audioBytes: number;
-  durationSeconds: number;
-  imageUrl?: string;
-  season?: number;
-  episode?: number;
-  publishedAt: Date;
   explicit: boolean;
 }
 

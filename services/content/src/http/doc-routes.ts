@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, handleSignedIn, requireAccess } from '@podz/kit';
+import { handle, handleSignedIn } from '@podz/kit';
 import { docParamsSchema, previewDocBodySchema, saveDocBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
 import { deleteDoc } from '../domain/delete-doc';
@@ -11,7 +11,6 @@ import { saveDoc } from '../domain/save-doc';
 export function docRoutes(deps: ContentDeps): express.Router {
   const router = express.Router();
   const base = '/api/docs';
-  router.use(base, requireAccess('admin'));
 
   router.get(
     base,

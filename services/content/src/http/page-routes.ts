@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, handleSignedIn, requireAccess } from '@podz/kit';
+import { handle, handleSignedIn } from '@podz/kit';
 import { pageParamsSchema, restorePageParamsSchema, savePageBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
 import { pageVersions, readPage } from '../domain/read-pages';
@@ -9,7 +9,6 @@ import { restorePage, savePage } from '../domain/publish-page';
 export function pageRoutes(deps: ContentDeps): express.Router {
   const router = express.Router();
   const base = '/api/content/pages/:slug';
-  const editors = requireAccess('editor', 'admin');
 
   router.get(
     base,
@@ -17,19 +16,16 @@ export function pageRoutes(deps: ContentDeps): express.Router {
   );
   router.put(
     base,
-    editors,
     handleSignedIn({ params: pageParamsSchema, body: savePageBodySchema }, ({ params, body, user }) =>
       savePage(deps, user, params.slug, body),
     ),
   );
   router.get(
     `${base}/versions`,
-    editors,
     handle({ params: pageParamsSchema }, ({ params }) => pageVersions(deps, params.slug)),
   );
   router.post(
     `${base}/versions/:version/restore`,
-    editors,
     handleSignedIn({ params: restorePageParamsSchema }, ({ params, user }) =>
       restorePage(deps, user, params.slug, params.version),
     ),

@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, requireAccess } from '@podz/kit';
+import { handle } from '@podz/kit';
 import { createPlanBodySchema, idParamsSchema, updatePlanBodySchema } from '@podz/proto';
 import type { ContentDeps } from '../domain/content-deps';
 import { activePlans, allPlans } from '../domain/read-plans';
@@ -11,7 +11,6 @@ import { updatePlan } from '../domain/update-plan';
 export function planRoutes(deps: ContentDeps): express.Router {
   const router = express.Router();
   const base = '/api/pricing-plans';
-  const editors = requireAccess('editor', 'admin');
 
   router.get(
     base,
@@ -19,12 +18,10 @@ export function planRoutes(deps: ContentDeps): express.Router {
   );
   router.get(
     `${base}/all`,
-    editors,
     handle({}, () => allPlans(deps)),
   );
   router.post(
     base,
-    editors,
     handle({ body: createPlanBodySchema }, async ({ body }, _req, res) => {
       res.status(201);
       return createPlan(deps, body);
@@ -32,14 +29,12 @@ export function planRoutes(deps: ContentDeps): express.Router {
   );
   router.put(
     `${base}/:id`,
-    editors,
     handle({ params: idParamsSchema, body: updatePlanBodySchema }, ({ params, body }) =>
       updatePlan(deps, params.id, body),
     ),
   );
   router.delete(
     `${base}/:id`,
-    editors,
     handle({ params: idParamsSchema }, ({ params }) => deletePlan(deps, params.id)),
   );
   return router;

@@ -1,4 +1,4 @@
-import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import type { EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import {
   deadLetterTopic,
   envelopeSchema,
@@ -9,7 +9,8 @@ import {
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
 import type { HandledEvents } from './handled-events';
-import { DEFAULT_PARTITIONS, whileTopicsPropagate } from './kafka-client';
+import { DEFAULT_PARTITIONS } from './kafka-client';
+import { GroupMember } from './group-member';
 
 export type EventHandler<D extends EventDefinition> = (event: EventEnvelope<EventData<D>>) => Promise<void>;
 
@@ -88,33 +89,26 @@ interface Item {
  * parks what still fails (or cannot be read) on the topic's dead-letter topic with the error
  * attached, then moves on: one bad event never blocks the partition behind it.
  */
-export class EventConsumer {
-  private readonly consumer: Consumer;
+export class EventConsumer extends GroupMember {
   private readonly byType: Map<string, Subscription>;
   private readonly retry: { attempts: number; initialDelayMs: number };
   private readonly concurrency: number;
-  private joined: Promise<void>;
-  /** Settles once the group is joined (or the attempt failed). */
-  private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ConsumerOptions) {
-    this.consumer = options.kafka.consumer({
-      groupId: options.groupId,
-      allowAutoTopicCreation: false,
-      // kafkajs fetches up to 10 MB at a time by default, per group; a process holds several groups.
-      // Half a megabyte a partition is still a thousand events or more per fetch when catching up.
-      maxBytesPerPartition: 512 * 1024,
-      maxBytes: 2 * 1024 * 1024,
-    });
+    super(
+      options.kafka,
+      {
+        groupId: options.groupId,
+        // kafkajs fetches up to 10 MB at a time by default, per group; a process holds several groups.
+        // Half a megabyte a partition is still a thousand events or more per fetch when catching up.
+        maxBytesPerPartition: 512 * 1024,
+        maxBytes: 2 * 1024 * 1024,
+      },
+      options.logger,
+    );
     this.byType = new Map(options.subscriptions.map((s) => [s.definition.type, s]));
     this.retry = options.retry ?? { attempts: 5, initialDelayMs: 200 };
     this.concurrency = options.concurrency ?? DEFAULT_CONSUMER_CONCURRENCY;
-    this.joined = new Promise((resolve) => {
-      const remove = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
-        remove();
-        resolve();
-      });
-    });
   }
 
   get topics(): string[] {
@@ -122,40 +116,15 @@ export class EventConsumer {
     return [...new Set(this.options.subscriptions.map((s) => namespace + s.definition.topic))];
   }
 
-  /**
-   * Connects and subscribes, then joins the group in the background: a process restarted after a
-   * crash waits for the broker to expire its old member (the session timeout, 30 s) before the
-   * group takes it back, and its HTTP side need not wait with it. Events published meanwhile wait
-   * on the topic; `ready()` says when the group has been joined.
-   */
-  async start(): Promise<void> {
-    await this.consumer.connect();
-    // A new group reads from the beginning, so events published before it first ran are not lost.
-    await whileTopicsPropagate(() => this.consumer.subscribe({ topics: this.topics, fromBeginning: true }));
+  /** Joins the group in the background (`GroupMember`); `ready()` says when it has. */
+  start(): Promise<void> {
     // Partitions side by side (each still in order): events of one aggregate share a partition, and
     // two instances of a service would split the partitions between them anyway.
-    this.running = this.consumer
-      .run({
-        partitionsConsumedConcurrently: DEFAULT_PARTITIONS,
-        eachBatchAutoResolve: false,
-        eachBatch: (payload) => this.onBatch(payload),
-      })
-      .catch((err: unknown) =>
-        // kafkajs retries a failed join itself; what reaches here outlasted its retries.
-        this.options.logger.error({ err, groupId: this.options.groupId }, 'consumer did not start'),
-      );
-  }
-
-  /** Resolves once the group has partitions assigned (tests wait for it before producing). */
-  ready(): Promise<void> {
-    return this.joined;
-  }
-
-  async stop(): Promise<void> {
-    // kafkajs cannot call off a join in progress: one that completes after a disconnect starts
-    // fetching on a closed client. So the join ends first, however it ends.
-    await this.running;
-    await this.consumer.disconnect();
+    return this.join(this.topics, {
+      partitionsConsumedConcurrently: DEFAULT_PARTITIONS,
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => this.onBatch(payload),
+    });
   }
 
   /**

@@ -1,10 +1,10 @@
-import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import type { Kafka, KafkaMessage } from 'kafkajs';
 import { deadLetterTopic, type RecordStreamDefinition } from '@podz/proto';
 import type { z } from 'zod';
 import type { Logger } from '../logging/logger';
 import type { EventProducer } from './event-producer';
 import { recordsOfMessage } from './record-messages';
-import { whileTopicsPropagate } from './kafka-client';
+import { GroupMember } from './group-member';
 
 export interface RecordConsumerOptions<D extends RecordStreamDefinition> {
   kafka: Kafka;
@@ -31,83 +31,62 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * failing `apply` is retried with backoff (up to 30 s between attempts) rather than skipped: rollups
  * fed from the stream must not miss a record because Redis blinked.
  */
-export class RecordConsumer<D extends RecordStreamDefinition> {
-  private readonly consumer: Consumer;
+export class RecordConsumer<D extends RecordStreamDefinition> extends GroupMember {
   private readonly topic: string;
-  private running: Promise<void> = Promise.resolve();
-  private joined: Promise<void>;
   /** Records applied since start. */
   applied = 0;
 
   constructor(private readonly options: RecordConsumerOptions<D>) {
+    super(
+      options.kafka,
+      {
+        groupId: options.groupId,
+        // A megabyte a partition is a few thousand listen records a fetch; more only held memory.
+        maxBytesPerPartition: 1024 * 1024,
+        maxBytes: 4 * 1024 * 1024,
+        // The broker answers a fetch once 64 kB are there or a quarter second has gone: a stream
+        // read as fast as it is written would cost a fetch, an apply and a commit every few records.
+        minBytes: 64 * 1024,
+        maxWaitTimeInMs: 250,
+      },
+      options.logger,
+    );
     this.topic = (options.namespace ?? '') + options.definition.topic;
-    this.consumer = options.kafka.consumer({
-      groupId: options.groupId,
-      allowAutoTopicCreation: false,
-      // A megabyte a partition is a few thousand listen records a fetch; more only held memory.
-      maxBytesPerPartition: 1024 * 1024,
-      maxBytes: 4 * 1024 * 1024,
-      // The broker answers a fetch once 64 kB are there or a quarter second has gone: a stream
-      // read as fast as it is written would cost a fetch, an apply and a commit every few records.
-      minBytes: 64 * 1024,
-      maxWaitTimeInMs: 250,
-    });
-    this.joined = new Promise((resolve) => {
-      const remove = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
-        remove();
-        resolve();
-      });
-    });
   }
 
   get topics(): string[] {
     return [this.topic];
   }
 
-  async start(): Promise<void> {
-    await this.consumer.connect();
-    await whileTopicsPropagate(() => this.consumer.subscribe({ topics: [this.topic], fromBeginning: true }));
-    this.running = this.consumer
-      .run({
-        partitionsConsumedConcurrently: 1,
-        eachBatchAutoResolve: false,
-        eachBatch: async ({
-          batch,
-          resolveOffset,
-          heartbeat,
-          isRunning,
-          isStale,
-          commitOffsetsIfNecessary,
-        }) => {
-          // Chunks end on a message: its offset is what is committed once the chunk is applied.
-          const size = this.options.chunk ?? 1000;
-          let records: z.infer<D['record']>[] = [];
-          for (const [n, message] of batch.messages.entries()) {
-            if (!isRunning() || isStale()) return;
-            records.push(...(await this.parse(batch.partition, message)));
-            if (records.length < size && n < batch.messages.length - 1) continue;
-            // Stopping while Redis is away: leave the chunk uncommitted for whoever reads next.
-            if (records.length > 0 && !(await this.applyWithRetry(records, heartbeat, isRunning))) return;
-            this.applied += records.length;
-            records = [];
-            resolveOffset(message.offset);
-            await commitOffsetsIfNecessary();
-            await heartbeat();
-          }
-        },
-      })
-      .catch((err: unknown) =>
-        this.options.logger.error({ err, groupId: this.options.groupId }, 'record consumer did not start'),
-      );
-  }
-
-  ready(): Promise<void> {
-    return this.joined;
-  }
-
-  async stop(): Promise<void> {
-    await this.running;
-    await this.consumer.disconnect();
+  start(): Promise<void> {
+    return this.join([this.topic], {
+      partitionsConsumedConcurrently: 1,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        isRunning,
+        isStale,
+        commitOffsetsIfNecessary,
+      }) => {
+        // Chunks end on a message: its offset is what is committed once the chunk is applied.
+        const size = this.options.chunk ?? 1000;
+        let records: z.infer<D['record']>[] = [];
+        for (const [n, message] of batch.messages.entries()) {
+          if (!isRunning() || isStale()) return;
+          records.push(...(await this.parse(batch.partition, message)));
+          if (records.length < size && n < batch.messages.length - 1) continue;
+          // Stopping while Redis is away: leave the chunk uncommitted for whoever reads next.
+          if (records.length > 0 && !(await this.applyWithRetry(records, heartbeat, isRunning))) return;
+          this.applied += records.length;
+          records = [];
+          resolveOffset(message.offset);
+          await commitOffsetsIfNecessary();
+          await heartbeat();
+        }
+      },
+    });
   }
 
   /** The records a message carries that match the schema; the rest go to the dead-letter topic. */

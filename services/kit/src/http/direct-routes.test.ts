@@ -6,7 +6,8 @@ import { AppError } from '../errors/app-error';
 import { createLogger } from '../logging/logger';
 import { otherKeys, testKeys, testToken } from '../testing/test-keys';
 import { createHttpApp, requestMechanics } from './create-app';
-import { directLane, DirectRoutes, type DirectHandler } from './direct-routes';
+import { directLane, DirectRoutes } from './direct-routes';
+import type { DirectHandler } from './direct-request';
 
 // Which way a request came: Express's request has `get`, Node's does not.
 const echo: DirectHandler = (req, res) => {

@@ -1,32 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { RequestHandler, Router } from 'express';
-import type { AuthUser } from '../auth/auth-user';
 import type { Logger } from '../logging/logger';
 import { failRequest, sendApiError } from './error-middleware';
 import { runMechanics, type Mechanic } from './run-mechanics';
-
-/** Node's request with what Express would have added for a route's handler. Express's own fits it. */
-export interface DirectRequest extends IncomingMessage {
-  // As Express types them (a wildcard's parameter is a list); a direct route's are strings.
-  params: Record<string, string | string[]>;
-  query: Record<string, unknown>;
-  path: string;
-  baseUrl: string;
-  route?: { path: string };
-  user?: AuthUser;
-}
-
-/** Node's response with Express's `locals`, where a route's handlers leave things for the next. */
-export interface DirectResponse extends ServerResponse {
-  locals: Record<string, unknown>;
-}
-
-export type DirectHandler = (
-  req: DirectRequest,
-  res: DirectResponse,
-  next: (err?: unknown) => void,
-) => void | Promise<void>;
+import type { DirectHandler, DirectRequest, DirectResponse } from './direct-request';
 
 /** A GET route in Express's order: a direct one carries its handler, an Express-only one does not. */
 interface Compiled {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ErrorDetail } from '@podz/proto';
 import { AppError, unauthenticated } from '../errors/app-error';
 import type { AuthUser } from '../auth/auth-user';
-import type { DirectRequest } from './direct-routes';
+import type { DirectRequest } from './direct-request';
 
 export function zodDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));

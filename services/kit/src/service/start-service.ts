@@ -5,6 +5,7 @@ import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { RecordStreamDefinition } from '@podz/proto';
 import { authenticate } from '../auth/auth-middleware';
+import { tableAccess } from '../auth/table-access';
 import { SessionRevocations } from '../auth/session-revocations';
 import type { ServiceConfig } from '../config/service-config';
 import { createKafka, ensureStreamTopic, ensureTopics } from '../events/kafka-client';
@@ -171,7 +172,8 @@ export async function startService<C extends ServiceConfig>(
     cleanups.push(() => Promise.all((parts.tasks ?? []).map((task) => task.stop())));
 
     const mechanics = requestMechanics({ name, logger });
-    const before = [authenticate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis))];
+    // Who may call what, from proto's route table: the same rules the gateway applies.
+    const before = [authenticate(config.JWT_PUBLIC_KEY, new SessionRevocations(redis)), tableAccess(name)];
     const app = createHttpApp({
       name,
       logger,

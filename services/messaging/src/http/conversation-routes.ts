@@ -1,5 +1,5 @@
 import express from 'express';
-import { handleSignedIn, requireAccess, requireAuth } from '@podz/kit';
+import { handleSignedIn, requireAuth } from '@podz/kit';
 import {
   adminMessageBodySchema,
   conversationListQuerySchema,
@@ -43,7 +43,6 @@ export function conversationRoutes(deps: MessagingDeps): express.Router {
   );
   router.post(
     `${base}/admin`,
-    requireAccess('admin'),
     deps.idempotency,
     handleSignedIn({ body: adminMessageBodySchema }, async ({ body, user }, _req, res) => {
       const result = await messageAsAdmin(deps, user, body);

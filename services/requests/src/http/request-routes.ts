@@ -1,5 +1,5 @@
 import express from 'express';
-import { handle, handleSignedIn, requireAccess, requireAuth } from '@podz/kit';
+import { handle, handleSignedIn, requireAuth } from '@podz/kit';
 import {
   createRequestBodySchema,
   editRequestBodySchema,
@@ -55,7 +55,6 @@ export function requestRoutes(deps: RequestsDeps): express.Router {
 
   router.get(
     base,
-    requireAccess('admin'),
     handle({ query: requestListQuerySchema }, ({ query }) => listRequests(deps, query)),
   );
   router.post(
@@ -69,7 +68,6 @@ export function requestRoutes(deps: RequestsDeps): express.Router {
   );
   router.put(
     `${base}/:id`,
-    requireAccess('admin'),
     handleSignedIn({ params: idParamsSchema, body: reviewRequestBodySchema }, ({ params, body, user }) =>
       reviewRequest(deps, user, params.id, body),
     ),

@@ -2,7 +2,7 @@ import MiniSearch, { type Options, type Query, type SearchOptions, type SearchRe
 import { SEARCH_RESULTS_MAX, type SearchType } from '@podz/proto';
 import type { SearchDocument } from './search-document';
 import type { Checkpoints, EngineHit, EngineQuery, IndexEntry, SearchEngine } from './search-engine';
-import type { SnapshotFile } from './snapshot-file';
+import type { EmbeddedSnapshot, SnapshotFile } from './snapshot-file';
 import { foldTerm } from './fold-term';
 import { reachOf, type TermSpec } from './term-reach';
 import { indexJson } from './index-snapshot';
@@ -197,13 +197,6 @@ export class EmbeddedIndex implements SearchEngine {
     const load = (type: SearchType) => MiniSearch.loadJS(snapshot.indexes[type] as never, optionsOf(type));
     this.indexes = { shows: load('shows'), episodes: load('episodes'), people: load('people') };
   }
-}
-
-/** The snapshot's shape: each type's index, and where in the change stream it was taken. */
-export interface EmbeddedSnapshot {
-  version: 1;
-  streamId: string;
-  indexes: Record<SearchType, unknown>;
 }
 
 /** A 53-bit hash (cyrb53) of what is indexed of a document: equal records, equal fingerprints. */

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
-import type { EmbeddedSnapshot } from './embedded-index';
+import type { SearchType } from '@podz/proto';
 
 /**
  * The embedded index's snapshot on local disk: written beside itself and renamed into place, so a
@@ -42,4 +42,11 @@ export class SnapshotFile {
     }
     await rename(partial, this.file);
   }
+}
+
+/** The snapshot's shape: each type's index, and where in the change stream it was taken. */
+export interface EmbeddedSnapshot {
+  version: 1;
+  streamId: string;
+  indexes: Record<SearchType, unknown>;
 }

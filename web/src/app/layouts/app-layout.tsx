@@ -1,13 +1,11 @@
+import { PageOutlet } from './page-outlet';
 import { SIDEBAR_WIDTH, type SessionUser } from '@podz/proto';
-import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session-store';
-import { redirectFor } from '../../lib/route-access';
-import { RouteGuard } from '../navigation/route-guard';
-import { RouteErrorBoundary } from '../route-error';
+import { holds, redirectFor } from '../../lib/route-access';
 import { MenuIcon } from '../../components/ui/menu-icons';
 import { menuFor, roleBadges } from '../navigation/side-menu';
 import { useMenuFacts } from '../navigation/use-menu-facts';
@@ -102,8 +100,8 @@ function SideMenu({
 
 /** Spec §2 action bar: the bell, "Add your PODZ" (owners add a show, others ask first), user menu. */
 function ActionBar({ user, onMenu }: { user: SessionUser; onMenu: () => void }) {
-  const isAdmin = user.access.includes('admin');
-  const isOwner = user.access.includes('owner');
+  const isAdmin = holds(user.access, 'wholeNetwork');
+  const isOwner = holds(user.access, 'runsShows');
   const canOpenAddForm = redirectFor(paths.podcasts.path, user.access) === undefined;
   return (
     <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
@@ -192,13 +190,7 @@ export function AppLayout() {
         {user && <ActionBar user={user} onMenu={() => setMobileOpen(true)} />}
         {user && <VerificationBanner user={user} />}
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
-          <RouteGuard>
-            <RouteErrorBoundary>
-              <Suspense fallback={<Spinner />}>
-                <Outlet />
-              </Suspense>
-            </RouteErrorBoundary>
-          </RouteGuard>
+          <PageOutlet />
         </main>
       </div>
     </div>

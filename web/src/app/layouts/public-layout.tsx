@@ -1,12 +1,10 @@
+import { PageOutlet } from './page-outlet';
 import { SHOWS_MENU_LIMIT } from '@podz/proto';
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useMenuShows } from '../../features/shows/api/shows-api';
 import { useSession } from '../../stores/session-store';
-import { RouteGuard } from '../navigation/route-guard';
-import { RouteErrorBoundary } from '../route-error';
 import { Dropdown } from '../../components/ui/dropdown';
 import { SearchField } from '../../features/search/components/search-field';
 import { UserMenu } from './user-menu';
@@ -150,13 +148,7 @@ export function PublicLayout() {
         </nav>
       </header>
       <main id="main" className="flex-1">
-        <RouteGuard>
-          <RouteErrorBoundary>
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
-          </RouteErrorBoundary>
-        </RouteGuard>
+        <PageOutlet />
       </main>
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
         © {new Date().getFullYear()} PODZ ·{' '}

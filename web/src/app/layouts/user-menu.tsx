@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { SessionUser } from '@podz/proto';
 import { Avatar } from '../../components/ui/avatar';
 import { paths } from '../../config/paths';
-import { redirectFor } from '../../lib/route-access';
+import { holds, redirectFor } from '../../lib/route-access';
 import { useSignOut } from '../navigation/use-sign-out';
 import { Dropdown } from '../../components/ui/dropdown';
 
@@ -11,7 +11,7 @@ import { Dropdown } from '../../components/ui/dropdown';
  * the guard table would answer with /401 are left out (an editor has none of these pages).
  */
 export function userMenuEntries(user: SessionUser): { label: string; href: string }[] {
-  const entries = user.access.includes('admin')
+  const entries = holds(user.access, 'wholeNetwork')
     ? [
         { label: 'Dashboard', href: paths.dashboard.href() },
         { label: 'Settings', href: paths.settings.href() },

@@ -1,6 +1,6 @@
 import { ACCESS_LABELS, BADGE_ACCESS_VALUES, hasAnyAccess, type Access } from '@podz/proto';
 import { paths } from '../../config/paths';
-import { rolesOf } from '../../lib/route-access';
+import { holds, rolesOf } from '../../lib/route-access';
 
 /** What the side menu's conditions depend on, beyond the user's access list. */
 export interface MenuFacts {
@@ -92,7 +92,7 @@ export const SIDE_MENU: readonly MenuRow[] = [
     key: 'my-podz',
     label: 'My PODZ',
     roles: rolesOf(paths.podcasts.path),
-    href: (access) => (access.includes('owner') ? paths.podcasts.href() : paths.podcastRequests.href()),
+    href: (access) => (holds(access, 'runsShows') ? paths.podcasts.href() : paths.podcastRequests.href()),
     condition: (facts) => facts.ownerRequestCheck,
   },
   {

@@ -1,7 +1,9 @@
 import { useHostInvitations, useGuestEpisodes } from '../../features/hosting/api/hosting-api';
 import { useMyRequest } from '../../features/requests/api/requests-api';
 import { useMessageCount } from '../../stores/message-count-store';
-import { hasAnyAccess, type Access, type SessionUser } from '@podz/proto';
+import { hasAnyAccess, type SessionUser } from '@podz/proto';
+import { paths } from '../../config/paths';
+import { holds, rolesOf } from '../../lib/route-access';
 import type { MenuFacts } from './side-menu';
 
 /**
@@ -9,12 +11,12 @@ import type { MenuFacts } from './side-menu';
  * entry: Host Requests (user, host), Guest PODZ (guest), My PODZ (user, owner).
  */
 export function useMenuFacts(user: SessionUser): MenuFacts {
-  const has = (...values: Access[]) => hasAnyAccess(user.access, values);
+  const opens = (path: string) => hasAnyAccess(user.access, rolesOf(path));
   const newMessages = useMessageCount((state) => state.count);
-  const hosting = useHostInvitations(1, has('user', 'host'));
-  const guesting = useGuestEpisodes(user.id, 1, has('guest'));
-  const isOwner = has('owner');
-  const ownerRequest = useMyRequest('owner', { enabled: has('user') && !isOwner });
+  const hosting = useHostInvitations(1, opens(paths.hostRequests.path));
+  const guesting = useGuestEpisodes(user.id, 1, opens(paths.guestPodz.path));
+  const isOwner = holds(user.access, 'runsShows');
+  const ownerRequest = useMyRequest('owner', { enabled: opens(paths.podcasts.path) && !isOwner });
   return {
     newMessages,
     hostsAShow: (hosting.data?.total ?? 0) > 0,

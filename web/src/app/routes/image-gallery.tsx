@@ -6,6 +6,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { apiFetch } from '../../lib/api-client';
 import { usePageParam } from '../../lib/use-page-param';
+import { holds } from '../../lib/route-access';
 import { useSession } from '../../stores/session-store';
 import { useMediaPage, useRefreshMedia } from '../../features/media/api/media-api';
 import { GalleryCard } from '../../features/media/components/gallery-card';
@@ -26,7 +27,7 @@ function useOwnShows() {
  * multi-file upload, copy address, set as one of the caller's shows' cover, delete when unused.
  */
 export default function ImageGalleryRoute() {
-  const isAdmin = useSession((state) => state.user?.access.includes('admin') ?? false);
+  const isAdmin = useSession((state) => holds(state.user?.access, 'wholeNetwork'));
   const [page, setPage] = usePageParam();
   const images = useMediaPage('image', page, PAGE_SIZE);
   const shows = useOwnShows();

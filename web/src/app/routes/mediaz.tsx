@@ -5,6 +5,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { oneOf, useFilterParams, useSearchTerm } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
+import { holds } from '../../lib/route-access';
 import { useSession } from '../../stores/session-store';
 import { useMediaPage, useStorage, type MediaKindFilter } from '../../features/media/api/media-api';
 import { MediaRow } from '../../features/media/components/media-row';
@@ -20,7 +21,7 @@ const PAGE_SIZE = 10;
  */
 export default function MediazRoute() {
   const user = useSession((state) => state.user);
-  const isAdmin = user?.access.includes('admin') ?? false;
+  const isAdmin = holds(user?.access, 'wholeNetwork');
   const { params, setFilter } = useFilterParams();
   const [page, setPage] = usePageParam();
   const kind: MediaKindFilter = oneOf(params.get('kind'), ['audio', 'image'] as const);

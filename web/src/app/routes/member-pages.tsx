@@ -1,4 +1,3 @@
-import { hasAnyAccess } from '@podz/proto';
 import { Link } from 'react-router-dom';
 import { MyPrivateFeeds } from '../../features/premium/components/my-private-feeds';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -6,6 +5,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { usePageParam } from '../../lib/use-page-param';
 import { paths } from '../../config/paths';
+import { holds } from '../../lib/route-access';
 import { useSession } from '../../stores/session-store';
 import { DeleteAccountForm, EmailForm, PasswordForm } from '../../features/account/components/settings-forms';
 import { ProfileForm } from '../../features/account/components/profile-form';
@@ -20,8 +20,8 @@ import { FeedImportForm } from '../../features/shows/components/feed-import-form
 import { MyShows } from '../../features/shows/components/my-shows';
 import { UpcomingReleases } from '../../features/shows/components/upcoming-releases';
 import { useFollowedShows } from '../../features/shows/api/shows-api';
-import { EpisodeList } from '../../features/shows/components/episode-list';
 import { ShowGrid } from '../../features/shows/components/show-card';
+import { PagedEpisodes } from '../../features/shows/components/paged-episodes';
 
 /** `/mypodcasts`: My FAVZ, the shows the user follows. */
 export function MyFavzRoute() {
@@ -150,7 +150,7 @@ export function PodcastRequestsRoute() {
 export function MyPodzRoute() {
   const user = useSession((state) => state.user);
   if (!user) return null;
-  const canAdd = hasAnyAccess(user.access, ['owner', 'admin']);
+  const canAdd = holds(user.access, 'addsShows');
   return (
     <>
       <PageHeading
@@ -189,18 +189,13 @@ export function GuestPodzRoute() {
   return (
     <>
       <PageHeading title="Guest PODZ" intro="Episodes you appear in." />
-      <QueryState
+      <PagedEpisodes
         query={episodes}
-        isEmpty={(data) => data.items.length === 0}
         empty="You have not been a guest on any episode yet."
-      >
-        {(data) => (
-          <>
-            <EpisodeList episodes={data.items} withShow />
-            <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} />
-          </>
-        )}
-      </QueryState>
+        onPage={setPage}
+        withShow
+        label="Pagination"
+      />
     </>
   );
 }

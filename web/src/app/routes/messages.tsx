@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Tabs } from '../../components/ui/tabs';
 import { QueryState } from '../../components/ui/query-state';
+import { holds } from '../../lib/route-access';
 import { useSession } from '../../stores/session-store';
 import { useConversations } from '../../features/messages/api/messages-api';
 import { ConversationList } from '../../features/messages/components/conversation-list';
@@ -23,7 +24,7 @@ const ADMIN_VIEWS = [
  * (`?view=`).
  */
 export default function MessagesRoute() {
-  const isAdmin = useSession((state) => state.user?.access.includes('admin') ?? false);
+  const isAdmin = useSession((state) => holds(state.user?.access, 'wholeNetwork'));
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
   const view = ADMIN_VIEWS.find(([name]) => name === asked)?.[0] ?? 'conversations';

@@ -9,9 +9,9 @@ import { useGuestEpisodes } from '../../features/hosting/api/hosting-api';
 import { usePerson } from '../../features/people/api/people-api';
 import { PersonLinks } from '../../features/people/components/person-links';
 import { usePersonShows } from '../../features/shows/api/shows-api';
-import { EpisodeList } from '../../features/shows/components/episode-list';
 import { FollowButton } from '../../features/shows/components/follow-button';
 import { ShowCard } from '../../features/shows/components/show-card';
+import { PagedEpisodes } from '../../features/shows/components/paged-episodes';
 
 /** The published shows a person runs or hosts, six at a time, each with its follow button. */
 function PersonShows({ person, role }: { person: PublicUser; role: 'owner' | 'host' }) {
@@ -60,23 +60,13 @@ function Appearances({ person }: { person: PublicUser }) {
       <h2 id="appearances-heading" className="mb-4 text-xl font-bold text-slate-900">
         Episodes they appear in
       </h2>
-      <QueryState
+      <PagedEpisodes
         query={episodes}
-        isEmpty={(data) => data.items.length === 0}
         empty="No guest appearances yet."
-      >
-        {(data) => (
-          <>
-            <EpisodeList episodes={data.items} withShow />
-            <Pagination
-              page={data.page}
-              totalPages={data.totalPages}
-              onChange={setPage}
-              label="Appearance pages"
-            />
-          </>
-        )}
-      </QueryState>
+        onPage={setPage}
+        withShow
+        label="Appearance pages"
+      />
     </section>
   );
 }

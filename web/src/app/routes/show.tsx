@@ -1,14 +1,14 @@
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { holds } from '../../lib/route-access';
 import { useSession } from '../../stores/session-store';
 import { Avatar } from '../../components/ui/avatar';
-import { Pagination } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { usePageParam } from '../../lib/use-page-param';
 import { useShowByName, useShowEpisodes } from '../../features/shows/api/show-page-api';
-import { EpisodeList } from '../../features/shows/components/episode-list';
 import { FollowButton } from '../../features/shows/components/follow-button';
 import { PrivateFeedPanel } from '../../features/premium/components/private-feed-panel';
+import { PagedEpisodes } from '../../features/shows/components/paged-episodes';
 
 /**
  * `/shows/{name}`: cover, description, hosts, follow, RSS, premium listening (the member's private
@@ -28,7 +28,7 @@ export default function ShowRoute() {
           // Its figures are for its owner, its hosts and admins (the service checks the same).
           const team =
             user !== undefined &&
-            (user.access.includes('admin') ||
+            (holds(user.access, 'wholeNetwork') ||
               podcast.owner.id === user.id ||
               hosts.some((host) => host.user.id === user.id));
           return (
@@ -99,23 +99,7 @@ export default function ShowRoute() {
                 <h2 id="episodes-heading" className="mb-4 text-xl font-bold text-slate-900">
                   Episodes
                 </h2>
-                <QueryState
-                  query={episodes}
-                  isEmpty={(data) => data.items.length === 0}
-                  empty="No episodes yet."
-                >
-                  {(data) => (
-                    <>
-                      <EpisodeList episodes={data.items} />
-                      <Pagination
-                        page={data.page}
-                        totalPages={data.totalPages}
-                        onChange={setPage}
-                        label="Episode pages"
-                      />
-                    </>
-                  )}
-                </QueryState>
+                <PagedEpisodes query={episodes} empty="No episodes yet." onPage={setPage} />
               </section>
             </>
           );
