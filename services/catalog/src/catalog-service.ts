@@ -10,7 +10,7 @@ import {
   runOnce,
   startService,
 } from '@podz/kit';
-import { PlanBook, UserDirectory } from '@podz/read-models';
+import { EntitlementBook, PlanBook, UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
 import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
 import type { CatalogConfig } from './config';
@@ -32,9 +32,8 @@ import { releaseScheduled } from './domain/release-scheduled';
 import { ReleaseBookmarks } from './data/release-fields';
 import { userSync } from './consumers/user-sync';
 import { entitlementSync } from './consumers/entitlement-sync';
-import { EntitlementBook, entitlementModel } from './data/entitlement-book';
 import { PrivateFeedStore, privateFeedModel } from './data/private-feed-store';
-import { FeedSharing } from './domain/feed-sharing';
+import { FeedSharing } from './data/feed-sharing';
 import { PremiumGrants } from './domain/premium-grants';
 import { PremiumTokens } from './domain/premium-tokens';
 import { premiumRoutes } from './http/premium-routes';
@@ -61,15 +60,16 @@ export function startCatalog(config: CatalogConfig) {
       const models = catalogModels(db);
       const users = new UserDirectory(db);
       const plans = new PlanBook(db);
-      const premiumModels = [entitlementModel(db), privateFeedModel(db)] as const;
+      const entitlements = new EntitlementBook(db);
+      const privateFeedModels = privateFeedModel(db);
       await Promise.all([
         ...Object.values(models).map((model) => model.init()),
-        ...premiumModels.map((model) => model.init()),
+        privateFeedModels.init(),
+        entitlements.init(),
         users.init(),
         plans.init(),
       ]);
-      const entitlements = new EntitlementBook(premiumModels[0]);
-      const privateFeeds = new PrivateFeedStore(premiumModels[1]);
+      const privateFeeds = new PrivateFeedStore(privateFeedModels);
       await backfillPeopleIds(db, models);
       await backfillUpcoming(db, models);
       const mediaLists = new ListKeeper(

@@ -97,6 +97,17 @@ export class EpisodeRepository {
     }
   }
 
+  /**
+   * A page of one show's episodes from the store, newest first, while its lists are rebuilt: every
+   * one for its managers, or those published up to `upTo`.
+   */
+  showPage(podcastId: string, { all, upTo }: { all: boolean; upTo: Date }, page: number, limit: number) {
+    const filter = all
+      ? { podcast: podcastId }
+      : { status: 'published', publishedAt: { $lte: upTo }, podcast: podcastId };
+    return this.page(filter, page, limit);
+  }
+
   async page(filter: EpisodeFilter, page: number, limit: number) {
     const query = { ...filter, ...live };
     const [items, total] = await Promise.all([

@@ -9,9 +9,9 @@ import type { MediaLibrary } from '../data/media-library';
 import type { PodcastRepository } from '../data/podcast-repository';
 import type { ReleaseBookmarks } from '../data/release-fields';
 import type { BlobStore } from '../blobs/blob-store';
-import type { EntitlementBook } from '../data/entitlement-book';
+import type { EntitlementBook } from '@podz/read-models';
 import type { PrivateFeedStore } from '../data/private-feed-store';
-import type { FeedSharing } from './feed-sharing';
+import type { FeedSharing } from '../data/feed-sharing';
 import type { PremiumGrants } from './premium-grants';
 import type { PremiumTokens } from './premium-tokens';
 

@@ -1,5 +1,5 @@
 import { RecentReads } from '@podz/kit';
-import type { Entitlement, EntitlementBook } from '../data/entitlement-book';
+import type { Entitlement, EntitlementBook } from '@podz/read-models';
 import type { PrivateFeedRow, PrivateFeedStore } from '../data/private-feed-store';
 
 /**

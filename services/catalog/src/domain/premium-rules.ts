@@ -1,7 +1,7 @@
 import { AppError } from '@podz/kit';
 import { NO_PREMIUM, type EpisodePremium, type PremiumKind, type ShowPremium } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
-import { planUnlocks, type Entitlement } from '../data/entitlement-book';
+import { planUnlocks, type Entitlement } from '@podz/read-models';
 import type { CatalogDeps } from './catalog-deps';
 
 type StoredShowPremium = { plans?: string[] | null; allEpisodes?: boolean | null } | null | undefined;

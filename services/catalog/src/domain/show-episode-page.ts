@@ -26,8 +26,5 @@ export async function showEpisodePage(
   );
   if (listed) return listed;
   deps.background.once('catalog lists', () => ensureLists(deps));
-  const filter = all
-    ? { podcast: podcastId }
-    : { status: 'published', publishedAt: { $lte: upTo }, podcast: podcastId };
-  return deps.episodes.page(filter, page.page, page.limit);
+  return deps.episodes.showPage(podcastId, { all, upTo }, page.page, page.limit);
 }

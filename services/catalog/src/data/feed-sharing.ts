@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { PrivateFeedRow } from '../data/private-feed-store';
+import type { PrivateFeedRow } from './private-feed-store';
 
 /** A private feed fetched from more places in a day than one member uses. */
 export interface SharingFlag {

@@ -1,11 +1,12 @@
 import { Schema, type Connection } from 'mongoose';
-import { onlyDuplicateKeys } from '@podz/kit';
-import type { SubscriptionEndReason } from '@podz/proto';
+import { on, onBatch, onlyDuplicateKeys, type Subscription } from '@podz/kit';
+import { subscriptionEnded, userPlanChanged, userRegistered, type SubscriptionEndReason } from '@podz/proto';
+import { modelOnce } from './model-once';
 
 /**
- * What catalog knows of a member's plan, from identity's and billing's events: the plan they hold
+ * What a service knows of a member's plan, from identity's and billing's events: the plan they hold
  * and since when, and the last paid plan that ran out and why. Read by key on every private-feed
- * and premium-audio request (through `PremiumGrants`), never by a scan.
+ * and premium-audio request, never by a scan.
  */
 export interface Entitlement {
   userId: string;
@@ -37,17 +38,45 @@ const entitlementSchema = new Schema(
 
 type EntitlementRow = Omit<Entitlement, 'userId'> & { _id: string };
 
-export function entitlementModel(db: Connection) {
-  return db.model('Entitlement', entitlementSchema);
-}
-
 /**
- * The entitlement read model. Every write carries the event's time and an older word never
+ * The entitlement read model (premium listening), kept by catalog (private feeds, premium pages)
+ * and media (premium audio). Every write carries the event's time and an older word never
  * overwrites a newer one, so applying an event twice, late or after a crash ends the same: its
  * consumer group needs no handled-event records.
  */
 export class EntitlementBook {
-  constructor(private readonly model: ReturnType<typeof entitlementModel>) {}
+  private readonly model;
+
+  constructor(db: Connection) {
+    this.model = modelOnce(db, 'Entitlement', entitlementSchema);
+  }
+
+  init(): Promise<unknown> {
+    return this.model.init();
+  }
+
+  /**
+   * Identity's plans and billing's ends: a checkout moves a member to a plan (identity), a
+   * subscription that runs out is billing's word first and identity's move back to free after it.
+   * A member's deletion is the keeping service's to handle (with what else it forgets), by `remove`.
+   */
+  subscriptions(): Subscription[] {
+    return [
+      onBatch(userRegistered, (events) =>
+        this.setPlans(
+          events.map(({ data, time }) => ({ userId: data.userId, plan: data.plan, at: new Date(time) })),
+        ),
+      ),
+      on(userPlanChanged, (event) => this.setPlan(event.data.userId, event.data.plan, new Date(event.time))),
+      on(subscriptionEnded, (event) =>
+        this.setEnded(event.data.userId, {
+          plan: event.data.plan,
+          reason: event.data.reason,
+          at: new Date(event.time),
+        }),
+      ),
+    ];
+  }
 
   async find(userId: string): Promise<Entitlement | null> {
     const row = await this.model.findById(userId).lean<EntitlementRow>();
