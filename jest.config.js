@@ -17,6 +17,8 @@ const moduleNameMapper = {
   '^@podz/proto$': path.join(root, 'proto/src/index.ts'),
   '^@podz/kit$': path.join(root, 'services/kit/src/index.ts'),
   '^@podz/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
+  '^@podz/kit/blobs$': path.join(root, 'services/kit/src/blobs/index.ts'),
+  '^@podz/kit/listens$': path.join(root, 'services/kit/src/listens/index.ts'),
   '^@podz/read-models$': path.join(root, 'services/read-models/src/index.ts'),
   '^@podz/read-models/testing$': path.join(root, 'services/read-models/src/testing/index.ts'),
   '^@podz/local-infra$': path.join(root, 'deploy/local/src/index.ts'),

@@ -113,6 +113,7 @@ async function demoNetwork(production: boolean): Promise<string[]> {
   const line = await demoNetworkAtStart({
     identityUrl: `http://127.0.0.1:${SERVICE_PORTS.identity}`,
     catalogUrl: `http://127.0.0.1:${SERVICE_PORTS.catalog}`,
+    mediaUrl: `http://127.0.0.1:${SERVICE_PORTS.media}`,
     admin: { username: 'demo-admin', password },
     password,
     log: (line) => console.log(`  ${line}`),
@@ -186,9 +187,12 @@ async function main(): Promise<void> {
         env.NOTIFICATIONS_LINK_SECRET = createHash('sha256')
           .update(`unsubscribe:${keys.privateKey}`)
           .digest('hex');
-      if (name === 'catalog' && !process.env.PREMIUM_LINK_SECRET)
+      // Catalog signs members' audio links with it and media checks them.
+      const signsOrChecksAudio = name === 'catalog' || name === 'media';
+      if (signsOrChecksAudio && !process.env.PREMIUM_LINK_SECRET)
         env.PREMIUM_LINK_SECRET = createHash('sha256').update(`premium:${keys.privateKey}`).digest('hex');
-      if (name === 'catalog' && s3) Object.assign(env, s3.env);
+      // Media's uploads and catalog's transcripts, in one bucket.
+      if (signsOrChecksAudio && s3) Object.assign(env, s3.env);
       return env;
     },
     // Search's index snapshot outlives restarts.

@@ -65,7 +65,7 @@ COPY --from=build /app/services/read-models/dist services/read-models/dist
 COPY --from=build /app/services/${SERVICE}/package.json services/${SERVICE}/
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 
-# The writable places, usually volumes: uploaded media when MEDIA_STORE=local (catalog), and the
+# The writable places, usually volumes: uploaded media when MEDIA_STORE=local (media, and catalog's transcripts), and the
 # search index's snapshot (search).
 RUN mkdir -p /data/media /data/search && chown node:node /data/media /data/search
 USER node

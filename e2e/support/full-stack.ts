@@ -100,19 +100,26 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     started.push(paypal);
     // Side by side, as `npm start` starts them: each waits seconds for its consumer groups to join,
     // and none needs another's address.
+    // Media first: catalog asks it about uploads, and media names its salts after catalog's database.
+    const catalogEnv = testServiceEnv('catalog', {
+      PUBLIC_ORIGIN: origin,
+      MEDIA_DIR: media,
+      // Loopback feeds allowed: the import test serves its feed from this process.
+      FEED_IMPORT_ALLOW_PRIVATE: 'true',
+    });
+    const mediaService = service(
+      await startMedia(
+        loadConfig(
+          mediaConfigSchema,
+          testServiceEnv('media', { MEDIA_DIR: media, CATALOG_DATABASE: catalogEnv.MONGO_DB ?? '' }),
+        ),
+      ),
+    );
     const [catalog, requests, messaging, content, analytics, notifications, billing, identity] =
       await allStarted([
-        startCatalog(
-          loadConfig(
-            catalogConfigSchema,
-            // Loopback feeds allowed: the import test serves its feed from this process.
-            testServiceEnv('catalog', {
-              PUBLIC_ORIGIN: origin,
-              MEDIA_DIR: media,
-              FEED_IMPORT_ALLOW_PRIVATE: 'true',
-            }),
-          ),
-        ).then(service),
+        startCatalog(loadConfig(catalogConfigSchema, { ...catalogEnv, MEDIA_URL: mediaService.url })).then(
+          service,
+        ),
         startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests'))).then(service),
         startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging'))).then(service),
         startContent(loadConfig(contentConfigSchema, testServiceEnv('content'))).then(service),
@@ -165,7 +172,6 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
         ),
       ),
     );
-    const mediaService = service(await startMedia(loadConfig(mediaConfigSchema, testServiceEnv('media'))));
     const gateway: RunningGateway = await startTestGateway(port, origin, {
       IDENTITY_URL: identity.url,
       CATALOG_URL: catalog.url,
@@ -183,6 +189,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       await seedDemoNetwork({
         identityUrl: identity.url,
         catalogUrl: catalog.url,
+        mediaUrl: mediaService.url,
         admin: { username: ADMIN.username, password: ADMIN.password },
         password: DEMO_PASSWORD,
       });

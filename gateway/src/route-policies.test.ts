@@ -19,8 +19,8 @@ describe('the route policy table', () => {
   });
 
   it('sends media and feeds to catalog, and leaves the other site paths to the web app', () => {
-    expect(routeFor('GET', '/media/audio/64b7f0c2a1b2c3d4e5f60718.mp3')?.service).toBe('catalog');
-    expect(routeFor('HEAD', '/media/images/64b7f0c2a1b2c3d4e5f60718.png')?.service).toBe('catalog');
+    expect(routeFor('GET', '/media/audio/64b7f0c2a1b2c3d4e5f60718.mp3')?.service).toBe('media');
+    expect(routeFor('HEAD', '/media/images/64b7f0c2a1b2c3d4e5f60718.png')?.service).toBe('media');
     expect(routeFor('GET', '/shows/the-science-hour/feed.xml')?.service).toBe('catalog');
     expect(matchRoute('GET', '/shows/the-science-hour')).toBeUndefined();
     expect(matchRoute('GET', '/shows/the-science-hour/64b7f0c2a1b2c3d4e5f60718')).toBeUndefined();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { API_ROUTES, apiErrorSchema, type RoutePolicy } from '@podz/proto';
-import { pngCover, wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { pngCover, wavTone } from '../../services/media/src/uploads/generate-media';
 import { signIn } from '../../scripts/demo/seed-demo-network';
 import { DEMO_PASSWORD, startFullStack, type FullStack } from '../../e2e/support/full-stack';
 

@@ -7,6 +7,7 @@ import { testServiceEnv } from '@podz/kit/testing';
 import { ADMIN } from '../../services/identity/test/support/identity-harness';
 import { catalogConfigSchema } from '../../services/catalog/src/config';
 import { startCatalog } from '../../services/catalog/src/catalog-service';
+import { startMediaBeside, type TestMedia } from '../../services/catalog/test/support/media-beside';
 import { seedDemoNetwork, signIn } from '../../scripts/demo/seed-demo-network';
 import { demoNetworkAtStart } from '../../scripts/demo/demo-at-start';
 import { DEMO_SHOWS } from '../../scripts/demo/network-data';
@@ -15,20 +16,21 @@ import { startIdentityPlatform, type IdentityPlatform } from './support/identity
 /** The demo network `npm start` seeds, built through the real services and read through the gateway. */
 let platform: IdentityPlatform;
 let catalog: Awaited<ReturnType<typeof startCatalog>>;
+let media: TestMedia;
 
 beforeAll(async () => {
-  catalog = await startCatalog(
-    loadConfig(
-      catalogConfigSchema,
-      testServiceEnv('catalog', { MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'podz-demo-media-')) }),
-    ),
-  );
-  platform = await startIdentityPlatform({ CATALOG_URL: catalog.url });
+  const folder = mkdtempSync(path.join(tmpdir(), 'podz-demo-media-'));
+  const env = testServiceEnv('catalog', { MEDIA_DIR: folder });
+  media = await startMediaBeside(env.MONGO_DB ?? '', { MEDIA_DIR: folder });
+  catalog = await startCatalog(loadConfig(catalogConfigSchema, { ...env, MEDIA_URL: media.url }));
+  platform = await startIdentityPlatform({ CATALOG_URL: catalog.url, MEDIA_URL: media.url });
 });
 afterAll(async () => {
   await platform?.stop();
-  await catalog?.context.db.dropDatabase().catch(() => undefined);
-  await catalog?.stop();
+  for (const service of [catalog, media]) {
+    await service?.context.db.dropDatabase().catch(() => undefined);
+    await service?.stop();
+  }
 });
 
 describe('the demo network', () => {
@@ -36,6 +38,7 @@ describe('the demo network', () => {
     const options = {
       identityUrl: platform.identity.url,
       catalogUrl: catalog.url,
+      mediaUrl: media.url,
       admin: { username: ADMIN.username, password: ADMIN.password },
       password: 'demo network 1',
     };

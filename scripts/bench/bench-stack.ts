@@ -115,7 +115,10 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
         });
       if (name === 'notifications')
         env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
-      if (name === 'catalog') env.PREMIUM_LINK_SECRET = `bench-premium-links-${run}-0123456789abcdef`;
+      // Catalog signs members' audio links and media checks them; media's salts follow catalog's database.
+      if (name === 'catalog' || name === 'media')
+        env.PREMIUM_LINK_SECRET = `bench-premium-links-${run}-0123456789abcdef`;
+      if (name === 'media') env.CATALOG_DATABASE = databases.catalog;
       return env;
     },
     searchSnapshotDir: (label) => path.join(os.tmpdir(), `podz-bench-${run}-${label}`),

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import { catalogListens, type ListenRecord } from '../../proto/src';
 import { createKafka, type Logger } from '../../services/kit/src';
-import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { wavTone } from '../../services/media/src/uploads/generate-media';
 import { listenGroupId } from '../../services/analytics/src/consumers/apply-listen-stream';
 import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, percentile, untilQuiet, type Figure } from './bench-kit';
@@ -62,12 +62,12 @@ async function showWithEpisode(stack: BenchStack, token: string, seconds: number
 
 /**
  * 256 kB ranged GETs of the long episode through the gateway, 20 connections, and the CPU each
- * request cost the gateway, catalog and the client.
+ * request cost the gateway, media and the client.
  */
 async function rangedAudio(stack: BenchStack, long: Episode) {
   const warmupSeconds = 2;
   const seconds = 10;
-  const before = { gateway: stack.cpuSeconds('gateway'), catalog: stack.cpuSeconds('catalog') };
+  const before = { gateway: stack.cpuSeconds('gateway'), media: stack.cpuSeconds('media') };
   const ownBefore = process.cpuUsage();
   const result = await rangeLoad({
     url: `${stack.gatewayUrl}${long.url}`,
@@ -80,14 +80,14 @@ async function rangedAudio(stack: BenchStack, long: Episode) {
   if (result.unexpected) throw new Error(`ranged audio: ${result.breakdown}`);
   const requests = result.requestsPerSecond * (warmupSeconds + seconds);
   const own = process.cpuUsage(ownBefore);
-  const msPerRequest = (name: 'gateway' | 'catalog') =>
+  const msPerRequest = (name: 'gateway' | 'media') =>
     ((stack.cpuSeconds(name) - before[name]) * 1000) / requests;
   return {
     rps: result.requestsPerSecond,
     p99: result.p99,
     cpuMs: {
       gateway: msPerRequest('gateway'),
-      catalog: msPerRequest('catalog'),
+      media: msPerRequest('media'),
       client: result.cpuMs,
       // With several instances the local entry runs in this process: what it costs the same cores.
       bench: (own.user + own.system) / 1000 / requests,
@@ -97,7 +97,7 @@ async function rangedAudio(stack: BenchStack, long: Episode) {
 
 /**
  * Ranged audio through the gateway with recording on (as deployed) and off, in the same run, each
- * pass on a catalog process started for it (the one that served the stages before carries their
+ * pass on a media process started for it (the one that served the stages before carries their
  * heap and caches). Four passes, on-off-off-on, each side the mean of its two: this machine's speed
  * drifts by more than recording costs within a minute, and a single on-then-off pair measured the
  * drift as often as the recording (0.84–0.97 with the same code).
@@ -107,11 +107,11 @@ export async function audioBench(stack: BenchStack): Promise<Figure[]> {
   const long = await showWithEpisode(stack, admin.token, 600);
   // A pass first, not counted: whichever side ran first would otherwise pay for the gateway's
   // first large answers (compiling its body path), which once halved the first side's figure.
-  await stack.resume('catalog', { LISTEN_RECORDING: 'false' });
+  await stack.resume('media', { LISTEN_RECORDING: 'false' });
   await rangedAudio(stack, long);
   const passes: Record<'on' | 'off', Awaited<ReturnType<typeof rangedAudio>>[]> = { on: [], off: [] };
   for (const side of ['on', 'off', 'off', 'on'] as const) {
-    await stack.resume('catalog', { LISTEN_RECORDING: String(side === 'on') });
+    await stack.resume('media', { LISTEN_RECORDING: String(side === 'on') });
     passes[side].push(await rangedAudio(stack, long));
   }
   const mean = (side: 'on' | 'off', of: (pass: Awaited<ReturnType<typeof rangedAudio>>) => number) =>
@@ -120,7 +120,7 @@ export async function audioBench(stack: BenchStack): Promise<Figure[]> {
     rps: mean(side, (pass) => pass.rps),
     cpuMs: {
       gateway: mean(side, (pass) => pass.cpuMs.gateway),
-      catalog: mean(side, (pass) => pass.cpuMs.catalog),
+      media: mean(side, (pass) => pass.cpuMs.media),
       client: mean(side, (pass) => pass.cpuMs.client),
       bench: mean(side, (pass) => pass.cpuMs.bench),
     },
@@ -128,7 +128,7 @@ export async function audioBench(stack: BenchStack): Promise<Figure[]> {
   const on = meanSide('on');
   const off = meanSide('off');
   const cpu = (side: typeof on) =>
-    `ms, ${side.cpuMs.catalog.toFixed(2)} ms, ${side.cpuMs.client.toFixed(2)} ms`;
+    `ms, ${side.cpuMs.media.toFixed(2)} ms, ${side.cpuMs.client.toFixed(2)} ms`;
   return [
     {
       name: 'audio, 256 kB ranges, gateway, 20 conns, recording',
@@ -143,8 +143,8 @@ export async function audioBench(stack: BenchStack): Promise<Figure[]> {
       unit: `req/s, then ${[passes.off[0], passes.off[1], passes.on[1]].map((pass) => (pass?.rps ?? 0).toFixed(0)).join(', ')}`,
     },
     { name: 'audio: recording on ÷ off', value: on.rps / off.rps, unit: '×', goal: atLeast(0.9) },
-    { name: 'audio, on: CPU/request gateway, catalog, client', value: on.cpuMs.gateway, unit: cpu(on) },
-    { name: 'audio, off: CPU/request gateway, catalog, client', value: off.cpuMs.gateway, unit: cpu(off) },
+    { name: 'audio, on: CPU/request gateway, media, client', value: on.cpuMs.gateway, unit: cpu(on) },
+    { name: 'audio, off: CPU/request gateway, media, client', value: off.cpuMs.gateway, unit: cpu(off) },
     ...(stack.instances > 1
       ? [
           {

@@ -3,7 +3,7 @@
 // key against public audio in the same run, and how long a revoked plan takes to close the feed (410)
 // and the audio (403).
 import type { Redis } from 'ioredis';
-import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { wavTone } from '../../services/media/src/uploads/generate-media';
 import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, percentile, type Figure } from './bench-kit';
 import { dropCatalogAnswers, type BenchStack } from './bench-stack';
@@ -113,7 +113,7 @@ const feedPathOf = (url: string) => new URL(url).pathname;
 const keyOf = (xml: string) => /\?k=([^"&]+)"/.exec(xml)?.[1] ?? '';
 
 async function rangedPass(stack: BenchStack, path: string) {
-  const before = stack.cpuSeconds('catalog');
+  const before = stack.cpuSeconds('media');
   const result = await rangeLoad({
     url: `${stack.gatewayUrl}${path}`,
     headers: { range: `bytes=${RANGE}-${2 * RANGE - 1}`, 'user-agent': OVERCAST },
@@ -126,7 +126,7 @@ async function rangedPass(stack: BenchStack, path: string) {
   const requests = result.requestsPerSecond * 10;
   return {
     rps: result.requestsPerSecond,
-    catalogMs: ((stack.cpuSeconds('catalog') - before) * 1000) / requests,
+    mediaMs: ((stack.cpuSeconds('media') - before) * 1000) / requests,
   };
 }
 
@@ -200,7 +200,7 @@ export async function premiumBench(
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const rps = (side: keyof typeof passes) => mean(passes[side].map((pass) => pass.rps));
-  const cpu = (side: keyof typeof passes) => mean(passes[side].map((pass) => pass.catalogMs));
+  const cpu = (side: keyof typeof passes) => mean(passes[side].map((pass) => pass.mediaMs));
 
   // Revocation: the admin moves the member back to free; how long until the feed answers 410 and
   // the audio 403, five times (the member is moved back to Pro between).
@@ -252,7 +252,7 @@ export async function premiumBench(
       unit: `req/s, then ${[passes.premium[0], passes.premium[1], passes.public[1]].map((pass) => (pass?.rps ?? 0).toFixed(0)).join(', ')}`,
     },
     {
-      name: 'catalog CPU per ranged request, premium',
+      name: 'media CPU per ranged request, premium',
       value: cpu('premium'),
       unit: `ms (public ${cpu('public').toFixed(3)} ms)`,
     },

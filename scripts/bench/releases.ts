@@ -2,7 +2,7 @@
 // is on its show's public page through the gateway (the release clock's period, the release write,
 // the placing and the response cache's invalidation together). One catalog instance here; the
 // tests run two and check that each release happens once.
-import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { wavTone } from '../../services/media/src/uploads/generate-media';
 import { signIn } from '../demo/seed-demo-network';
 import { atMost, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';

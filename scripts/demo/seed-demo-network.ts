@@ -1,4 +1,4 @@
-import { pngCover, wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { pngCover, wavTone } from '../../services/media/src/uploads/generate-media';
 import {
   DEMO_CREW,
   DEMO_GUESTS,
@@ -18,6 +18,8 @@ import {
 export interface SeedOptions {
   identityUrl: string;
   catalogUrl: string;
+  /** Where uploads go (media, or a gateway in front of everything). */
+  mediaUrl: string;
   admin: { username: string; password: string };
   /** The password every demo person gets. */
   password: string;
@@ -82,7 +84,7 @@ export async function signIn(identityUrl: string, login: string, password: strin
 const auth = (session: Session) => ({ authorization: `Bearer ${session.token}` });
 
 async function upload(
-  catalogUrl: string,
+  mediaUrl: string,
   session: Session,
   kind: 'audio' | 'images',
   bytes: Buffer,
@@ -90,7 +92,7 @@ async function upload(
 ) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${catalogUrl}/api/media/${kind}`, {
+  const res = await fetch(`${mediaUrl}/api/media/${kind}`, {
     method: 'POST',
     headers: auth(session),
     body: form,
@@ -115,7 +117,7 @@ async function retry<T>(what: string, attempt: () => Promise<T>, timeoutMs = 120
 }
 
 export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult> {
-  const { identityUrl, catalogUrl, password } = options;
+  const { identityUrl, catalogUrl, mediaUrl, password } = options;
   const log = options.log ?? (() => undefined);
   // Public reads first: a network already there needs nobody's password, whatever it was changed to.
   const existing = await Promise.all(
@@ -142,7 +144,7 @@ export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult>
       ids.set(person.username, match.id);
       return;
     }
-    const avatar = await upload(catalogUrl, admin, 'images', pngAvatarFor(person), `${person.username}.png`);
+    const avatar = await upload(mediaUrl, admin, 'images', pngAvatarFor(person), `${person.username}.png`);
     const created = (await json(
       await fetch(`${identityUrl}/api/users/admin-added-user`, {
         method: 'POST',
@@ -186,7 +188,7 @@ export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult>
   async function seedShow(show: DemoShow, index: number): Promise<number> {
     const owner = await sessionOf(show.owner);
     const cover = await upload(
-      catalogUrl,
+      mediaUrl,
       owner,
       'images',
       pngCover({ size: 600, seed: index + 1, colors: show.colors }),
@@ -233,7 +235,7 @@ export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult>
     for (const [number, title] of show.episodes.entries()) {
       const notes = show.notes.map((note, i) => Math.round(note * 2 ** (((number + i) % 3) / 12)));
       const audio = await upload(
-        catalogUrl,
+        mediaUrl,
         owner,
         'audio',
         wavTone({ seconds: 6, notes }),

@@ -5,7 +5,7 @@
 // lets anyone count: analytics' totals, the review notices messaging sends, catalog's show lists.
 import { MongoClient } from 'mongodb';
 import type { ServiceName } from '../../proto/src/services';
-import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { wavTone } from '../../services/media/src/uploads/generate-media';
 import type { BenchStack } from '../bench/bench-stack';
 import { readTopics, type Envelope } from './topic-reader';
 

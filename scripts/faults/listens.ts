@@ -1,14 +1,14 @@
-// The listen scenarios of `npm run faults`: catalog SIGKILLed while podcast apps download, and
+// The listen scenarios of `npm run faults`: media SIGKILLed while podcast apps download, and
 // analytics SIGKILLed while it applies the listen stream. Ground truth is what was delivered: every
 // whole download that reached its client, each from a listener of its own. Afterwards analytics'
 // count must equal it, less at most the documented loss of the serving side (the records of the
 // last LISTEN_LINGER_MS and the batch in flight at each kill), and exactly when only analytics died.
-import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { wavTone } from '../../services/media/src/uploads/generate-media';
 import type { BenchStack } from '../bench/bench-stack';
 
 const KILLS = 10;
 const CLIENTS = 8;
-/** What catalog may hold back when it dies (docs/analytics.md): its linger, and a send in flight. */
+/** What media may hold back when it dies (docs/analytics.md): its linger, and a send in flight. */
 const LINGER_MS = 200;
 const IN_FLIGHT_MS = 300;
 const IPHONE = 'AppleCoreMedia/1.0.0.20E247 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)';
@@ -125,7 +125,7 @@ async function settled(setup: Setup, episodeId: string, target: number, exact: b
   return last;
 }
 
-async function killDuring(stack: BenchStack, victim: 'catalog' | 'analytics', kills: number[]) {
+async function killDuring(stack: BenchStack, victim: 'media' | 'analytics', kills: number[]) {
   for (let kill = 0; kill < KILLS; kill++) {
     await sleep(700 + Math.random() * 1300);
     kills.push(Date.now());
@@ -153,25 +153,25 @@ export async function listenScenario(
   const lines: string[] = [];
   const problems: string[] = [];
 
-  // Catalog killed while apps download: what is lost is bounded by what each kill could hold back.
+  // Media killed while apps download: what is lost is bounded by what each kill could hold back.
   const served = await episode(setup, `${marker} served`);
-  const catalogKills: number[] = [];
+  const mediaKills: number[] = [];
   const first = downloads(setup, served, 1);
-  await killDuring(stack, 'catalog', catalogKills);
+  await killDuring(stack, 'media', mediaKills);
   await sleep(1000);
   await first.stop();
   const truth = first.delivered.length;
-  const bound = catalogKills
+  const bound = mediaKills
     .map((at) => first.delivered.filter((done) => done <= at && done > at - LINGER_MS - IN_FLIGHT_MS).length)
     .reduce((sum, n) => sum + n, 0);
-  const afterCatalog = await settled(setup, served.id, truth, false);
-  const lost = truth - afterCatalog;
+  const afterMedia = await settled(setup, served.id, truth, false);
+  const lost = truth - afterMedia;
   lines.push(
-    `catalog killed ${KILLS}× during ${truth} whole downloads (${first.failed} cut off by the kills): analytics counts ${afterCatalog}; lost ${lost}, at most ${bound} allowed (downloads finished within ${LINGER_MS + IN_FLIGHT_MS} ms before a kill)`,
+    `media killed ${KILLS}× during ${truth} whole downloads (${first.failed} cut off by the kills): analytics counts ${afterMedia}; lost ${lost}, at most ${bound} allowed (downloads finished within ${LINGER_MS + IN_FLIGHT_MS} ms before a kill)`,
   );
-  if (afterCatalog > truth) problems.push(`analytics counts ${afterCatalog} downloads of ${truth} delivered`);
+  if (afterMedia > truth) problems.push(`analytics counts ${afterMedia} downloads of ${truth} delivered`);
   if (lost > bound)
-    problems.push(`${lost} downloads lost with catalog's kills; the documented bound allows ${bound}`);
+    problems.push(`${lost} downloads lost with media's kills; the documented bound allows ${bound}`);
 
   // Analytics killed while it applies: every delivered download counted, exactly once.
   const applied = await episode(setup, `${marker} applied`);

@@ -62,8 +62,8 @@ export const RUNTIME_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX:
 
 /**
  * Every process to start, instance by instance: each service, then that instance's gateway. The
- * gateways and search reach every instance of each service, in turn, through comma-separated
- * `<SERVICE>_URL` lists (kit `serviceUrls`).
+ * gateways, search and catalog (media) reach every instance of each service they call, in turn,
+ * through comma-separated `<SERVICE>_URL` lists (kit `serviceUrls`).
  */
 export function planInstances(plan: InstancesPlan): PlannedProcess[] {
   const common = { ...RUNTIME_ENV, ...plan.common };
@@ -84,6 +84,8 @@ export function planInstances(plan: InstancesPlan): PlannedProcess[] {
       };
       if (name === 'search')
         Object.assign(env, upstreams, { SEARCH_SNAPSHOT_DIR: plan.searchSnapshotDir(label) });
+      // Catalog asks media about the uploads a show or episode names.
+      if (name === 'catalog') env.MEDIA_URL = upstreams.MEDIA_URL;
       return { name, instance, label, entryFile: entryFile(name), env, colour };
     }),
     {

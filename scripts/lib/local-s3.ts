@@ -6,9 +6,7 @@ import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { copyFolderTo } from '../../services/catalog/src/blobs/copy-blobs';
-import { LocalBlobStore } from '../../services/catalog/src/blobs/local-blob-store';
-import { S3BlobStore } from '../../services/catalog/src/blobs/s3-blob-store';
+import { copyFolderTo, LocalBlobStore, S3BlobStore } from '../../services/kit/src/blobs';
 import { REPO_ROOT, run } from './run';
 
 const LOCAL_KEYS = { S3_ACCESS_KEY_ID: 'podz-local', S3_SECRET_ACCESS_KEY: 'podz-local-not-a-secret' };
@@ -49,7 +47,7 @@ export async function mediaOnS3(environment: NodeJS.ProcessEnv): Promise<LocalS3
 }
 
 /**
- * Moves the files of a media folder (where catalog kept them on this machine's disk) into the
+ * Moves the files of a media folder (where uploads were kept on this machine's disk) into the
  * bucket, then renames the folder `<folder>-moved-to-s3`, kept as it was. Stopped anywhere, the
  * next start finishes it: files already in the bucket at their size are skipped.
  */

@@ -15,7 +15,7 @@ import { podcastFollowed } from '../../proto/src/events/catalog-events';
 import { SERVICE_NAMES, type ServiceName } from '../../proto/src/services';
 import { resolveInfra } from '../../deploy/local/src/resolve-infra';
 import { createLogger } from '../../services/kit/src/logging/logger';
-import { wavTone } from '../../services/catalog/src/blobs/generate-media';
+import { wavTone } from '../../services/media/src/uploads/generate-media';
 import { startBenchStack, type BenchStack } from '../bench/bench-stack';
 import { request } from '../bench/http-client';
 import { BENCH_PASSWORD, seedNetwork, type NetworkSize } from '../bench/seed-network';

@@ -195,6 +195,17 @@ export const mediaSchema = z.object({
 });
 export type Media = z.infer<typeof mediaSchema>;
 
+/**
+ * An upload as media tells catalog about it (`GET /uploads/{id}` on media, service to service and
+ * never through the gateway): what a show or episode that names it by id takes of it.
+ */
+export const uploadFactsSchema = mediaSchema.extend({
+  uploadedBy: objectIdSchema,
+  /** Audio: the chapters its ID3v2 tag carries, which an episode using it takes. */
+  chapters: z.array(chapterSchema),
+});
+export type UploadFacts = z.infer<typeof uploadFactsSchema>;
+
 /** Where an upload is used: a show's cover, or an episode's audio or image. */
 export const mediaUseSchema = z.object({
   kind: z.enum(['show', 'episode']),

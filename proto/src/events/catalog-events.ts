@@ -227,6 +227,24 @@ export const guestRemoved = defineEvent({
   example: guestExample,
 });
 
+// Private feed events: key and subject = the member and show, `<userId>:<podcastId>`.
+const privateFeedState = {
+  userId: objectIdSchema,
+  podcastId: objectIdSchema,
+  /** The link's current generation: audio links signed for another one are no longer honoured. */
+  feedId: objectIdSchema,
+  suspended: z.boolean(),
+};
+export const privateFeedChanged = defineEvent({
+  type: 'podz.catalog.private-feed.changed',
+  topic: TOPICS.catalogPrivateFeed,
+  source,
+  description:
+    "A member's private feed of a show was opened, reset (a new `feedId`), suspended or resumed, or told again as it is. A member's feeds go with the member (`identity.user.deleted`) and a show's with the show (`podz.catalog.podcast.deleted`).",
+  data: z.object(privateFeedState),
+  example: { userId: USER, podcastId: ID, feedId: OTHER, suspended: false },
+});
+
 export const CATALOG_PODCAST_EVENTS = [
   podcastCreated,
   podcastUpdated,
@@ -248,3 +266,4 @@ export const CATALOG_EPISODE_EVENTS = [
   guestAdded,
   guestRemoved,
 ] as const;
+export const CATALOG_PRIVATE_FEED_EVENTS = [privateFeedChanged] as const;

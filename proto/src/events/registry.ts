@@ -1,5 +1,9 @@
 import type { EventDefinition } from './define-event';
-import { CATALOG_EPISODE_EVENTS, CATALOG_PODCAST_EVENTS } from './catalog-events';
+import {
+  CATALOG_EPISODE_EVENTS,
+  CATALOG_PODCAST_EVENTS,
+  CATALOG_PRIVATE_FEED_EVENTS,
+} from './catalog-events';
 import { IDENTITY_CONTACT_EVENTS, IDENTITY_USER_EVENTS } from './identity-user-events';
 import { REQUEST_EVENTS } from './request-events';
 import { CONTENT_PAGE_EVENTS, CONTENT_PLAN_EVENTS } from './content-events';
@@ -16,6 +20,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...IDENTITY_CONTACT_EVENTS,
   ...CATALOG_PODCAST_EVENTS,
   ...CATALOG_EPISODE_EVENTS,
+  ...CATALOG_PRIVATE_FEED_EVENTS,
   ...REQUEST_EVENTS,
   ...CONVERSATION_EVENTS,
   ...BROADCAST_EVENTS,

@@ -5,6 +5,8 @@ export const TOPICS = {
   identityContact: 'identity.contact.v1',
   catalogPodcast: 'catalog.podcast.v1',
   catalogEpisode: 'catalog.episode.v1',
+  /** Members' private feeds of premium shows: what media needs to honour their audio links. */
+  catalogPrivateFeed: 'catalog.private-feed.v1',
   requestsRequest: 'requests.request.v1',
   messagingConversation: 'messaging.conversation.v1',
   messagingBroadcast: 'messaging.broadcast.v1',

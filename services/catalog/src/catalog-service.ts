@@ -2,19 +2,20 @@ import {
   BackgroundJobs,
   DirectRoutes,
   idempotent,
-  ListKeeper,
   PeriodicTask,
+  PremiumTokens,
   RankedLists,
   RecentReads,
   RecordStream,
   runOnce,
   startService,
 } from '@podz/kit';
+import { createBlobStore } from '@podz/kit/blobs';
+import { listenerSaltPrefix, listenPreparation, listenRecorder, type Heard } from '@podz/kit/listens';
 import { EntitlementBook, PlanBook, UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
 import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
 import type { CatalogConfig } from './config';
-import { backfillMediaUses } from './data/backfill-media-uses';
 import { backfillPeopleIds } from './data/backfill-people-ids';
 import { backfillUpcoming } from './data/backfill-upcoming';
 import { CatalogLists } from './data/catalog-lists';
@@ -22,8 +23,6 @@ import { catalogModels } from './data/catalog-models';
 import { listSync } from './consumers/list-sync';
 import { EpisodeRepository } from './data/episode-repository';
 import { FollowRepository } from './data/follow-repository';
-import { MediaLibrary } from './data/media-library';
-import { mediaFamily } from './data/media-lists';
 import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/ensure-lists';
@@ -35,24 +34,22 @@ import { entitlementSync } from './consumers/entitlement-sync';
 import { PrivateFeedStore, privateFeedModel } from './data/private-feed-store';
 import { FeedSharing } from './data/feed-sharing';
 import { PremiumGrants } from './domain/premium-grants';
-import { PremiumTokens } from './domain/premium-tokens';
 import { premiumRoutes } from './http/premium-routes';
-import { AudioAttributions } from './listens/audio-attribution';
 import { episodeCompanionRoutes } from './http/episode-companion-routes';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
-import { mediaRoutes } from './http/media-routes';
 import { podcastRoutes } from './http/podcast-routes';
-import { createBlobStore } from './blobs/create-blob-store';
-import { listenPreparation, listenRecording } from './listens/listen-recording';
-import type { Heard } from './listens/record-listens';
+import { MediaUploads } from './clients/media-uploads';
 
-/** The catalog service: podcasts (PODZ), episodes, follows, hosts and guests, feeds and media. */
+/**
+ * The catalog service: podcasts (PODZ), episodes, follows, hosts and guests, feeds, premium
+ * listening's private feeds, transcripts and chapters. Uploads and audio are media's.
+ */
 export function startCatalog(config: CatalogConfig) {
   return startService({
     name: 'catalog',
     config,
-    topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode],
+    topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode, TOPICS.catalogPrivateFeed],
     recordStreams: [catalogListens],
     // Public pages make several Redis reads each (answers, records, lists), many requests at once.
     redis: { autoPipelining: true },
@@ -69,15 +66,9 @@ export function startCatalog(config: CatalogConfig) {
         users.init(),
         plans.init(),
       ]);
-      const privateFeeds = new PrivateFeedStore(privateFeedModels);
+      const privateFeeds = new PrivateFeedStore(privateFeedModels, relay);
       await backfillPeopleIds(db, models);
       await backfillUpcoming(db, models);
-      const mediaLists = new ListKeeper(
-        new RankedLists(redis, `catalog:${db.name}:lists`),
-        mediaFamily(models.media),
-        logger,
-        new BackgroundJobs(logger),
-      );
       // Records of shows and episodes beside the store, keyed by database like the lists.
       const episodes = new EpisodeRepository(models.episodes, relay, {
         redis,
@@ -99,7 +90,7 @@ export function startCatalog(config: CatalogConfig) {
         lists: new CatalogLists(new RankedLists(redis, `catalog:${db.name}:lists`), episodes.recordKeys),
         responses: new ResponseCache(redis, `catalog:${db.name}:responses`, config.PUBLIC_CACHE_TTL_SECONDS),
         membersFeeds: new RecentReads(1000, 1000),
-        media: new MediaLibrary(models.media, models.mediaStorage, mediaLists),
+        uploads: new MediaUploads(config.MEDIA_URL),
         users,
         plans,
         entitlements,
@@ -114,9 +105,6 @@ export function startCatalog(config: CatalogConfig) {
         idempotency: idempotent(redis, 'catalog'),
         background: new BackgroundJobs(logger),
       };
-      await backfillMediaUses(db, models, deps.media);
-      // File → episode, show and who may hear it: for the premium gate and the listen records.
-      const attributions = new AudioAttributions(deps);
       const listens = new RecordStream<ListenRecord, Heard>({
         kafka,
         definition: catalogListens,
@@ -124,29 +112,40 @@ export function startCatalog(config: CatalogConfig) {
         logger,
         keyOf: (record) => record.listener,
         lingerMs: config.LISTEN_LINGER_MS,
-        prepare: listenPreparation(deps, redis, `catalog:${db.name}:listener-salt`, attributions),
+        prepare: listenPreparation({
+          redis,
+          saltPrefix: listenerSaltPrefix(db.name),
+          logger,
+          // Catalog serves feeds; audio is media's to record.
+          whereOf: async (target) => {
+            if (target.kind !== 'feed') return null;
+            const show = (await deps.podcasts.findByName(target.uId))?._id.toHexString();
+            return show ? { kind: 'feed', show, episode: null, published: null, file: null } : null;
+          },
+        }),
       });
-      const recorder = listenRecording(deps, (heard) => listens.push(heard));
+      const recorder = listenRecorder(config.LISTEN_RECORDING, (heard) => listens.push(heard), logger);
       deps.background.once('catalog lists', () => ensureLists(deps));
       // Once per database, beside serving: a failed or cut-short run is run again on the next start.
       deps.background.once('restating the catalog', () =>
         runOnce(db, 'catalog-restated-v1', () => restateCatalog(deps)),
       );
-      mediaLists.ensureLater();
+      deps.background.once('restating private feeds', () =>
+        runOnce(db, 'private-feeds-restated-v1', () => privateFeeds.restateAll()),
+      );
       const direct = new DirectRoutes();
       return {
         routes: [
           podcastRoutes(deps, direct),
           episodeRoutes(deps, direct),
           episodeCompanionRoutes(deps),
-          mediaRoutes(deps, recorder, attributions, direct),
           feedRoutes(deps, recorder, direct),
           premiumRoutes(deps, recorder),
         ],
         direct,
         streams: [listens],
         tasks: [new PeriodicTask('releases', config.RELEASE_SWEEP_MS, () => releaseScheduled(deps), logger)],
-        aggregates: [models.podcasts, models.episodes, models.follows],
+        aggregates: [models.podcasts, models.episodes, models.follows, privateFeedModels],
         consumers: [
           { subscriptions: userSync(deps) },
           // Placing again from the store is harmless twice: no handled-event records for this group.

@@ -1,29 +1,20 @@
-import path from 'node:path';
 import { z } from 'zod';
-import { serviceConfig } from '@podz/kit';
+import { premiumLinkSecretSetting, serviceConfig, serviceUrls } from '@podz/kit';
+import { blobStoreSettings } from '@podz/kit/blobs';
+import { listenSettings } from '@podz/kit/listens';
 
 const flag = z
   .enum(['true', 'false'])
   .default('false')
   .transform((value) => value === 'true');
 
-const onByDefault = z
-  .enum(['true', 'false'])
-  .default('true')
-  .transform((value) => value === 'true');
-
 export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_catalog' }).extend({
   /** The origin browsers and podcast apps use; feeds carry absolute URLs built from it. */
   PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
-  /** Where uploaded audio and images live: a local folder, or S3-compatible object storage. */
-  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
-  MEDIA_DIR: z.string().default(path.resolve(__dirname, '..', '..', '..', '.local', 'media')),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_FORCE_PATH_STYLE: flag,
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where transcripts' files are kept: the same store media keeps uploads in. */
+  ...blobStoreSettings,
+  /** Media, asked about an upload a show or episode names (one URL, or several instances). */
+  MEDIA_URL: serviceUrls('http://localhost:4010'),
   /** Importing feeds from loopback or private addresses: off in production, on in tests. */
   FEED_IMPORT_ALLOW_PRIVATE: flag,
   /**
@@ -43,22 +34,14 @@ export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_c
    * Derives the private feeds' tokens and signs their audio links (docs/payments.md, Premium):
    * changing it stops every private feed link and every signed audio link at once.
    */
-  PREMIUM_LINK_SECRET: z
-    .string({ error: 'is required (at least 32 characters)' })
-    .min(32, { error: 'must be at least 32 characters' }),
+  PREMIUM_LINK_SECRET: premiumLinkSecretSetting,
   /**
    * A private feed fetched in one day from more addresses, or more apps, than this is flagged to
    * its show's team and the admins as shared (docs/payments.md, Premium listening).
    */
   PRIVATE_FEED_DAILY_ADDRESSES: z.coerce.number().int().min(1).default(10),
   PRIVATE_FEED_DAILY_APPS: z.coerce.number().int().min(1).default(4),
-  /** Record every audio and feed request on the listen stream (`catalog.listen.v1`). */
-  LISTEN_RECORDING: onByDefault,
-  /**
-   * How long a listen record may wait in the process before its batch leaves: with the batch in
-   * flight, what a SIGKILL can lose (docs/analytics.md).
-   */
-  LISTEN_LINGER_MS: z.coerce.number().int().min(0).max(5000).default(200),
+  ...listenSettings,
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { pngCover, wavTone } from '../src/blobs/generate-media';
+import { pngCover, wavTone } from '../../media/src/uploads/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 let platform: CatalogPlatform;

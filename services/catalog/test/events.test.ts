@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { eventually, readTopic, testInfra, type ReadMessage, testTopic } from '@podz/kit/testing';
 import { TOPICS, envelopeSchema, findEventDefinition } from '@podz/proto';
-import { wavTone } from '../src/blobs/generate-media';
+import { wavTone } from '../../media/src/uploads/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 let platform: CatalogPlatform;

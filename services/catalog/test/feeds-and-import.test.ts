@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { parseFeed } from 'podcast-partytime';
 import request from 'supertest';
 import { listen } from '@podz/kit';
-import { wavTone } from '../src/blobs/generate-media';
+import { wavTone } from '../../media/src/uploads/generate-media';
 import { fetchFeed, isPrivateAddress } from '../src/rss/fetch-feed';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 

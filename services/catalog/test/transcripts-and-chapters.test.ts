@@ -1,6 +1,6 @@
 import { parseFeed } from 'podcast-partytime';
 import request from 'supertest';
-import { id3ChapterTag, mp3Silence, pngCover } from '../src/blobs/generate-media';
+import { id3ChapterTag, mp3Silence, pngCover } from '../../media/src/uploads/generate-media';
 import { bearer, CatalogPlatform, type Member } from './support/catalog-harness';
 
 let platform: CatalogPlatform;

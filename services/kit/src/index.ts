@@ -138,3 +138,4 @@ export { renderEmail, type EmailContent } from './mail/email-layout';
 export { sanitizeRichText } from './http/rich-text';
 export { isoOrNull } from './http/iso-date';
 export { escapeRegex } from './mongo/escape-regex';
+export { PremiumTokens, premiumLinkSecretSetting, type AudioKeyCheck } from './premium/premium-tokens';

@@ -1,32 +1,123 @@
-import { startService } from '@podz/kit';
-import { TOPICS } from '@podz/proto';
-import { EntitlementBook } from '@podz/read-models';
+import {
+  BackgroundJobs,
+  DirectRoutes,
+  idempotent,
+  ListKeeper,
+  PremiumTokens,
+  RankedLists,
+  RecordStream,
+  startService,
+} from '@podz/kit';
+import { createBlobStore } from '@podz/kit/blobs';
+import { listenerSaltPrefix, listenPreparation, listenRecorder, type Heard } from '@podz/kit/listens';
+import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
+import { EntitlementBook, UserDirectory } from '@podz/read-models';
 import type { MediaConfig } from './config';
 import { catalogCopySubscriptions } from './consumers/catalog-copy';
 import { entitlementSubscriptions } from './consumers/entitlement-sync';
+import { memberSubscriptions } from './consumers/member-sync';
 import { CatalogCopies } from './data/catalog-copies';
+import { libraryFromCatalog } from './data/library-from-catalog';
+import { MediaLibrary } from './data/media-library';
+import { mediaFamily } from './data/media-lists';
+import { mediaModels } from './data/media-models';
+import { PrivateFeedCopies } from './data/private-feed-copies';
+import { AudioAttributions } from './domain/audio-attribution';
+import { AudioGrants } from './domain/audio-grants';
+import type { MediaPorts } from './domain/media-ports';
+import { mediaRoutes } from './http/media-routes';
 
 /**
- * The media service: the byte path of the network. It keeps, in a database of its own, a copy of
- * catalog's shows and episodes (which show and episode a file is, and who may hear it) from
- * catalog's events, and which plan each member holds (its entitlement book) from identity's and
- * billing's; it publishes no events yet.
+ * The media service: the byte path of the network. It takes uploads (audio and images, the media
+ * library and what each uploader's files take), keeps their bytes (a folder or S3), serves them
+ * with ranges and conditional GETs, gates premium audio and records every audio request on the
+ * listen stream. What it knows of shows, episodes, private feeds, members and their plans it keeps
+ * in its own database from catalog's, identity's and billing's events.
  */
 export function startMedia(config: MediaConfig) {
   return startService({
     name: 'media',
     config,
-    topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode, TOPICS.identityUser, TOPICS.billingSubscription],
-    setup: async ({ db }) => {
+    topics: [
+      TOPICS.catalogPodcast,
+      TOPICS.catalogEpisode,
+      TOPICS.catalogPrivateFeed,
+      TOPICS.identityUser,
+      TOPICS.billingSubscription,
+    ],
+    recordStreams: [catalogListens],
+    redis: { autoPipelining: true },
+    setup: async ({ db, redis, kafka, logger }) => {
+      const models = mediaModels(db);
       const copies = new CatalogCopies(db);
+      const privateFeeds = new PrivateFeedCopies(db);
       const entitlements = new EntitlementBook(db);
-      await Promise.all([copies.init(), entitlements.init()]);
+      const users = new UserDirectory(db);
+      await Promise.all([
+        ...Object.values(models).map((model) => model.init()),
+        copies.init(),
+        privateFeeds.init(),
+        entitlements.init(),
+        users.init(),
+      ]);
+      await libraryFromCatalog(db, config.CATALOG_DATABASE);
+      const lists = new ListKeeper(
+        new RankedLists(redis, `media:${db.name}:lists`),
+        mediaFamily(models.media),
+        logger,
+        new BackgroundJobs(logger),
+      );
+      const ports: MediaPorts = {
+        logger,
+        library: new MediaLibrary(models.media, models.mediaStorage, lists),
+        blobs: createBlobStore(config),
+        users,
+        grants: new AudioGrants(privateFeeds, entitlements),
+        tokens: new PremiumTokens(config.PREMIUM_LINK_SECRET),
+      };
+      // File → episode, show and who may hear it: for the premium gate and the listen records.
+      const attributions = new AudioAttributions({ ...ports, copies });
+      const listens = new RecordStream<ListenRecord, Heard>({
+        kafka,
+        definition: catalogListens,
+        namespace: config.KAFKA_NAMESPACE,
+        logger,
+        keyOf: (record) => record.listener,
+        lingerMs: config.LISTEN_LINGER_MS,
+        prepare: listenPreparation({
+          redis,
+          saltPrefix: listenerSaltPrefix(config.CATALOG_DATABASE),
+          logger,
+          // Media serves audio; feeds are catalog's to record.
+          whereOf: async (target, at) => {
+            if (target.kind !== 'audio') return null;
+            const attribution = await attributions.of(target.file, at);
+            if (!attribution) return null;
+            // Only what a listen record carries: who may hear the file stays here.
+            const { show, episode, published, file } = attribution;
+            return { kind: 'audio', show, episode, published, file };
+          },
+        }),
+      });
+      const recorder = listenRecorder(config.LISTEN_RECORDING, (heard) => listens.push(heard), logger);
+      lists.ensureLater();
+      const direct = new DirectRoutes();
       return {
+        routes: [
+          mediaRoutes({ ...ports, idempotency: idempotent(redis, 'media') }, recorder, attributions, direct),
+        ],
+        direct,
+        streams: [listens],
         consumers: [
           // Set by key from each event: harmless twice, so no handled-event records.
           {
             groupId: 'media-catalog',
-            subscriptions: catalogCopySubscriptions(copies),
+            subscriptions: catalogCopySubscriptions(copies, ports.library, privateFeeds),
+            idempotentHandlers: true,
+          },
+          {
+            groupId: 'media-members',
+            subscriptions: memberSubscriptions(users, privateFeeds),
             idempotentHandlers: true,
           },
           // Each write carries its event's time and an older word never wins.

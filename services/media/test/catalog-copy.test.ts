@@ -1,20 +1,16 @@
 import mongoose, { type Connection } from 'mongoose';
 import request from 'supertest';
-import { loadConfig, type RunningService } from '@podz/kit';
-import { eventually, testServiceEnv } from '@podz/kit/testing';
+import { eventually } from '@podz/kit/testing';
 import { offerPlans } from '@podz/read-models/testing';
 import { CatalogPlatform, bearer, type Member } from '../../catalog/test/support/catalog-harness';
-import { mediaConfigSchema, type MediaConfig } from '../src/config';
 import { CatalogCopies } from '../src/data/catalog-copies';
 import { audioOwner, type AudioOwner } from '../src/domain/audio-owner';
-import { startMedia } from '../src/media-service';
 
 /**
  * Media's copy of catalog's shows and episodes, kept from catalog's real events on the real broker
  * and read from media's own database: which episode of which show a file is, and who may hear it.
  */
 let platform: CatalogPlatform;
-let media: RunningService<MediaConfig>;
 let reader: Connection;
 let copies: CatalogCopies;
 let owner: Member;
@@ -37,8 +33,7 @@ async function ownerOf(
 
 beforeAll(async () => {
   platform = await CatalogPlatform.start();
-  media = await startMedia(loadConfig(mediaConfigSchema, testServiceEnv('media')));
-  const { config } = media.context;
+  const { config } = platform.media.context;
   reader = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
   copies = new CatalogCopies(reader);
   [owner, host] = await Promise.all([platform.member('owner'), platform.member('user')]);
@@ -46,8 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await reader?.close();
-  await media?.context.db.dropDatabase().catch(() => undefined);
-  await media?.stop();
   await platform?.stop();
 });
 
@@ -122,16 +115,22 @@ describe("media's copy of catalog", () => {
       {
         _id: id,
         ownerId: owner.id,
+        name: 'Kept',
         status: 'published',
+        logoPath: '/images/default-cover.png',
         premium: { plans: ['pro'], allEpisodes: true },
         teamIds: [owner.id, host.id],
       },
     ]);
-    await copies.saveShows([{ _id: id, ownerId: owner.id, status: 'draft' }]);
+    await copies.saveShows([
+      { _id: id, ownerId: owner.id, name: 'Kept', status: 'draft', logoPath: '/images/default-cover.png' },
+    ]);
     expect(await copies.show(id)).toEqual({
       _id: id,
       ownerId: owner.id,
+      name: 'Kept',
       status: 'draft',
+      logoPath: '/images/default-cover.png',
       premium: { plans: ['pro'], allEpisodes: true },
       teamIds: [owner.id, host.id],
     });
@@ -144,6 +143,7 @@ describe("media's copy of catalog", () => {
       {
         _id: id,
         podcastId: id,
+        title: 'Elsewhere',
         status: 'published',
         publishedAt: new Date(),
         audioFile: null,

@@ -138,3 +138,23 @@ export function planUnlocks(entitlement: Entitlement | null, plans: readonly str
   const { ended, plan, planAt } = entitlement;
   return !(ended && ended.plan === plan && (!planAt || ended.at >= planAt));
 }
+
+/** Who is asking to hear, and whether they administer the network. */
+export interface PremiumListener {
+  userId: string;
+  admin: boolean;
+}
+
+/**
+ * The one rule of who hears a show's premium episodes, for its audio, its private feeds and its
+ * pages: an admin, one of its team, or a member whose plan unlocks it. The member's plan is read
+ * only when the first two do not answer; the caller says how (kept a second, or fresh).
+ */
+export async function hearsPremium(
+  listener: PremiumListener,
+  show: { team: readonly string[]; plans: readonly string[] },
+  entitlementOf: (userId: string) => PromiseLike<Entitlement | null>,
+): Promise<boolean> {
+  if (listener.admin || show.team.includes(listener.userId)) return true;
+  return show.plans.length > 0 && planUnlocks(await entitlementOf(listener.userId), show.plans);
+}

@@ -3,4 +3,10 @@
 // which plan each member holds (identity's and billing's events).
 export { UserDirectory } from './user-directory';
 export { PlanBook, type KnownPlan } from './plan-book';
-export { EntitlementBook, planUnlocks, type Entitlement } from './entitlement-book';
+export {
+  EntitlementBook,
+  hearsPremium,
+  planUnlocks,
+  type Entitlement,
+  type PremiumListener,
+} from './entitlement-book';

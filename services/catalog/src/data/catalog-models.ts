@@ -198,39 +198,6 @@ const followSchema = new Schema(
 followSchema.index({ userId: 1, podcastId: 1 }, { unique: true });
 followSchema.plugin(outboxPlugin);
 
-const mediaSchema = new Schema(
-  {
-    kind: { type: String, enum: ['audio', 'image'], required: true },
-    /** The file's name as uploaded, for people to recognize it. */
-    name: { type: String, default: '' },
-    key: { type: String, required: true, unique: true },
-    type: { type: String, required: true },
-    bytes: { type: Number, required: true },
-    durationSeconds: { type: Number, default: null },
-    /** Audio: the byte its sound starts at (after an ID3v2 tag); null for uploads older than it. */
-    audioOffset: { type: Number, default: null },
-    /** Audio: the chapters its ID3v2 tag carries (`CHAP` frames), which episodes using it take. */
-    chapters: { type: [chapter], default: undefined },
-    uploadedBy: { type: String, required: true, index: true },
-    /**
-     * Where the file is used, by the using show's or episode's id: `{ kind, name, podcastId }`.
-     * Set and unset on show and episode writes; a file with uses cannot be deleted.
-     */
-    uses: { type: Schema.Types.Mixed, default: () => ({}) },
-  },
-  { timestamps: true, collection: 'media', minimize: false },
-);
-
-/** What each uploader's files take, kept with every upload and deletion (`_id`: the uploader's id). */
-const mediaStorageSchema = new Schema(
-  {
-    _id: { type: String, required: true },
-    bytes: { type: Number, default: 0 },
-    files: { type: Number, default: 0 },
-  },
-  { collection: 'media_storage', versionKey: false },
-);
-
 /**
  * The release clocks' bookmarks, one per kind (`releases` for episodes, `show-releases`): every hour
  * before `sweptThrough` holds nothing of that kind still scheduled.
@@ -253,18 +220,12 @@ export type EpisodeRecord = Omit<InferSchemaType<typeof episodeSchema>, 'chapter
   _id: Types.ObjectId;
   chapters?: StoredChapter[] | null;
 };
-export type MediaRecord = Omit<InferSchemaType<typeof mediaSchema>, 'chapters'> & {
-  _id: Types.ObjectId;
-  chapters?: StoredChapter[] | null;
-};
 
 export function catalogModels(db: Connection) {
   return {
     podcasts: db.model('Podcast', podcastSchema),
     episodes: db.model('Episode', episodeSchema),
     follows: db.model('Follow', followSchema),
-    media: db.model('Media', mediaSchema),
-    mediaStorage: db.model('MediaStorage', mediaStorageSchema),
     releaseClock: db.model('ReleaseClock', releaseClockSchema),
   };
 }

@@ -1,5 +1,14 @@
 import { Schema, type Connection } from 'mongoose';
-import { isDuplicateKey } from '@podz/kit';
+import {
+  isDuplicateKey,
+  newWithEvents,
+  outboxPlugin,
+  pendingEvent,
+  withEvents,
+  type OutboxRelay,
+  type PendingEvent,
+} from '@podz/kit';
+import { privateFeedChanged } from '@podz/proto';
 
 /**
  * A member's private feed of one show. `feedId` names the link's current generation: the token
@@ -29,17 +38,38 @@ const privateFeedSchema = new Schema(
   },
   { collection: 'private_feeds' },
 );
+privateFeedSchema.plugin(outboxPlugin);
 
 export function privateFeedModel(db: Connection) {
   return db.model('PrivateFeed', privateFeedSchema);
 }
 
 const pairId = (userId: string, podcastId: string) => `${userId}:${podcastId}`;
+
+/** A feed's state told to media, which honours its audio links: with every write that changes it. */
+function changed(
+  feed: Pick<PrivateFeedRow, 'userId' | 'podcastId' | 'feedId'>,
+  suspended: boolean,
+): PendingEvent {
+  const { userId, podcastId, feedId } = feed;
+  return pendingEvent(privateFeedChanged, pairId(userId, podcastId), {
+    userId,
+    podcastId,
+    feedId,
+    suspended,
+  });
+}
 const FIELDS = { _id: 0, userId: 1, podcastId: 1, feedId: 1, tokenHash: 1, createdAt: 1, suspendedAt: 1 };
 
-/** Private feeds, each read by one key: its token's hash, its feed id, or its member and show. */
+/**
+ * Private feeds, each read by one key: its token's hash, its feed id, or its member and show. Each
+ * write that changes what an audio link may hear records `privateFeedChanged` with it (the outbox).
+ */
 export class PrivateFeedStore {
-  constructor(private readonly model: ReturnType<typeof privateFeedModel>) {}
+  constructor(
+    private readonly model: ReturnType<typeof privateFeedModel>,
+    private readonly relay: OutboxRelay,
+  ) {}
 
   byTokenHash(tokenHash: string): Promise<PrivateFeedRow | null> {
     return this.model.findOne({ tokenHash }, FIELDS).lean<PrivateFeedRow>().exec();
@@ -62,7 +92,12 @@ export class PrivateFeedStore {
   /** The pair's feed, made with this generation if it has none; the existing one otherwise. */
   async open(row: Omit<PrivateFeedRow, 'suspendedAt'>): Promise<PrivateFeedRow> {
     try {
-      await this.model.create({ _id: pairId(row.userId, row.podcastId), ...row, suspendedAt: null });
+      await this.model.create(
+        newWithEvents({ _id: pairId(row.userId, row.podcastId), ...row, suspendedAt: null }, [
+          changed(row, false),
+        ]),
+      );
+      this.relay.kick(this.model);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
@@ -73,24 +108,40 @@ export class PrivateFeedStore {
 
   /** A new generation for the pair (a working link again, even if it was suspended). */
   async reset(userId: string, podcastId: string, next: { feedId: string; tokenHash: string; at: Date }) {
-    // No projection: the embedded store's findAndModify takes none.
-    const row = await this.model
-      .findOneAndUpdate(
-        { _id: pairId(userId, podcastId) },
+    const { matchedCount } = await this.model.updateOne(
+      { _id: pairId(userId, podcastId) },
+      withEvents(
         { $set: { feedId: next.feedId, tokenHash: next.tokenHash, createdAt: next.at, suspendedAt: null } },
-        { new: true },
-      )
-      .lean<PrivateFeedRow & { _id?: string }>()
-      .exec();
-    if (!row) return null;
-    const { _id, ...feed } = row;
-    return feed;
+        [changed({ userId, podcastId, feedId: next.feedId }, false)],
+      ),
+    );
+    if (matchedCount === 0) return null;
+    this.relay.kick(this.model);
+    return this.of(userId, podcastId);
   }
 
   /** Suspends the feed (its link answers 410, its audio keys 403) or lifts the suspension. */
   async setSuspended(feedId: string, suspendedAt: Date | null): Promise<boolean> {
-    const result = await this.model.updateOne({ feedId }, { $set: { suspendedAt } });
+    const feed = await this.byFeedId(feedId);
+    if (!feed) return false;
+    const result = await this.model.updateOne(
+      { feedId },
+      withEvents({ $set: { suspendedAt } }, [changed(feed, suspendedAt !== null)]),
+    );
+    this.relay.kick(this.model);
     return result.matchedCount > 0;
+  }
+
+  /** Tells every feed's state again, for a media service that starts keeping them. */
+  async restateAll(): Promise<void> {
+    for await (const feed of this.model.find({}, FIELDS).lean<PrivateFeedRow[]>().cursor()) {
+      const row = feed as PrivateFeedRow;
+      await this.model.updateOne(
+        { _id: pairId(row.userId, row.podcastId), feedId: row.feedId },
+        withEvents({ $set: {} }, [changed(row, row.suspendedAt !== null)]),
+      );
+    }
+    this.relay.kick(this.model);
   }
 
   /** How many feeds the member holds, counted up to `cap`. */

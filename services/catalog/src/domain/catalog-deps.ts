@@ -5,15 +5,15 @@ import type { CatalogConfig } from '../config';
 import type { CatalogLists } from '../data/catalog-lists';
 import type { EpisodeRepository } from '../data/episode-repository';
 import type { FollowRepository } from '../data/follow-repository';
-import type { MediaLibrary } from '../data/media-library';
 import type { PodcastRepository } from '../data/podcast-repository';
 import type { ReleaseBookmarks } from '../data/release-fields';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore } from '@podz/kit/blobs';
+import type { PremiumTokens } from '@podz/kit';
+import type { MediaUploads } from '../clients/media-uploads';
 import type { EntitlementBook } from '@podz/read-models';
 import type { PrivateFeedStore } from '../data/private-feed-store';
 import type { FeedSharing } from '../data/feed-sharing';
 import type { PremiumGrants } from './premium-grants';
-import type { PremiumTokens } from './premium-tokens';
 
 export interface CatalogDeps {
   config: CatalogConfig;
@@ -33,7 +33,8 @@ export interface CatalogDeps {
    * than the answer. A second is what the edge allows the public feeds.
    */
   membersFeeds: RecentReads<string, RenderedResponse>;
-  media: MediaLibrary;
+  /** Uploads as media knows them, asked when a show or episode names one. */
+  uploads: MediaUploads;
   users: UserDirectory;
   /** Content's plans as catalog heard them: which offer premium listening. */
   plans: PlanBook;
@@ -45,6 +46,7 @@ export interface CatalogDeps {
   tokens: PremiumTokens;
   /** Who fetches each private feed in a day, and the feeds flagged as shared. */
   sharing: FeedSharing;
+  /** Where transcripts' files are written (the store media keeps uploads in). */
   blobs: BlobStore;
   /** Answers a repeated `Idempotency-Key` with the first answer (creating shows, episodes, uploads). */
   idempotency: Idempotent;

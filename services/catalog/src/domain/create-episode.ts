@@ -3,7 +3,6 @@ import { episodeCreated, episodePublished } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
-import { moveUses, NO_USES } from './media-uses';
 import { storedEpisodePremium } from './premium-rules';
 import { releaseStatus } from './release-rules';
 import { knownUsers, uploadedMedia } from './resolve-refs';
@@ -60,7 +59,5 @@ export async function createEpisode(deps: CatalogDeps, user: AuthUser, body: Cre
     ...guestEvents(id, body.podcastId, body.title, guests, []),
   ]);
   await placeEpisode(deps, episode);
-  const use = { kind: 'episode' as const, name: body.title, podcastId: body.podcastId };
-  await moveUses(deps, episode._id.toHexString(), NO_USES, { urls: [audio.url, image], use });
   return episodeView(episode, showSummary(podcast));
 }

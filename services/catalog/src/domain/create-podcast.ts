@@ -3,7 +3,6 @@ import { hostInvited, NO_PREMIUM, podcastCreated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { placePodcast } from './place-podcast';
 import { checkPremiumPlans } from './premium-rules';
-import { moveUses, NO_USES } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { feedSettings, podcastView } from './views';
 
@@ -75,10 +74,5 @@ export async function createPodcast(deps: CatalogDeps, user: AuthUser, body: Cre
     ],
   );
   await placePodcast(deps, podcast);
-  const podcastId = podcast._id.toHexString();
-  await moveUses(deps, podcastId, NO_USES, {
-    urls: [logoPath],
-    use: { kind: 'show', name: body.name, podcastId },
-  });
   return podcastView(podcast);
 }

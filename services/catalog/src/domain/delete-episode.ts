@@ -2,8 +2,6 @@ import { type AuthUser, pendingEvent } from '@podz/kit';
 import { episodeDeleted } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 import { dropEpisodes } from './place-episode';
-import { moveUses, NO_USES } from './media-uses';
-
 import { managedEpisode } from './episode-rules';
 
 /** `DELETE /api/episodes/{id}`: the show's owner or an admin. */
@@ -13,5 +11,4 @@ export async function deleteEpisode(deps: CatalogDeps, user: AuthUser, id: strin
     pendingEvent(episodeDeleted, id, { episodeId: id, podcastId: episode.podcast }),
   ]);
   await dropEpisodes(deps, [id]);
-  await moveUses(deps, id, { urls: [episode.audio?.url, episode.image], use: null }, NO_USES);
 }

@@ -3,7 +3,6 @@ import { podcastDeleted } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { dropPodcast } from './place-podcast';
-import { moveUses, NO_USES } from './media-uses';
 
 import { canManage } from './podcast-rules';
 
@@ -22,19 +21,8 @@ export async function removePodcast(deps: CatalogDeps, podcast: PodcastRecord) {
   await deps.podcasts.markDeleted(id, [
     pendingEvent(podcastDeleted, id, { podcastId: id, ownerId: podcast.owner.id, episodeIds }),
   ]);
-  // The files it used are free again (the episodes are read before they go).
-  const episodes = await deps.episodes.findByIds(episodeIds);
   await deps.episodes.deleteOfPodcast(id);
   await deps.follows.removeAllOfPodcast(id);
-  await moveUses(deps, id, { urls: [podcast.logoPath], use: null }, NO_USES);
-  for (const episode of episodes) {
-    await moveUses(
-      deps,
-      episode._id.toHexString(),
-      { urls: [episode.audio?.url, episode.image], use: null },
-      NO_USES,
-    );
-  }
   await dropPodcast(deps, id, episodeIds);
   deps.logger.info({ podcastId: id, episodes: episodeIds.length }, 'podcast deleted');
 }

@@ -3,7 +3,8 @@ import type { PremiumAccess, PrivateFeed, PrivateFeedList } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
 import type { PrivateFeedRow } from '../data/private-feed-store';
 import type { CatalogDeps } from './catalog-deps';
-import { hearsPremium, showPremium, teamOf } from './premium-rules';
+import { hearsPremium } from '@podz/read-models';
+import { showPremium, teamOf } from './premium-rules';
 
 /** A member may keep this many private feeds (one per premium show): `GET /api/private-feeds` reads them all. */
 export const PRIVATE_FEEDS_MAX = 200;

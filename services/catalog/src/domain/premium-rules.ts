@@ -1,7 +1,6 @@
 import { AppError } from '@podz/kit';
 import { NO_PREMIUM, type EpisodePremium, type PremiumKind, type ShowPremium } from '@podz/proto';
 import type { PodcastRecord } from '../data/catalog-models';
-import { planUnlocks, type Entitlement } from '@podz/read-models';
 import type { CatalogDeps } from './catalog-deps';
 
 type StoredShowPremium = { plans?: string[] | null; allEpisodes?: boolean | null } | null | undefined;
@@ -29,26 +28,6 @@ export const teamOf = (podcast: Pick<PodcastRecord, 'owner' | 'hosts'>): string[
   podcast.owner.id,
   ...podcast.hosts.filter((host) => host.confirmed).map((host) => host.user.id),
 ];
-
-/** Who is asking to hear, and whether they administer the network. */
-export interface PremiumListener {
-  userId: string;
-  admin: boolean;
-}
-
-/**
- * The one rule of who hears a show's premium episodes, for its audio, its private feeds and its
- * pages: an admin, one of its team, or a member whose plan unlocks it. The member's plan is read
- * only when the first two do not answer; the caller says how (kept a second, or fresh).
- */
-export async function hearsPremium(
-  listener: PremiumListener,
-  show: { team: readonly string[]; plans: readonly string[] },
-  entitlementOf: (userId: string) => PromiseLike<Entitlement | null>,
-): Promise<boolean> {
-  if (listener.admin || show.team.includes(listener.userId)) return true;
-  return show.plans.length > 0 && planUnlocks(await entitlementOf(listener.userId), show.plans);
-}
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);

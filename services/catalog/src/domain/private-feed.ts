@@ -5,7 +5,8 @@ import type { PrivateFeedRow } from '../data/private-feed-store';
 import { renderGoneFeed } from '../rss/render-feed';
 import type { CatalogDeps } from './catalog-deps';
 import { AUDIO_KEY_MARK, FEED_TOKEN_MARK, membersFeedTemplate } from './show-feed';
-import { hearsPremium, showPremium, teamOf } from './premium-rules';
+import { hearsPremium } from '@podz/read-models';
+import { showPremium, teamOf } from './premium-rules';
 
 export type PrivateFeedAnswer =
   | { status: 200; body: string; etag: string; lastModified: Date; feed: PrivateFeedRow; uId: string }

@@ -16,7 +16,7 @@ export async function knownUsers(deps: CatalogDeps, ids: string[], field: string
   return users as UserRef[];
 }
 
-/** The public path of an uploaded file the caller may use (their own, or any for an admin). */
+/** An uploaded file the caller may use (their own, or any for an admin), as media knows it. */
 export async function uploadedMedia(
   deps: CatalogDeps,
   user: AuthUser,
@@ -24,10 +24,10 @@ export async function uploadedMedia(
   kind: 'audio' | 'image',
   field: string,
 ) {
-  const media = await deps.media.findById(id);
+  const media = await deps.uploads.find(id);
   if (!media || media.kind !== kind) throw notFound(kind === 'audio' ? 'Audio upload' : 'Image upload');
   if (media.uploadedBy !== user.id && !user.access.includes('admin')) {
     throw forbidden(`${field} names an upload of someone else`);
   }
-  return { ...media, url: `/media/${media.key}` };
+  return media;
 }

@@ -4,7 +4,6 @@ import type { EpisodeRecord } from '../data/catalog-models';
 import type { CatalogDeps } from './catalog-deps';
 import { chaptersWithAudio } from './episode-chapters';
 import { placeEpisode } from './place-episode';
-import { moveUses } from './media-uses';
 import { storedEpisodePremium } from './premium-rules';
 import { releaseStatus } from './release-rules';
 import { knownUsers, uploadedMedia } from './resolve-refs';
@@ -85,17 +84,5 @@ export async function updateEpisode(deps: CatalogDeps, user: AuthUser, id: strin
   const updated = await deps.episodes.change(id, changes, events);
   if (!updated) throw notFound('Episode');
   await placeEpisode(deps, updated);
-  await moveUses(
-    deps,
-    id,
-    {
-      urls: [episode.audio?.url, episode.image],
-      use: { kind: 'episode', name: episode.title, podcastId: episode.podcast },
-    },
-    {
-      urls: [updated.audio?.url, updated.image],
-      use: { kind: 'episode', name: updated.title, podcastId: updated.podcast },
-    },
-  );
   return episodeView(updated, showSummary(podcast));
 }

@@ -13,7 +13,6 @@ import type { CatalogDeps } from './catalog-deps';
 import { placePodcast } from './place-podcast';
 import { checkPremiumPlans } from './premium-rules';
 import { showVisibilityChanged } from './sync-episode';
-import { moveUses } from './media-uses';
 import { knownUsers, uploadedMedia } from './resolve-refs';
 import { feedSettings, podcastView } from './views';
 
@@ -79,12 +78,6 @@ export async function updatePodcast(deps: CatalogDeps, user: AuthUser, id: strin
   const updated = await deps.podcasts.change(id, changes, events);
   if (!updated) throw notFound('Podcast');
   await placePodcast(deps, updated);
-  await moveUses(
-    deps,
-    id,
-    { urls: [podcast.logoPath], use: { kind: 'show', name: podcast.name, podcastId: id } },
-    { urls: [updated.logoPath], use: { kind: 'show', name: updated.name, podcastId: id } },
-  );
   if (changes.status !== undefined && changes.status !== podcast.status) {
     await showVisibilityChanged(deps, id, updated.status === 'published');
   }

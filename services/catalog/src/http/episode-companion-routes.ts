@@ -11,7 +11,7 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { chaptersFile } from '../domain/chapters-file';
 import { setChapters } from '../domain/episode-chapters';
 import { removeTranscript, saveTranscript } from '../domain/episode-transcript';
-import { IMMUTABLE, serveBlob } from '../blobs/serve-blob';
+import { IMMUTABLE, serveBlob } from '@podz/kit/blobs';
 import { decodeText, receiveTranscript } from '../transcripts/receive-transcript';
 
 const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'];

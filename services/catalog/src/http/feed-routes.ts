@@ -6,7 +6,7 @@ import { oembedQuerySchema } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { oembedFor } from '../domain/oembed';
 import { showFeed } from '../domain/show-feed';
-import type { ListenRecorder } from '../listens/listen-recording';
+import type { ListenRecorder } from '@podz/kit/listens';
 
 const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'not a show name' }) });
 

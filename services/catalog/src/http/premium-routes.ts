@@ -10,7 +10,7 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { openPrivateFeed, premiumAccess, privateFeedsOf, resetPrivateFeed } from '../domain/premium-access';
 import { premiumMembers, suspendPrivateFeed, teamResetPrivateFeed } from '../domain/premium-members';
 import { privateFeed } from '../domain/private-feed';
-import type { ListenRecorder } from '../listens/listen-recording';
+import type { ListenRecorder } from '@podz/kit/listens';
 
 const RSS = 'application/rss+xml; charset=utf-8';
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore } from '@podz/kit/blobs';
 import { toTranscriptJson, toWebVtt, type Cue } from './captions';
 
 /**

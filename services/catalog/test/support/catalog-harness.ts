@@ -8,8 +8,10 @@ import type { Access } from '@podz/proto';
 import { knownTo, People, type Member } from '../../../identity/test/support/people';
 import { catalogConfigSchema, type CatalogConfig } from '../../src/config';
 import { startCatalog } from '../../src/catalog-service';
-import { wavTone } from '../../src/blobs/generate-media';
+import { wavTone } from '../../../media/src/uploads/generate-media';
 import { bearer } from '../../../identity/test/support/identity-harness';
+import { startMediaBeside, type TestMedia } from './media-beside';
+import { startPathFront, type PathFront } from './path-front';
 
 export { bearer };
 
@@ -18,35 +20,57 @@ export type TestCatalog = RunningService<CatalogConfig>;
 export type { Member };
 
 /**
- * Catalog with the real identity beside it, on the real store, broker and cache: users are
- * registered with identity and reach catalog through `identity.user.v1`, as in production.
+ * Catalog with the real identity and media beside it, on the real store, broker and cache: users
+ * are registered with identity and reach catalog and media through `identity.user.v1`, uploads go
+ * to media, as in production.
  */
 export class CatalogPlatform {
   private constructor(
     readonly people: People,
     readonly catalog: TestCatalog,
+    readonly media: TestMedia,
     readonly mediaDir: string,
+    private readonly front: PathFront,
   ) {}
 
-  static async start(overrides: Record<string, string> = {}): Promise<CatalogPlatform> {
+  /**
+   * `overrides` go to catalog, `mediaOverrides` to media; the settings both keep (the blob store,
+   * `PREMIUM_LINK_SECRET`, `LISTEN_*`) go to both.
+   */
+  static async start(
+    overrides: Record<string, string> = {},
+    mediaOverrides: Record<string, string> = {},
+  ): Promise<CatalogPlatform> {
     const people = await People.start();
     const mediaDir = mkdtempSync(path.join(tmpdir(), 'podz-media-'));
-    const catalog = await startCatalog(
-      loadConfig(
-        catalogConfigSchema,
-        testServiceEnv('catalog', {
-          MEDIA_DIR: mediaDir,
-          PUBLIC_ORIGIN: 'http://podz.test',
-          FEED_IMPORT_ALLOW_PRIVATE: 'true',
-          ...overrides,
-        }),
-      ),
+    const env = testServiceEnv('catalog', {
+      MEDIA_DIR: mediaDir,
+      PUBLIC_ORIGIN: 'http://podz.test',
+      FEED_IMPORT_ALLOW_PRIVATE: 'true',
+      ...overrides,
+    });
+    // What both keep alike: the blob store, the audio links' secret, the listen recorder's settings.
+    const shared = Object.fromEntries(
+      Object.entries(overrides).filter(([name]) => /^(S3_|MEDIA_|LISTEN_|PREMIUM_LINK_SECRET$)/.test(name)),
     );
-    return new CatalogPlatform(people, catalog, mediaDir);
+    const media = await startMediaBeside(env.MONGO_DB ?? '', {
+      MEDIA_DIR: mediaDir,
+      ...shared,
+      ...mediaOverrides,
+    });
+    const catalog = await startCatalog(loadConfig(catalogConfigSchema, { ...env, MEDIA_URL: media.url }));
+    const front = await startPathFront({ catalog: catalog.url, media: media.url });
+    return new CatalogPlatform(people, catalog, media, mediaDir, front);
   }
 
+  /** Catalog and media at one address, each path to its service as the gateway routes it. */
   get url(): string {
-    return this.catalog.url;
+    return this.front.url;
+  }
+
+  /** Where uploads go and audio and images are served from. */
+  get mediaUrl(): string {
+    return this.media.url;
   }
 
   /**
@@ -63,11 +87,17 @@ export class CatalogPlatform {
           MEDIA_DIR: this.mediaDir,
           PUBLIC_ORIGIN: config.PUBLIC_ORIGIN,
           PREMIUM_LINK_SECRET: config.PREMIUM_LINK_SECRET,
+          MEDIA_URL: this.media.url,
           FEED_IMPORT_ALLOW_PRIVATE: 'true',
           ...overrides,
         }),
       ),
     );
+  }
+
+  /** Another media instance on the same store, cache and broker (its blob store as `overrides` say). */
+  anotherMedia(overrides: Record<string, string> = {}): Promise<TestMedia> {
+    return startMediaBeside(this.catalog.context.db.name, { MEDIA_DIR: this.mediaDir, ...overrides });
   }
 
   get identity() {
@@ -96,7 +126,7 @@ export class CatalogPlatform {
 
   /** An episode of one second of audio, uploaded first, that `owner` adds to a show. */
   async episodeBy(owner: Member, fields: Record<string, unknown>): Promise<{ id: string }> {
-    const audio = await request(this.url)
+    const audio = await request(this.mediaUrl)
       .post('/api/media/audio')
       .set(bearer(owner.token))
       .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
@@ -111,7 +141,9 @@ export class CatalogPlatform {
 
   async stop(): Promise<void> {
     await this.catalog.context.db.dropDatabase().catch(() => undefined);
-    await this.catalog.stop();
+    await this.media.context.db.dropDatabase().catch(() => undefined);
+    await this.front.stop();
+    await Promise.all([this.catalog.stop(), this.media.stop()]);
     await this.people.stop();
   }
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { readTopic, testInfra, testTopic } from '@podz/kit/testing';
 import { envelopeSchema, TOPICS } from '@podz/proto';
-import { wavTone } from '../../src/blobs/generate-media';
+import { wavTone } from '../../../media/src/uploads/generate-media';
 import { bearer, type CatalogPlatform, type Member } from './catalog-harness';
 
 /** What the release tests do through catalog's API as one show owner. */

@@ -14,6 +14,9 @@ export const TEST_KAFKA_NAMESPACE = `${uniqueName(`t${process.env.PODZ_TEST_RUN 
 /** A topic as this test file's services name it on the broker. */
 export const testTopic = (topic: string) => TEST_KAFKA_NAMESPACE + topic;
 
+/** One per test file: catalog signs private feeds' audio links with it and media checks them. */
+const PREMIUM_LINK_SECRET = randomBytes(32).toString('hex');
+
 /**
  * Environment for starting a service in a test: the real infrastructure, a free port, a database
  * of its own, this file's topics, the test key pair, and quiet logs unless TEST_LOG_LEVEL asks otherwise.
@@ -42,7 +45,7 @@ export function testServiceEnv(service: string, overrides: Record<string, string
       ? { SOCKET_REDIS_PREFIX: `podz:socket.io:${TEST_KAFKA_NAMESPACE}` }
       : {}),
     ...(service === 'notifications' ? { NOTIFICATIONS_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
-    ...(service === 'catalog' ? { PREMIUM_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
+    ...(service === 'catalog' || service === 'media' ? { PREMIUM_LINK_SECRET } : {}),
     ...overrides,
   };
 }

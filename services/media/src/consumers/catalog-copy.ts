@@ -11,9 +11,13 @@ import {
   podcastDeleted,
   podcastRestated,
   podcastUpdated,
+  privateFeedChanged,
   type EventData,
 } from '@podz/proto';
-import type { CatalogCopies, EpisodeState, ShowState } from '../data/catalog-copies';
+import type { CatalogCopies, EpisodeCopy, EpisodeState, ShowCopy, ShowState } from '../data/catalog-copies';
+import type { MediaLibrary } from '../data/media-library';
+import type { PrivateFeedCopies } from '../data/private-feed-copies';
+import { moveUses, NO_USES, type Uses } from '../domain/media-uses';
 
 type ShowEvent = { data: EventData<typeof podcastCreated> };
 type EpisodeEvent = { data: EventData<typeof episodeCreated> };
@@ -23,7 +27,9 @@ const AUDIO_PATH = '/media/audio/';
 const showState = ({ data }: ShowEvent): ShowState => ({
   _id: data.podcastId,
   ownerId: data.ownerId,
+  name: data.name,
   status: data.status,
+  logoPath: data.logoPath,
   premium: data.premium,
   teamIds: data.teamIds,
 });
@@ -31,8 +37,10 @@ const showState = ({ data }: ShowEvent): ShowState => ({
 const episodeState = ({ data }: EpisodeEvent): EpisodeState => ({
   _id: data.episodeId,
   podcastId: data.podcastId,
+  title: data.title,
   status: data.status,
   publishedAt: new Date(data.publishedAt),
+  audioUrl: data.audioUrl,
   audioFile:
     data.audioUrl === undefined
       ? undefined
@@ -43,22 +51,68 @@ const episodeState = ({ data }: EpisodeEvent): EpisodeState => ({
   premium: data.premium,
 });
 
+/** The files a show uses (its cover) and how the library names that use. */
+const showUses = (show: Pick<ShowCopy, '_id' | 'name' | 'logoPath'> | null): Uses =>
+  show ? { urls: [show.logoPath], use: { kind: 'show', name: show.name, podcastId: show._id } } : NO_USES;
+
+/** The files an episode uses (its audio and image); a copy from before `audioUrl` was kept names its file. */
+const episodeUses = (
+  episode:
+    (Pick<EpisodeCopy, 'podcastId' | 'title' | 'audioFile' | 'imagePath'> & { audioUrl?: string }) | null,
+): Uses => {
+  if (!episode) return NO_USES;
+  const audio = episode.audioUrl ?? (episode.audioFile ? `${AUDIO_PATH}${episode.audioFile}` : null);
+  return {
+    urls: [audio, episode.imagePath],
+    use: { kind: 'episode', name: episode.title, podcastId: episode.podcastId },
+  };
+};
+
 /**
- * Media's copy of catalog's shows and episodes (`CatalogCopies`), from every event that states
- * one, `restated` included; host events move the team. Each write sets by key from the event, so
- * the group keeps no handled-event records.
+ * Media's copy of catalog's shows, episodes and private feeds (`CatalogCopies`,
+ * `PrivateFeedCopies`), from every event that states one, `restated` included; host events move
+ * the team. The library's "used by" follows each show and episode from its copy before the event
+ * to the event. Every write sets by key from the event, so the group keeps no handled-event records.
  */
-export function catalogCopySubscriptions(copies: CatalogCopies): Subscription[] {
-  const shows = (events: ShowEvent[]) => copies.saveShows(events.map(showState));
-  const episodes = (events: EpisodeEvent[]) => copies.saveEpisodes(events.map(episodeState));
+export function catalogCopySubscriptions(
+  copies: CatalogCopies,
+  library: Pick<MediaLibrary, 'setUse'>,
+  privateFeeds: PrivateFeedCopies,
+): Subscription[] {
+  const shows = async (events: ShowEvent[]) => {
+    for (const event of events) {
+      const after = showState(event);
+      await moveUses(library, after._id, showUses(await copies.show(after._id)), showUses(after as ShowCopy));
+    }
+    await copies.saveShows(events.map(showState));
+  };
+  const episodes = async (events: EpisodeEvent[]) => {
+    for (const event of events) {
+      const after = episodeState(event);
+      const before = await copies.episode(after._id);
+      await moveUses(library, after._id, episodeUses(before), episodeUses(after as EpisodeCopy));
+    }
+    await copies.saveEpisodes(events.map(episodeState));
+  };
   return [
     ...[podcastCreated, podcastUpdated, podcastRestated].map((definition) => onBatch(definition, shows)),
     on(hostConfirmed, ({ data }) => copies.joinTeam(data.podcastId, data.userId)),
     on(hostRemoved, ({ data }) => copies.leaveTeam(data.podcastId, data.userId)),
-    on(podcastDeleted, ({ data }) => copies.removeShow(data.podcastId, data.episodeIds)),
+    on(podcastDeleted, async ({ data }) => {
+      await moveUses(library, data.podcastId, showUses(await copies.show(data.podcastId)), NO_USES);
+      for (const episode of await copies.episodesOf(data.episodeIds)) {
+        await moveUses(library, episode._id, episodeUses(episode), NO_USES);
+      }
+      await privateFeeds.removeShow(data.podcastId);
+      await copies.removeShow(data.podcastId, data.episodeIds);
+    }),
     ...[episodeCreated, episodeUpdated, episodePublished, episodeRestated].map((definition) =>
       onBatch(definition, episodes),
     ),
-    on(episodeDeleted, ({ data }) => copies.removeEpisode(data.episodeId)),
+    on(episodeDeleted, async ({ data }) => {
+      await moveUses(library, data.episodeId, episodeUses(await copies.episode(data.episodeId)), NO_USES);
+      await copies.removeEpisode(data.episodeId);
+    }),
+    onBatch(privateFeedChanged, (events) => privateFeeds.save(events.map(({ data }) => data))),
   ];
 }

@@ -5,7 +5,10 @@ import type { EpisodePremium, ShowPremium } from '@podz/proto';
 export interface ShowCopy {
   _id: string;
   ownerId: string;
+  name: string;
   status: string;
+  /** Its cover: an upload's path under `/media/images/`, or the default. */
+  logoPath: string;
   premium: ShowPremium;
   /** Its owner and confirmed hosts. */
   teamIds: string[];
@@ -15,8 +18,11 @@ export interface ShowCopy {
 export interface EpisodeCopy {
   _id: string;
   podcastId: string;
+  title: string;
   status: string;
   publishedAt: Date;
+  /** Its audio: an upload's path under `/media/audio/`, or a URL elsewhere (an import). */
+  audioUrl: string;
   /** The file name of its audio under `/media/audio/`; null for audio elsewhere (an import). */
   audioFile: string | null;
   imagePath: string | null;
@@ -24,16 +30,18 @@ export interface EpisodeCopy {
 }
 
 /** A show's fields as an event states them; those an older event lacks are left as they were. */
-export type ShowState = Pick<ShowCopy, '_id' | 'ownerId' | 'status'> &
+export type ShowState = Pick<ShowCopy, '_id' | 'ownerId' | 'name' | 'status' | 'logoPath'> &
   Partial<Pick<ShowCopy, 'premium' | 'teamIds'>>;
-export type EpisodeState = Pick<EpisodeCopy, '_id' | 'podcastId' | 'status' | 'publishedAt'> &
-  Partial<Pick<EpisodeCopy, 'audioFile' | 'imagePath' | 'premium'>>;
+export type EpisodeState = Pick<EpisodeCopy, '_id' | 'podcastId' | 'title' | 'status' | 'publishedAt'> &
+  Partial<Pick<EpisodeCopy, 'audioUrl' | 'audioFile' | 'imagePath' | 'premium'>>;
 
 const showSchema = new Schema(
   {
     _id: String,
     ownerId: String,
+    name: String,
     status: String,
+    logoPath: String,
     premium: { type: Schema.Types.Mixed },
     teamIds: { type: [String], default: undefined },
   },
@@ -43,8 +51,10 @@ const episodeSchema = new Schema(
   {
     _id: String,
     podcastId: { type: String, index: true },
+    title: String,
     status: String,
     publishedAt: Date,
+    audioUrl: String,
     // File → episode is a keyed read: an equality on a top-level indexed field.
     audioFile: { type: String, index: true },
     imagePath: String,
@@ -121,6 +131,11 @@ export class CatalogCopies {
         updateOne: { filter: { _id }, update: { $set: stated(fields) }, upsert: true },
       })),
     );
+  }
+
+  /** Episodes by id (those a deleted show names), for the files they used. */
+  episodesOf(episodeIds: string[]): Promise<EpisodeCopy[]> {
+    return this.episodes.find({ _id: { $in: episodeIds } }).lean<EpisodeCopy[]>();
   }
 
   async removeEpisode(episodeId: string): Promise<void> {

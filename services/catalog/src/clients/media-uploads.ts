@@ -1,0 +1,53 @@
+import { AppError, UpstreamPool } from '@podz/kit';
+import { uploadFactsSchema, type UploadFacts } from '@podz/proto';
+
+/** A write waits this long for media's answer before it fails as unavailable. */
+const TIMEOUT_MS = 5_000;
+
+/**
+ * Uploads as media knows them, asked of media (`GET /uploads/{id}`) when a show or episode is
+ * written naming one by id: the writer is waiting, and no event tells catalog of an upload before
+ * something uses it. With media as several instances, each ask goes to them in turn, and one that
+ * does not answer is passed over for the next. Media down is a 502, the write not made.
+ */
+export class MediaUploads {
+  private readonly instances: UpstreamPool;
+
+  constructor(baseUrls: readonly string[]) {
+    this.instances = new UpstreamPool(baseUrls);
+  }
+
+  /** The upload, or null when media has none by this id. */
+  async find(id: string): Promise<UploadFacts | null> {
+    const res = await this.fetchFromAny(`/uploads/${encodeURIComponent(id)}`);
+    if (res.status === 404) return null;
+    if (!res.ok) throw unavailable(new Error(`media answered ${res.status}`));
+    return uploadFactsSchema.parse(await res.json());
+  }
+
+  private async fetchFromAny(path: string): Promise<Response> {
+    const tried = new Set<string>();
+    let failure: unknown;
+    for (let base: string | undefined = this.instances.pick(); base; base = this.instances.another(tried)) {
+      tried.add(base);
+      try {
+        return await fetch(new URL(path, base), {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (err) {
+        failure = err;
+        this.instances.failed(base);
+      }
+    }
+    throw unavailable(failure);
+  }
+}
+
+function unavailable(cause: unknown): AppError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new AppError(
+    'UPSTREAM_UNAVAILABLE',
+    `Uploads cannot be read right now (${reason}); try again shortly`,
+  );
+}

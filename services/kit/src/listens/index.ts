@@ -1,0 +1,18 @@
+// The listen recorder, shared by the services that serve what podcast apps download (feeds, audio).
+export {
+  listenPreparation,
+  listenRecorder,
+  listenerSaltPrefix,
+  listenSettings,
+  type ListenRecorder,
+} from './listen-recorder';
+export {
+  prepareListens,
+  recordListens,
+  type Heard,
+  type ListenPreparation,
+  type ListenTarget,
+  type ListenWhere,
+} from './record-listens';
+export { CountryTable } from './country-of';
+export { ListenerSalts, listenerHash, utcDay, utcMonth } from './listener-hash';

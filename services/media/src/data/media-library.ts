@@ -1,0 +1,132 @@
+import { Types } from 'mongoose';
+import { escapeRegex, type ListKeeper } from '@podz/kit';
+import type { MediaModels, MediaRecord } from './media-models';
+import { listsMedia, MEDIA_MARKER, mediaByName, mediaList, nameKey, type MediaKind } from './media-lists';
+
+/** Where a file is used: a show's cover, or an episode's audio or image. */
+export interface MediaUse {
+  kind: 'show' | 'episode';
+  name: string;
+  podcastId: string;
+}
+
+const MEDIA_PATH = '/media/';
+/** `audio/<id>.mp3`, `images/<id>.png`. */
+const FILE_ID = /^(?:audio|images)\/([0-9a-f]{24})\./;
+
+/**
+ * Uploaded files, so shows and episodes refer to media by id and never trust a client's URL; each
+ * knows where it is used, and the library lists them for the MediaZ console.
+ */
+export class MediaLibrary {
+  constructor(
+    private readonly model: MediaModels['media'],
+    private readonly storage: MediaModels['mediaStorage'],
+    private readonly lists: ListKeeper<MediaRecord>,
+  ) {}
+
+  /** `_id` is the id the file is named by (`images/<id>.png`), so a URL leads to its record by id. */
+  async record(
+    id: string,
+    fields: Omit<MediaRecord, '_id' | 'createdAt' | 'updatedAt' | 'uses'>,
+  ): Promise<MediaRecord> {
+    const _id = new Types.ObjectId(id);
+    const created = (await this.model.create({ _id, ...fields, uses: {} })).toObject() as MediaRecord;
+    await this.lists.placed(created._id.toHexString(), created);
+    await this.count(created, 1);
+    return created;
+  }
+
+  findById(id: string): Promise<MediaRecord | null> {
+    return this.model.findById(new Types.ObjectId(id)).lean<MediaRecord>();
+  }
+
+  /** Keeps where an older upload's audio starts, measured the first time it was served. */
+  async setAudioOffset(id: string, offset: number): Promise<void> {
+    await this.model.updateOne(
+      { _id: new Types.ObjectId(id), audioOffset: null },
+      { $set: { audioOffset: offset } },
+    );
+  }
+
+  /**
+   * Records that `userId` (a show or episode) uses the file at `url`, or no longer does. URLs not
+   * of an upload (a feed's artwork, the default cover) are nobody's business here.
+   */
+  async setUse(url: string | null | undefined, userId: string, use: MediaUse | null): Promise<void> {
+    if (!url?.startsWith(MEDIA_PATH)) return;
+    const key = url.slice(MEDIA_PATH.length);
+    const change = use ? { $set: { [`uses.${userId}`]: use } } : { $unset: { [`uses.${userId}`]: '' } };
+    const named = FILE_ID.exec(key)?.[1];
+    // By id (the store's index); uploads recorded before files were named by their record's id, by key.
+    if (named && (await this.model.updateOne({ _id: new Types.ObjectId(named) }, change)).matchedCount)
+      return;
+    await this.model.updateOne({ key }, change);
+  }
+
+  /**
+   * Deletes an unused file's record; false when it is gone or has come into use. The write only
+   * matches the version read, so a use recorded in between wins.
+   */
+  async removeUnused(record: MediaRecord): Promise<boolean> {
+    const { deletedCount } = await this.model.deleteOne({ _id: record._id, updatedAt: record.updatedAt });
+    if (deletedCount !== 1) return false;
+    await this.lists.placed(record._id.toHexString(), null);
+    await this.count(record, -1);
+    return true;
+  }
+
+  /** What one uploader's files take: bytes and how many. */
+  async storageOf(uploadedBy: string): Promise<{ bytes: number; files: number }> {
+    const kept = await this.storage.findById(uploadedBy).lean<{ bytes: number; files: number }>();
+    return { bytes: kept?.bytes ?? 0, files: kept?.files ?? 0 };
+  }
+
+  /** One keyed `$inc` per upload or deletion (an upsert for a first upload). */
+  private async count(record: MediaRecord, sign: 1 | -1): Promise<void> {
+    await this.storage.updateOne(
+      { _id: record.uploadedBy },
+      { $inc: { bytes: sign * record.bytes, files: sign } },
+      { upsert: true },
+    );
+  }
+
+  /**
+   * A page of the library, newest first: everything, or one uploader's; of a kind or both; by
+   * name when searching for a name prefix.
+   */
+  page(
+    kind: MediaKind | undefined,
+    uploadedBy: string | undefined,
+    search: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ items: MediaRecord[]; total: number }> {
+    const offset = (page - 1) * limit;
+    const prefix = search ? nameKey(search) : undefined;
+    return this.lists.page(
+      () =>
+        prefix
+          ? this.lists.withPrefix(mediaByName(kind, uploadedBy), prefix, offset, limit, MEDIA_MARKER)
+          : this.lists.descending(mediaList(kind, uploadedBy), offset, limit, MEDIA_MARKER),
+      listsMedia(kind, uploadedBy),
+      async () => {
+        const filter = {
+          ...(kind ? { kind } : {}),
+          ...(uploadedBy ? { uploadedBy } : {}),
+          ...(prefix ? { name: { $regex: `^${escapeRegex(prefix)}`, $options: 'i' } } : {}),
+        };
+        const [items, total] = await Promise.all([
+          this.model
+            .find(filter)
+            .sort({ createdAt: -1, _id: -1 })
+            .skip(offset)
+            .limit(limit)
+            .lean<MediaRecord[]>(),
+          this.model.countDocuments(filter),
+        ]);
+        return { items, total };
+      },
+    );
+  }
+}

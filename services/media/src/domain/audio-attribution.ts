@@ -1,0 +1,61 @@
+import { RecentReads, type Logger } from '@podz/kit';
+import type { BlobStore } from '@podz/kit/blobs';
+import type { ListenFile } from '@podz/proto';
+import type { CatalogCopies } from '../data/catalog-copies';
+import type { MediaLibrary } from '../data/media-library';
+import { audioOffset } from '../uploads/audio-offset';
+import { audioOwner, type AudioOwner } from './audio-owner';
+
+/** Whose listen a request for an audio file is: the episode using it and what its bytes are. */
+export interface AudioAttribution extends AudioOwner {
+  file: ListenFile;
+}
+
+/** How long an instance trusts what it looked up: an episode that changes its audio is seen within it. */
+const FRESH_MS = 1000;
+const REMEMBERED_FILES = 10_000;
+
+/**
+ * File → episode, for the listen records and the premium gate: media's copy of catalog says which
+ * episode of which show uses the file and who may hear it, the library what its bytes are. Looked
+ * up once a second per file and instance at most: a show or episode turned premium is gated
+ * within a second of its event.
+ */
+export class AudioAttributions {
+  private readonly known = new RecentReads<string, AudioAttribution | null>(FRESH_MS, REMEMBERED_FILES);
+
+  constructor(
+    private readonly deps: {
+      copies: Pick<CatalogCopies, 'episodeWithAudio' | 'show'>;
+      library: Pick<MediaLibrary, 'findById' | 'setAudioOffset'>;
+      blobs: BlobStore;
+      logger: Logger;
+    },
+  ) {}
+
+  /** `file` is the name in the URL, `<id>.<ext>`; null when no episode uses it. */
+  of(file: string, now = Date.now()): Promise<AudioAttribution | null> {
+    return this.known
+      .get(file, () => this.load(file), now)
+      .catch((err: unknown) => {
+        this.deps.logger.warn({ err, file }, 'audio attribution failed');
+        return null;
+      });
+  }
+
+  private async load(file: string): Promise<AudioAttribution | null> {
+    const id = /^([0-9a-f]{24})\./.exec(file)?.[1];
+    if (!id) return null;
+    const [owner, media] = await Promise.all([
+      audioOwner(this.deps.copies, file),
+      this.deps.library.findById(id),
+    ]);
+    if (!owner || !media || media.kind !== 'audio') return null;
+    let offset = media.audioOffset;
+    if (offset == null) {
+      offset = await audioOffset(this.deps.blobs, media.key);
+      await this.deps.library.setAudioOffset(id, offset);
+    }
+    return { ...owner, file: { bytes: media.bytes, offset, seconds: media.durationSeconds ?? 0 } };
+  }
+}

@@ -1,0 +1,28 @@
+import { notFound } from '@podz/kit';
+import type { UploadFacts } from '@podz/proto';
+import type { MediaPorts } from './media-ports';
+
+/**
+ * `GET /uploads/{id}`: what catalog needs of an upload a show or episode names (its path, type,
+ * size, length, uploader and ID3 chapters). Catalog asks while its user waits on the write, and
+ * there is no event it could have heard instead: an upload is media's alone until something uses it.
+ */
+export async function uploadFacts(deps: Pick<MediaPorts, 'library'>, id: string): Promise<UploadFacts> {
+  const media = await deps.library.findById(id);
+  if (!media) throw notFound('Upload');
+  return {
+    id,
+    kind: media.kind as UploadFacts['kind'],
+    url: `/media/${media.key}`,
+    type: media.type,
+    bytes: media.bytes,
+    durationSeconds: media.durationSeconds ?? null,
+    uploadedBy: media.uploadedBy,
+    chapters: (media.chapters ?? []).map(({ startTime, title, url, img }) => ({
+      startTime,
+      title,
+      ...(url ? { url } : {}),
+      ...(img ? { img } : {}),
+    })),
+  };
+}

@@ -1,0 +1,125 @@
+import express from 'express';
+import {
+  forbidden,
+  handle,
+  handleSignedIn,
+  newId,
+  requireAuth,
+  signedInUser,
+  type DirectRoutes,
+  type Idempotent,
+} from '@podz/kit';
+import { IMMUTABLE, serveBlob } from '@podz/kit/blobs';
+import type { ListenRecorder } from '@podz/kit/listens';
+import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, mediaStorageQuerySchema } from '@podz/proto';
+import type { AudioAttributions } from '../domain/audio-attribution';
+import { deleteMedia } from '../domain/delete-media';
+import { getMedia, listMedia } from '../domain/list-media';
+import type { MediaPorts } from '../domain/media-ports';
+import { mediaStorage } from '../domain/media-storage';
+import { audioAudience } from '../domain/premium-audio';
+import { recordUpload } from '../domain/record-upload';
+import { uploadFacts } from '../domain/upload-facts';
+import { receiveUpload } from '../uploads/receive-upload';
+
+/** Premium audio is its listener's alone: no shared cache keeps it, and it is asked for again daily. */
+const MEMBERS_ONLY = 'private, max-age=86400';
+
+/**
+ * Uploads (multipart, one `file` field, streamed to the blob store, typed from the bytes) and the
+ * public media they become: audio with range requests so players can seek, images cached for long.
+ */
+export function mediaRoutes(
+  deps: MediaPorts & { idempotency: Idempotent },
+  listens: ListenRecorder,
+  attributions: AudioAttributions,
+  direct: DirectRoutes,
+): express.Router {
+  const router = express.Router();
+
+  router.post('/api/media/audio', requireAuth, deps.idempotency, async (req, res, next) => {
+    try {
+      const user = signedInUser(req);
+      if (!user.access.includes('owner') && !user.access.includes('admin')) {
+        throw forbidden('Only podcasters upload episode audio');
+      }
+      const id = newId();
+      const blob = await receiveUpload(req, deps.blobs, {
+        kind: 'audio',
+        maxBytes: MEDIA_LIMITS.audioBytes,
+        keyFor: (ext) => `audio/${id}.${ext}`,
+      });
+      res.status(201).json(await recordUpload(deps, user, id, 'audio', blob));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.post('/api/media/images', requireAuth, deps.idempotency, async (req, res, next) => {
+    try {
+      const id = newId();
+      const blob = await receiveUpload(req, deps.blobs, {
+        kind: 'image',
+        maxBytes: MEDIA_LIMITS.imageBytes,
+        keyFor: (ext) => `images/${id}.${ext}`,
+      });
+      res.status(201).json(await recordUpload(deps, signedInUser(req), id, 'image', blob));
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.get(
+    '/api/media',
+    handleSignedIn({ query: mediaListQuerySchema }, ({ query, user }) => listMedia(deps, user, query)),
+  );
+  router.get(
+    '/api/media/storage',
+    handleSignedIn({ query: mediaStorageQuerySchema }, ({ query, user }) =>
+      mediaStorage(deps, user, query.userId),
+    ),
+  );
+  router.get(
+    '/api/media/:id',
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => getMedia(deps, user, params.id)),
+  );
+  router.delete(
+    '/api/media/:id',
+    handleSignedIn({ params: idParamsSchema }, ({ params, user }) => deleteMedia(deps, user, params.id)),
+  );
+
+  // Names are ids the service chose, so a file's content never changes under its URL. Every audio
+  // request is recorded once it ends, for the download figures (docs/analytics.md); a premium
+  // episode's file is served only to whom `audioAudience` admits.
+  direct.get(
+    router,
+    '/media/audio/:file',
+    listens.audio,
+    (req, res, next) => {
+      attributions
+        .of(String(req.params.file))
+        .then((attribution) => audioAudience(deps, attribution, { key: req.query.k, user: req.user }))
+        .then((audience) => {
+          res.locals.audience = audience;
+          next();
+        }, next);
+    },
+    serveBlob(deps.blobs, {
+      keyOf: (req) => `audio/${String(req.params.file)}`,
+      cacheControl: (res) => (res.locals.audience === 'member' ? MEMBERS_ONLY : IMMUTABLE),
+    }),
+  );
+  // Service to service (catalog, when a show or episode names an upload): not in the gateway's table.
+  router.get(
+    '/uploads/:id',
+    handle({ params: idParamsSchema }, ({ params }) => uploadFacts(deps, params.id)),
+  );
+  direct.get(
+    router,
+    '/media/images/:file',
+    serveBlob(deps.blobs, {
+      keyOf: (req) => `images/${String(req.params.file)}`,
+      cacheControl: IMMUTABLE,
+    }),
+  );
+  return router;
+}
