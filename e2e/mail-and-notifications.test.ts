@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { MailInbox, linkIn } from '@podz/kit/testing';
-import { wavTone } from '../services/catalog/src/blobs/generate-media';
+import { wavTone } from '../services/media/src/uploads/generate-media';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
 import { ApiActor, uniqueUsername } from './support/api-actor';
 import {

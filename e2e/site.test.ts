@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@podz/kit/testing';
-import { pngCover, wavTone } from '../services/catalog/src/blobs/generate-media';
+import { pngCover, wavTone } from '../services/media/src/uploads/generate-media';
 import { DEMO_SHOWS } from '../scripts/demo/network-data';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
 import { ApiActor, uniqueUsername } from './support/api-actor';

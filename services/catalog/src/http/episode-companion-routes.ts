@@ -11,14 +11,14 @@ import type { CatalogDeps } from '../domain/catalog-deps';
 import { chaptersFile } from '../domain/chapters-file';
 import { setChapters } from '../domain/episode-chapters';
 import { removeTranscript, saveTranscript } from '../domain/episode-transcript';
-import { IMMUTABLE, serveBlob } from '@podz/kit/blobs';
 import { decodeText, receiveTranscript } from '../transcripts/receive-transcript';
 
 const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'];
 
 /**
- * What travels with an episode's audio: its transcript (a file, or the editor's text) and its
- * chapters, and the files apps read of them (docs/feeds.md).
+ * What travels with an episode's audio: its transcript (a file, or the editor's text, whose files
+ * are written to the store media serves them from) and its chapters, and the chapters file apps
+ * read (docs/feeds.md), rendered from the episode.
  */
 export function episodeCompanionRoutes(deps: CatalogDeps): express.Router {
   const router = express.Router();
@@ -58,14 +58,6 @@ export function episodeCompanionRoutes(deps: CatalogDeps): express.Router {
     ),
   );
 
-  router.get(
-    '/media/transcripts/:file',
-    serveBlob(deps.blobs, {
-      keyOf: (req) => `transcripts/${req.params.file}`,
-      // Shared caches may keep them as long (the gateway's edge holds them its few seconds).
-      cacheControl: `${IMMUTABLE}, s-maxage=${365 * 24 * 3600}`,
-    }),
-  );
   router.get(
     '/media/chapters/:file',
     handle({ params: chaptersFileParamsSchema }, async ({ params }, _req, res) => {

@@ -121,5 +121,15 @@ export function mediaRoutes(
       cacheControl: IMMUTABLE,
     }),
   );
+  // Written by catalog into the same store, each revision under names of its own (immutable).
+  direct.get(
+    router,
+    '/media/transcripts/:file',
+    serveBlob(deps.blobs, {
+      keyOf: (req) => `transcripts/${String(req.params.file)}`,
+      // Shared caches may keep them as long (the gateway's edge holds them its few seconds).
+      cacheControl: `${IMMUTABLE}, s-maxage=${365 * 24 * 3600}`,
+    }),
+  );
   return router;
 }
