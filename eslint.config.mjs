@@ -61,7 +61,8 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['../http/*', '../consumers/*'],
+              // Also from a room of the domain (`domain/shows/…`).
+              group: ['../http/*', '../consumers/*', '../../http/*', '../../consumers/*'],
               message: 'The domain is called by them, not the other way.',
             },
           ],
@@ -79,6 +80,30 @@ export default tseslint.config(
             { name: 'mongoose', message: 'Routes and consumers call a use case; the store is behind data/.' },
           ],
           patterns: [{ group: ['../consumers/*', '../http/*'], message: 'Routes and consumers stay apart.' }],
+        },
+      ],
+    },
+  },
+  // Adapters to the world outside a service: a provider (paypal/), another service (clients/), a
+  // format or protocol (rss/, transcripts/, uploads/), a cache beside the store (cache/), a socket
+  // server (realtime/). Called by http/, domain/ or consumers/; they know none of them, and of the
+  // domain only the port they implement (`*-deps.ts`, `*-ports.ts`).
+  {
+    files: ['services/*/src/{paypal,clients,rss,transcripts,uploads,cache,realtime}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../http/*', '../consumers/*'],
+              message: 'An adapter is called by routes and consumers, not the other way.',
+            },
+            {
+              group: ['../domain/*', '!../domain/*-deps', '!../domain/*-ports'],
+              message: 'An adapter knows of the domain only the port it implements.',
+            },
+          ],
         },
       ],
     },

@@ -53,7 +53,17 @@ for (const service of services.sort()) {
     .filter((name) => statSync(path.join(src, name)).isDirectory() && !ROOMS.includes(name))
     .sort();
   lines.push(`## ${service}`, '', '| room | file | what it is for |', '|---|---|---|');
-  for (const room of [...ROOMS, ...others]) {
+  // A room split by sub-domain (catalog's `domain/shows/`) is listed folder by folder after its top.
+  const withSubRooms = (room: string): string[] => {
+    const dir = path.join(src, room);
+    if (!room || !existsSync(dir)) return [room];
+    const subRooms = readdirSync(dir)
+      .filter((name) => statSync(path.join(dir, name)).isDirectory())
+      .sort()
+      .map((name) => `${room}/${name}`);
+    return [room, ...subRooms];
+  };
+  for (const room of [...ROOMS, ...others].flatMap(withSubRooms)) {
     const dir = path.join(src, room);
     if (!existsSync(dir)) continue;
     for (const file of filesOf(dir)) {

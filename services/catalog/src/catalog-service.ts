@@ -6,15 +6,14 @@ import {
   PremiumTokens,
   RankedLists,
   RecentReads,
-  RecordStream,
   runOnce,
   startService,
 } from '@podz/kit';
 import { createBlobStore } from '@podz/kit/blobs';
-import { listenerSaltPrefix, listenPreparation, listenRecorder, type Heard } from '@podz/kit/listens';
+import { listenerSaltPrefix, listenRecording } from '@podz/kit/listens';
 import { EntitlementBook, PlanBook, UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
-import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
+import { catalogListens, TOPICS } from '@podz/proto';
 import type { CatalogConfig } from './config';
 import { backfillPeopleIds } from './data/backfill-people-ids';
 import { backfillUpcoming } from './data/backfill-upcoming';
@@ -27,13 +26,13 @@ import { PodcastRepository } from './data/podcast-repository';
 import type { CatalogDeps } from './domain/catalog-deps';
 import { ensureLists } from './domain/ensure-lists';
 import { restateCatalog } from './domain/restate-catalog';
-import { releaseScheduled } from './domain/release-scheduled';
+import { releaseScheduled } from './domain/releases/release-scheduled';
 import { ReleaseBookmarks } from './data/release-fields';
 import { userSync } from './consumers/user-sync';
 import { entitlementSync } from './consumers/entitlement-sync';
 import { PrivateFeedStore, privateFeedModel } from './data/private-feed-store';
 import { FeedSharing } from './data/feed-sharing';
-import { PremiumGrants } from './domain/premium-grants';
+import { PremiumGrants } from './domain/feeds/premium-grants';
 import { premiumRoutes } from './http/premium-routes';
 import { episodeCompanionRoutes } from './http/episode-companion-routes';
 import { episodeRoutes } from './http/episode-routes';
@@ -105,26 +104,19 @@ export function startCatalog(config: CatalogConfig) {
         idempotency: idempotent(redis, 'catalog'),
         background: new BackgroundJobs(logger),
       };
-      const listens = new RecordStream<ListenRecord, Heard>({
+      const { stream: listens, recorder } = listenRecording({
         kafka,
-        definition: catalogListens,
-        namespace: config.KAFKA_NAMESPACE,
+        redis,
         logger,
-        keyOf: (record) => record.listener,
-        lingerMs: config.LISTEN_LINGER_MS,
-        prepare: listenPreparation({
-          redis,
-          saltPrefix: listenerSaltPrefix(db.name),
-          logger,
-          // Catalog serves feeds; audio is media's to record.
-          whereOf: async (target) => {
-            if (target.kind !== 'feed') return null;
-            const show = (await deps.podcasts.findByName(target.uId))?._id.toHexString();
-            return show ? { kind: 'feed', show, episode: null, published: null, file: null } : null;
-          },
-        }),
+        config,
+        saltPrefix: listenerSaltPrefix(db.name),
+        // Catalog serves feeds; audio is media's to record.
+        whereOf: async (target) => {
+          if (target.kind !== 'feed') return null;
+          const show = (await deps.podcasts.findByName(target.uId))?._id.toHexString();
+          return show ? { kind: 'feed', show, episode: null, published: null, file: null } : null;
+        },
       });
-      const recorder = listenRecorder(config.LISTEN_RECORDING, (heard) => listens.push(heard), logger);
       deps.background.once('catalog lists', () => ensureLists(deps));
       // Once per database, beside serving: a failed or cut-short run is run again on the next start.
       deps.background.once('restating the catalog', () =>

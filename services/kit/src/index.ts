@@ -139,3 +139,4 @@ export { sanitizeRichText } from './http/rich-text';
 export { isoOrNull } from './http/iso-date';
 export { escapeRegex } from './mongo/escape-regex';
 export { PremiumTokens, premiumLinkSecretSetting, type AudioKeyCheck } from './premium/premium-tokens';
+export { receiveOneFile, type IncomingFile, type OneFileOptions } from './http/one-file-upload';

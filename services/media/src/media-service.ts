@@ -5,12 +5,11 @@ import {
   ListKeeper,
   PremiumTokens,
   RankedLists,
-  RecordStream,
   startService,
 } from '@podz/kit';
 import { createBlobStore } from '@podz/kit/blobs';
-import { listenerSaltPrefix, listenPreparation, listenRecorder, type Heard } from '@podz/kit/listens';
-import { catalogListens, TOPICS, type ListenRecord } from '@podz/proto';
+import { listenerSaltPrefix, listenRecording } from '@podz/kit/listens';
+import { catalogListens, TOPICS } from '@podz/proto';
 import { EntitlementBook, UserDirectory } from '@podz/read-models';
 import type { MediaConfig } from './config';
 import { catalogCopySubscriptions } from './consumers/catalog-copy';
@@ -77,29 +76,22 @@ export function startMedia(config: MediaConfig) {
       };
       // File → episode, show and who may hear it: for the premium gate and the listen records.
       const attributions = new AudioAttributions({ ...ports, copies });
-      const listens = new RecordStream<ListenRecord, Heard>({
+      const { stream: listens, recorder } = listenRecording({
         kafka,
-        definition: catalogListens,
-        namespace: config.KAFKA_NAMESPACE,
+        redis,
         logger,
-        keyOf: (record) => record.listener,
-        lingerMs: config.LISTEN_LINGER_MS,
-        prepare: listenPreparation({
-          redis,
-          saltPrefix: listenerSaltPrefix(config.CATALOG_DATABASE),
-          logger,
-          // Media serves audio; feeds are catalog's to record.
-          whereOf: async (target, at) => {
-            if (target.kind !== 'audio') return null;
-            const attribution = await attributions.of(target.file, at);
-            if (!attribution) return null;
-            // Only what a listen record carries: who may hear the file stays here.
-            const { show, episode, published, file } = attribution;
-            return { kind: 'audio', show, episode, published, file };
-          },
-        }),
+        config,
+        saltPrefix: listenerSaltPrefix(config.CATALOG_DATABASE),
+        // Media serves audio; feeds are catalog's to record.
+        whereOf: async (target, at) => {
+          if (target.kind !== 'audio') return null;
+          const attribution = await attributions.of(target.file, at);
+          if (!attribution) return null;
+          // Only what a listen record carries: who may hear the file stays here.
+          const { show, episode, published, file } = attribution;
+          return { kind: 'audio', show, episode, published, file };
+        },
       });
-      const recorder = listenRecorder(config.LISTEN_RECORDING, (heard) => listens.push(heard), logger);
       lists.ensureLater();
       const direct = new DirectRoutes();
       return {

@@ -19,28 +19,14 @@ export class MediaUploads {
 
   /** The upload, or null when media has none by this id. */
   async find(id: string): Promise<UploadFacts | null> {
-    const res = await this.fetchFromAny(`/uploads/${encodeURIComponent(id)}`);
+    const res = await this.instances.getFromAny(
+      `/uploads/${encodeURIComponent(id)}`,
+      TIMEOUT_MS,
+      unavailable,
+    );
     if (res.status === 404) return null;
     if (!res.ok) throw unavailable(new Error(`media answered ${res.status}`));
     return uploadFactsSchema.parse(await res.json());
-  }
-
-  private async fetchFromAny(path: string): Promise<Response> {
-    const tried = new Set<string>();
-    let failure: unknown;
-    for (let base: string | undefined = this.instances.pick(); base; base = this.instances.another(tried)) {
-      tried.add(base);
-      try {
-        return await fetch(new URL(path, base), {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (err) {
-        failure = err;
-        this.instances.failed(base);
-      }
-    }
-    throw unavailable(failure);
   }
 }
 

@@ -11,17 +11,19 @@ import {
   podcastUpdated,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { dropPodcast } from '../domain/place-podcast';
+import { dropPodcast } from '../domain/shows/place-podcast';
 import { invalidateResponses } from '../domain/invalidate-responses';
-import { syncEpisodes } from '../domain/sync-episode';
-import { syncPodcast } from '../domain/sync-podcast';
+import { syncEpisodes } from '../domain/episodes/sync-episode';
+import { syncPodcast } from '../domain/shows/sync-podcast';
 
 /**
  * Catalog hears its own events to place what they name again (and to drop rendered answers), as the store has it by then: the
  * writes place their documents at once, and this covers a process that died in between. Reading
  * the store (not the event) makes a late or repeated event harmless.
  */
-export function listSync(deps: CatalogDeps): Subscription[] {
+export function listSync(
+  deps: Pick<CatalogDeps, 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
+): Subscription[] {
   return [
     on(podcastCreated, (event) => syncPodcast(deps, event.data.podcastId)),
     on(podcastUpdated, (event) => syncPodcast(deps, event.data.podcastId)),

@@ -8,7 +8,9 @@ import { refreshUser, rememberUsers } from '../domain/refresh-user';
  * Keeps catalog's picture of users fresh from `identity.user.v1`: who exists (so they can be
  * invited or credited) and the names and pictures shown on shows and episodes.
  */
-export function userSync(deps: CatalogDeps): Subscription[] {
+export function userSync(
+  deps: Pick<CatalogDeps, 'episodes' | 'follows' | 'lists' | 'logger' | 'podcasts' | 'responses' | 'users'>,
+): Subscription[] {
   return [
     onBatch(userRegistered, (events) =>
       rememberUsers(

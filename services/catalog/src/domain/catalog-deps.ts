@@ -13,7 +13,7 @@ import type { MediaUploads } from '../clients/media-uploads';
 import type { EntitlementBook } from '@podz/read-models';
 import type { PrivateFeedStore } from '../data/private-feed-store';
 import type { FeedSharing } from '../data/feed-sharing';
-import type { PremiumGrants } from './premium-grants';
+import type { PremiumGrants } from './feeds/premium-grants';
 
 export interface CatalogDeps {
   config: CatalogConfig;

@@ -3,7 +3,9 @@ import type { CatalogDeps } from './catalog-deps';
 import { invalidateResponses } from './invalidate-responses';
 
 /** Rebuilds what is missing: at start-up, and when a reader finds a list not built. */
-export async function ensureLists(deps: CatalogDeps): Promise<void> {
+export async function ensureLists(
+  deps: Pick<CatalogDeps, 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
+): Promise<void> {
   if (!(await deps.lists.isBuilt(FAMILY_LISTS.episodes))) {
     await deps.lists.withRebuildLock('episodes', async () => {
       await deps.episodes.forEach(undefined, (episode) => deps.lists.placeEpisode(episode));

@@ -1,10 +1,13 @@
 import type { CatalogDeps } from './catalog-deps';
 import { invalidateResponses } from './invalidate-responses';
-import { removePodcast } from './delete-podcast';
-import { settleFollow } from './settle-follow';
+import { removePodcast } from './shows/delete-podcast';
+import { settleFollow } from './follows/settle-follow';
 
 /** A deleted user's shows go, and so do their follows, host links, crew credits and guest appearances. */
-export async function forgetUser(deps: CatalogDeps, userId: string): Promise<void> {
+export async function forgetUser(
+  deps: Pick<CatalogDeps, 'episodes' | 'follows' | 'lists' | 'logger' | 'podcasts' | 'responses' | 'users'>,
+  userId: string,
+): Promise<void> {
   for (const podcast of await deps.podcasts.all({ ownerId: userId })) await removePodcast(deps, podcast);
   // Each count settled the way an unfollow is, without announcing it: the member is gone.
   for (const podcastId of await deps.follows.podcastIdsOf(userId)) {

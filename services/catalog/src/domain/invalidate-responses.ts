@@ -10,7 +10,7 @@ import type { CatalogDeps } from './catalog-deps';
  */
 
 /** Rendered public answers are dropped; a failure only leaves them until their TTL. */
-export async function invalidateResponses(deps: CatalogDeps): Promise<void> {
+export async function invalidateResponses(deps: Pick<CatalogDeps, 'logger' | 'responses'>): Promise<void> {
   await deps.responses
     .invalidate()
     .catch((err: unknown) => deps.logger.warn({ err }, 'response cache not invalidated'));

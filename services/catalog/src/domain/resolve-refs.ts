@@ -3,7 +3,11 @@ import type { UserRef } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
 
 /** Users named by id in a body: every one must be known, or the request names the unknown ones. */
-export async function knownUsers(deps: CatalogDeps, ids: string[], field: string): Promise<UserRef[]> {
+export async function knownUsers(
+  deps: Pick<CatalogDeps, 'users'>,
+  ids: string[],
+  field: string,
+): Promise<UserRef[]> {
   const unique = [...new Set(ids)];
   const users = await deps.users.findMany(unique);
   const missing = unique.filter((_, i) => !users[i]);
@@ -18,7 +22,7 @@ export async function knownUsers(deps: CatalogDeps, ids: string[], field: string
 
 /** An uploaded file the caller may use (their own, or any for an admin), as media knows it. */
 export async function uploadedMedia(
-  deps: CatalogDeps,
+  deps: Pick<CatalogDeps, 'uploads'>,
   user: AuthUser,
   id: string,
   kind: 'audio' | 'image',

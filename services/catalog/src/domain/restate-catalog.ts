@@ -1,8 +1,8 @@
 import { pendingEvent } from '@podz/kit';
 import { episodeRestated, podcastRestated } from '@podz/proto';
 import type { CatalogDeps } from './catalog-deps';
-import { episodeState } from './episode-rules';
-import { podcastState } from './podcast-rules';
+import { episodeState } from './episodes/episode-rules';
+import { podcastState } from './shows/podcast-rules';
 
 /**
  * Tells every live show and episode again (`restated`, which nobody takes for news), so services

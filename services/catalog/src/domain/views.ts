@@ -12,7 +12,7 @@ import { CREW_ROLES, DEFAULT_FEED_SETTINGS, type CrewRole } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import { transcriptUrls } from '../transcripts/transcript-files';
 import { isPremiumNow, premiumWindow } from '@podz/proto';
-import { episodePremium, showPremium } from './premium-rules';
+import { episodePremium, showPremium } from './feeds/premium-rules';
 
 const iso = (date: unknown) => (date instanceof Date ? date.toISOString() : String(date));
 const ref = (user: { id: string; username?: string | null; profilePicture?: string | null }): UserRef => ({

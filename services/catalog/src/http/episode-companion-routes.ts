@@ -8,9 +8,9 @@ import {
   transcriptQuerySchema,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { chaptersFile } from '../domain/chapters-file';
-import { setChapters } from '../domain/episode-chapters';
-import { removeTranscript, saveTranscript } from '../domain/episode-transcript';
+import { chaptersFile } from '../domain/episodes/chapters-file';
+import { setChapters } from '../domain/episodes/episode-chapters';
+import { removeTranscript, saveTranscript } from '../domain/episodes/episode-transcript';
 import { decodeText, receiveTranscript } from '../transcripts/receive-transcript';
 
 const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'];
@@ -20,7 +20,9 @@ const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'
  * are written to the store media serves them from) and its chapters, and the chapters file apps
  * read (docs/feeds.md), rendered from the episode.
  */
-export function episodeCompanionRoutes(deps: CatalogDeps): express.Router {
+export function episodeCompanionRoutes(
+  deps: Pick<CatalogDeps, 'blobs' | 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
+): express.Router {
   const router = express.Router();
   const base = '/api/episodes/:id';
 

@@ -12,18 +12,32 @@ import {
   updateEpisodeBodySchema,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { createEpisode } from '../domain/create-episode';
-import { deleteEpisode } from '../domain/delete-episode';
-import { updateEpisode } from '../domain/update-episode';
-import { episodeGuests, getEpisode, publicEpisodesByIds } from '../domain/read-episode';
-import { guestAppearances } from '../domain/guest-appearances';
-import { latestEpisodes } from '../domain/latest-episodes';
-import { podcastEpisodes } from '../domain/podcast-episodes';
-import { previousEpisodes } from '../domain/previous-episodes';
-import { upcomingReleases } from '../domain/upcoming-releases';
+import { createEpisode } from '../domain/episodes/create-episode';
+import { deleteEpisode } from '../domain/episodes/delete-episode';
+import { updateEpisode } from '../domain/episodes/update-episode';
+import { episodeGuests, getEpisode, publicEpisodesByIds } from '../domain/episodes/read-episode';
+import { guestAppearances } from '../domain/episodes/guest-appearances';
+import { latestEpisodes } from '../domain/episodes/latest-episodes';
+import { podcastEpisodes } from '../domain/episodes/podcast-episodes';
+import { previousEpisodes } from '../domain/episodes/previous-episodes';
+import { upcomingReleases } from '../domain/releases/upcoming-releases';
 
 /** The episodes API (spec §7 Episodes) plus `POST /api/episodes` to add one. */
-export function episodeRoutes(deps: CatalogDeps, direct: DirectRoutes): express.Router {
+export function episodeRoutes(
+  deps: Pick<
+    CatalogDeps,
+    | 'background'
+    | 'episodes'
+    | 'idempotency'
+    | 'lists'
+    | 'logger'
+    | 'podcasts'
+    | 'responses'
+    | 'uploads'
+    | 'users'
+  >,
+  direct: DirectRoutes,
+): express.Router {
   const router = express.Router();
   const base = '/api/episodes';
   const everyone = { cache: deps.responses };

@@ -4,8 +4,8 @@ import { cachedRead } from './cached-read';
 import { z } from 'zod';
 import { oembedQuerySchema } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { oembedFor } from '../domain/oembed';
-import { showFeed } from '../domain/show-feed';
+import { oembedFor } from '../domain/feeds/oembed';
+import { showFeed } from '../domain/feeds/show-feed';
 import type { ListenRecorder } from '@podz/kit/listens';
 
 const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'not a show name' }) });
@@ -17,7 +17,14 @@ const feedParams = z.object({ uId: z.string().regex(/^[a-z0-9-]{1,80}$/, { error
  * polled by many at once costs one render and one recorded fetch a second: fetches answered by the
  * edge are not recorded (the feed-follower figures are an estimate; docs/analytics.md).
  */
-export function feedRoutes(deps: CatalogDeps, listens: ListenRecorder, direct: DirectRoutes): express.Router {
+export function feedRoutes(
+  deps: Pick<
+    CatalogDeps,
+    'background' | 'config' | 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'
+  >,
+  listens: ListenRecorder,
+  direct: DirectRoutes,
+): express.Router {
   const router = express.Router();
   router.get(
     '/shows/:uId/feed.xml',

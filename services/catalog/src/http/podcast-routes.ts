@@ -17,22 +17,39 @@ import {
   userPodcastsQuerySchema,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { followPodcast } from '../domain/follow-podcast';
-import { followState } from '../domain/follow-state';
-import { followedPodcast, followedPodcasts } from '../domain/followed-podcasts';
-import { answerInvitation, leaveShow } from '../domain/hosts';
-import { importFromFeed } from '../domain/import-from-feed';
-import { createPodcast } from '../domain/create-podcast';
-import { deletePodcast } from '../domain/delete-podcast';
-import { updatePodcast } from '../domain/update-podcast';
-import { allPodcasts } from '../domain/list-podcasts';
-import { getPodcast, getPodcastByName } from '../domain/read-podcast';
-import { managePodcasts } from '../domain/manage-podcasts';
-import { myHostPodcasts, myPodcasts } from '../domain/my-podcasts';
-import { publicHostPodcastsOf, publicPodcastsOf } from '../domain/podcasts-of-user';
+import { followPodcast } from '../domain/follows/follow-podcast';
+import { followState } from '../domain/follows/follow-state';
+import { followedPodcast, followedPodcasts } from '../domain/follows/followed-podcasts';
+import { answerInvitation, leaveShow } from '../domain/shows/hosts';
+import { importFromFeed } from '../domain/feeds/import-from-feed';
+import { createPodcast } from '../domain/shows/create-podcast';
+import { deletePodcast } from '../domain/shows/delete-podcast';
+import { updatePodcast } from '../domain/shows/update-podcast';
+import { allPodcasts } from '../domain/shows/list-podcasts';
+import { getPodcast, getPodcastByName } from '../domain/shows/read-podcast';
+import { managePodcasts } from '../domain/shows/manage-podcasts';
+import { myHostPodcasts, myPodcasts } from '../domain/shows/my-podcasts';
+import { publicHostPodcastsOf, publicPodcastsOf } from '../domain/shows/podcasts-of-user';
 
 /** The podcasts API (spec §7 Podcasts). Literal paths come before `/:id`. */
-export function podcastRoutes(deps: CatalogDeps, direct: DirectRoutes): express.Router {
+export function podcastRoutes(
+  deps: Pick<
+    CatalogDeps,
+    | 'background'
+    | 'config'
+    | 'episodes'
+    | 'follows'
+    | 'idempotency'
+    | 'lists'
+    | 'logger'
+    | 'plans'
+    | 'podcasts'
+    | 'responses'
+    | 'uploads'
+    | 'users'
+  >,
+  direct: DirectRoutes,
+): express.Router {
   const router = express.Router();
   const base = '/api/podcasts';
   const everyone = { cache: deps.responses };

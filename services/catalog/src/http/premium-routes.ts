@@ -7,9 +7,14 @@ import {
   privateFeedsQuerySchema,
 } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { openPrivateFeed, premiumAccess, privateFeedsOf, resetPrivateFeed } from '../domain/premium-access';
-import { premiumMembers, suspendPrivateFeed, teamResetPrivateFeed } from '../domain/premium-members';
-import { privateFeed } from '../domain/private-feed';
+import {
+  openPrivateFeed,
+  premiumAccess,
+  privateFeedsOf,
+  resetPrivateFeed,
+} from '../domain/feeds/premium-access';
+import { premiumMembers, suspendPrivateFeed, teamResetPrivateFeed } from '../domain/feeds/premium-members';
+import { privateFeed } from '../domain/feeds/private-feed';
 import type { ListenRecorder } from '@podz/kit/listens';
 
 const RSS = 'application/rss+xml; charset=utf-8';
@@ -20,7 +25,26 @@ const RSS = 'application/rss+xml; charset=utf-8';
  * its path is the credential; the edge never keeps it: `private`). Its fetches count for the
  * show's feed followers and the audio it links to as downloads, like the public feed's.
  */
-export function premiumRoutes(deps: CatalogDeps, listens: ListenRecorder): express.Router {
+export function premiumRoutes(
+  deps: Pick<
+    CatalogDeps,
+    | 'background'
+    | 'config'
+    | 'entitlements'
+    | 'episodes'
+    | 'grants'
+    | 'lists'
+    | 'logger'
+    | 'membersFeeds'
+    | 'podcasts'
+    | 'privateFeeds'
+    | 'responses'
+    | 'sharing'
+    | 'tokens'
+    | 'users'
+  >,
+  listens: ListenRecorder,
+): express.Router {
   const router = express.Router();
   router.get(
     '/api/podcasts/:id/premium',

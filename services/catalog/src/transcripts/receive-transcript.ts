@@ -1,7 +1,6 @@
 import { TextDecoder } from 'node:util';
 import type { Request } from 'express';
-import busboy from 'busboy';
-import { AppError, badRequest } from '@podz/kit';
+import { AppError, receiveOneFile } from '@podz/kit';
 import { TRANSCRIPT_LIMITS } from '@podz/proto';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -12,48 +11,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * hold NUL bytes: anything else is a 415, since it is no caption file.
  */
 export function receiveTranscript(req: Request): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: TRANSCRIPT_LIMITS.bytes, fields: 5 },
-      });
-    } catch {
-      reject(badRequest('Send the file as multipart/form-data in a field named "file"'));
-      return;
-    }
-    let settled = false;
-    let text: Promise<string> | undefined;
-    const fail = (err: unknown) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(parser);
-      req.resume();
-      reject(err);
-    };
-    parser.on('file', (field, file) => {
-      if (field !== 'file' || text) {
-        file.resume();
-        if (field !== 'file') fail(badRequest('The upload field must be named "file"'));
-        return;
-      }
-      text = collect(file);
-      text.catch(fail);
-    });
-    parser.on('filesLimit', () => fail(badRequest('Send exactly one file')));
-    parser.on('error', () => fail(badRequest('The upload is not valid multipart/form-data')));
-    parser.on('close', () => {
-      if (!text) fail(badRequest('No file: send it in a field named "file"'));
-      else
-        text.then((value) => {
-          if (settled) return;
-          settled = true;
-          resolve(value);
-        }, fail);
-    });
-    req.on('aborted', () => fail(badRequest('The upload was interrupted')));
-    req.pipe(parser);
+  return receiveOneFile(req, {
+    maxBytes: TRANSCRIPT_LIMITS.bytes,
+    fields: 5,
+    take: ({ stream }) => collect(stream),
   });
 }
 

@@ -47,6 +47,33 @@ export class UpstreamPool {
     this.failedUntil.set(target, Date.now() + PASS_OVER_MS);
   }
 
+  /**
+   * A JSON GET of `path` from the instances in turn: the first that answers (whatever its status)
+   * is the answer; one that does not is passed over for the next. `unavailable` makes the error
+   * thrown when none answers, from the last failure.
+   */
+  async getFromAny(
+    path: string,
+    timeoutMs: number,
+    unavailable: (cause: unknown) => Error,
+  ): Promise<Response> {
+    const tried = new Set<string>();
+    let failure: unknown;
+    for (let base: string | undefined = this.pick(); base; base = this.another(tried)) {
+      tried.add(base);
+      try {
+        return await fetch(new URL(path, base), {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        failure = err;
+        this.failed(base);
+      }
+    }
+    throw unavailable(failure);
+  }
+
   private resting(target: string, now: number): boolean {
     return (this.failedUntil.get(target) ?? 0) > now;
   }

@@ -2,6 +2,7 @@
 export {
   listenPreparation,
   listenRecorder,
+  listenRecording,
   listenerSaltPrefix,
   listenSettings,
   type ListenRecorder,

@@ -1,5 +1,8 @@
 import path from 'node:path';
+import type { Kafka } from 'kafkajs';
 import type { Redis } from 'ioredis';
+import { catalogListens, type ListenRecord } from '@podz/proto';
+import { RecordStream } from '../events/record-stream';
 import { z } from 'zod';
 import type { DirectHandler } from '../http/direct-request';
 import type { Logger } from '../logging/logger';
@@ -65,4 +68,31 @@ export function listenPreparation(options: {
     whereOf: options.whereOf,
   };
   return (batch: Heard[]) => prepareListens(preparation, batch);
+}
+
+/**
+ * A service's listen recording, assembled: its handlers (`recorder.audio`, `recorder.feed`) and the
+ * record stream they feed (`catalog.listen.v1`), which the service starts and stops with its other
+ * streams. `whereOf` says whose listen a request of this service is.
+ */
+export function listenRecording(options: {
+  kafka: Kafka;
+  redis: Redis;
+  logger: Logger;
+  config: { KAFKA_NAMESPACE: string; LISTEN_RECORDING: boolean; LISTEN_LINGER_MS: number };
+  saltPrefix: string;
+  whereOf: ListenPreparation['whereOf'];
+}): { stream: RecordStream<ListenRecord, Heard>; recorder: ListenRecorder } {
+  const { kafka, redis, logger, config, saltPrefix, whereOf } = options;
+  const stream = new RecordStream<ListenRecord, Heard>({
+    kafka,
+    definition: catalogListens,
+    namespace: config.KAFKA_NAMESPACE,
+    logger,
+    keyOf: (record) => record.listener,
+    lingerMs: config.LISTEN_LINGER_MS,
+    prepare: listenPreparation({ redis, saltPrefix, logger, whereOf }),
+  });
+  const recorder = listenRecorder(config.LISTEN_RECORDING, (heard) => stream.push(heard), logger);
+  return { stream, recorder };
 }

@@ -1,16 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 
-/** A chapter as an uploaded MP3's ID3v2 tag carries it (`CHAP` frames). */
-const chapter = new Schema(
-  {
-    startTime: { type: Number, required: true },
-    title: { type: String, required: true },
-    url: String,
-    img: String,
-  },
-  { _id: false },
-);
-
 const mediaSchema = new Schema(
   {
     kind: { type: String, enum: ['audio', 'image'], required: true },
@@ -23,7 +12,8 @@ const mediaSchema = new Schema(
     /** Audio: the byte its sound starts at (after an ID3v2 tag); null for uploads older than it. */
     audioOffset: { type: Number, default: null },
     /** Audio: the chapters its ID3v2 tag carries (`CHAP` frames), which episodes using it take. */
-    chapters: { type: [chapter], default: undefined },
+    // As read from the tag (`id3Chapters`, checked against proto's chapter schema), kept as they are.
+    chapters: { type: [Schema.Types.Mixed], default: undefined },
     uploadedBy: { type: String, required: true, index: true },
     /**
      * Where the file is used, by the using show's or episode's id: `{ kind, name, podcastId }`.

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Request } from 'express';
-import busboy from 'busboy';
-import { AppError, badRequest } from '@podz/kit';
+import { AppError, receiveOneFile } from '@podz/kit';
 import type { BlobInfo, BlobStore } from '@podz/kit/blobs';
 import { SNIFF_BYTES, sniffAudio, sniffImage, type Sniffed } from './sniff';
 
@@ -28,59 +27,20 @@ export function receiveUpload(
   options: UploadOptions,
 ): Promise<ReceivedUpload> {
   const sniff = options.kind === 'audio' ? sniffAudio : sniffImage;
-  return new Promise<ReceivedUpload>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: options.maxBytes, fields: 10 } });
-    } catch {
-      reject(badRequest('Send the file as multipart/form-data in a field named "file"'));
-      return;
-    }
-    let settled = false;
-    let sawFile = false;
-    let pending: Promise<void> | undefined;
-    let fileName = '';
-    const fail = (err: unknown) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(parser);
-      req.resume();
-      reject(err);
-    };
-
-    parser.on('file', (field, file, details: { filename?: string }) => {
-      fileName = displayName(details?.filename ?? '');
-      if (sawFile || field !== 'file') {
-        file.resume();
-        if (field !== 'file') fail(badRequest('The upload field must be named "file"'));
-        return;
-      }
-      sawFile = true;
-      pending = store_(file);
-    });
-    parser.on('filesLimit', () => fail(badRequest('Send exactly one file')));
-    parser.on('error', () => fail(badRequest('The upload is not valid multipart/form-data')));
-    parser.on('close', () => {
-      if (!sawFile) fail(badRequest('No file: send it in a field named "file"'));
-      else void pending?.catch(() => undefined);
-    });
-    req.on('aborted', () => fail(badRequest('The upload was interrupted')));
-    req.pipe(parser);
-
-    async function store_(file: NodeJS.ReadableStream & { truncated?: boolean }): Promise<void> {
+  return receiveOneFile(req, {
+    maxBytes: options.maxBytes,
+    fields: 10,
+    take: async ({ stream: file, name }) => {
       const head = await firstBytes(file);
       const type: Sniffed | undefined = sniff(head.bytes);
       if (!type) {
         file.resume();
-        fail(
-          new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            options.kind === 'audio'
-              ? 'This is not an audio file we accept (MP3, M4A, WAV, Ogg or FLAC)'
-              : 'This is not an image we accept (PNG, JPEG or WebP)',
-          ),
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          options.kind === 'audio'
+            ? 'This is not an audio file we accept (MP3, M4A, WAV, Ogg or FLAC)'
+            : 'This is not an image we accept (PNG, JPEG or WebP)',
         );
-        return;
       }
       const key = options.keyFor(type.ext);
       const body = new PassThrough();
@@ -99,21 +59,16 @@ export function receiveUpload(
           tooLarge = true;
           throw new Error('too large');
         }
-        if (settled) {
-          await store.delete(key);
-          return;
-        }
-        settled = true;
-        resolve({ ...info, mime: type.mime, name: fileName });
+        return { ...info, mime: type.mime, name: displayName(name) };
       } catch (err) {
         await store.delete(key).catch(() => undefined);
-        fail(
-          tooLarge
-            ? new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${limitMb(options.maxBytes)}`)
-            : err,
-        );
+        throw tooLarge
+          ? new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${limitMb(options.maxBytes)}`)
+          : err;
       }
-    }
+    },
+    // Stored after the request had already failed (the sender went away): nothing may keep it.
+    undo: (upload) => store.delete(upload.key),
   });
 }
 

@@ -35,25 +35,7 @@ export class ServiceReader {
     return (await res.json()) as T;
   }
 
-  private async fetchFromAny(path: string): Promise<Response> {
-    const tried = new Set<string>();
-    let failure: unknown;
-    for (
-      let baseUrl: string | undefined = this.instances.pick();
-      baseUrl;
-      baseUrl = this.instances.another(tried)
-    ) {
-      tried.add(baseUrl);
-      try {
-        return await fetch(new URL(path, baseUrl), {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (err) {
-        failure = err;
-        this.instances.failed(baseUrl);
-      }
-    }
-    throw new OwnerUnavailable(path, failure);
+  private fetchFromAny(path: string): Promise<Response> {
+    return this.instances.getFromAny(path, TIMEOUT_MS, (cause) => new OwnerUnavailable(path, cause));
   }
 }
