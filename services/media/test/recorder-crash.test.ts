@@ -2,6 +2,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { recordsOfMessage } from '@podz/kit';
 import {
+  eventually,
   readTopic,
   spawnService,
   testInfra,
@@ -100,7 +101,10 @@ describe('the listen recorder killed mid-download', () => {
       }
     };
     const apps = Array.from({ length: 8 }, (_, slot) => app(slot));
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Killed once fifteen downloads ended over a second ago, whatever the machine's pace: the
+    // others are mid-stream or just ended.
+    const endedBefore = (at: number) => [...ended.values()].filter((end) => end < at).length;
+    await eventually('fifteen downloads', async () => endedBefore(Date.now() - 1000) >= 15, 90_000);
     const killedAt = Date.now();
     expect((await child.kill('SIGKILL')).signal).toBe('SIGKILL');
     child = undefined;
@@ -110,7 +114,7 @@ describe('the listen recorder killed mid-download', () => {
     const mustHave = [...ended]
       .filter(([, at]) => at < killedAt - LINGER_MS - IN_FLIGHT_MS)
       .map(([ua]) => ua);
-    expect(mustHave.length).toBeGreaterThan(20);
+    expect(mustHave.length).toBeGreaterThanOrEqual(10);
     const records = await listenRecords(episode.id, mustHave);
     const byUa = new Map<string, number>();
     for (const record of records) byUa.set(record.ua, (byUa.get(record.ua) ?? 0) + 1);
