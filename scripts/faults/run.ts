@@ -229,7 +229,7 @@ async function main(): Promise<void> {
         }),
       ],
       listens: [
-        'catalog and analytics killed while listens stream',
+        'media and analytics killed while listens stream',
         async () => ({
           scenario:
             'catalog SIGKILLed 10 times during downloads, then analytics 10 times while it applies them',

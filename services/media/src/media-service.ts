@@ -85,7 +85,7 @@ export function startMedia(config: MediaConfig) {
         // Media serves audio; feeds are catalog's to record.
         whereOf: async (target, at) => {
           if (target.kind !== 'audio') return null;
-          const attribution = await attributions.of(target.file, at);
+          const attribution = await attributions.awaited(target.file, at);
           if (!attribution) return null;
           // Only what a listen record carries: who may hear the file stays here.
           const { show, episode, published, file } = attribution;

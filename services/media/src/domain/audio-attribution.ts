@@ -14,6 +14,12 @@ export interface AudioAttribution extends AudioOwner {
 /** How long an instance trusts what it looked up: an episode that changes its audio is seen within it. */
 const FRESH_MS = 1000;
 const REMEMBERED_FILES = 10_000;
+/**
+ * How long a listen of an uploaded file no episode is known to use yet waits for catalog's event
+ * (a new episode's first downloads can come before media hears of it), and how often it looks.
+ */
+const AWAIT_EPISODE_MS = 10_000;
+const LOOK_AGAIN_MS = 250;
 
 /**
  * File → episode, for the listen records and the premium gate: media's copy of catalog says which
@@ -41,6 +47,26 @@ export class AudioAttributions {
         this.deps.logger.warn({ err, file }, 'audio attribution failed');
         return null;
       });
+  }
+
+  /**
+   * For the listen records: as `of`, but an uploaded audio file whose episode media has not heard
+   * of yet is looked up again until it is (or `AWAIT_EPISODE_MS` passed), so a new episode's first
+   * downloads are counted. The gate uses `of`: it never waits.
+   */
+  async awaited(file: string, at: number): Promise<AudioAttribution | null> {
+    const deadline = Date.now() + AWAIT_EPISODE_MS;
+    for (;;) {
+      const found = await this.of(file, at);
+      if (found || Date.now() >= deadline || !(await this.isUpload(file))) return found;
+      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+      this.known.forget(file);
+    }
+  }
+
+  private async isUpload(file: string): Promise<boolean> {
+    const id = /^([0-9a-f]{24})\./.exec(file)?.[1];
+    return id ? (await this.deps.library.findById(id))?.kind === 'audio' : false;
   }
 
   private async load(file: string): Promise<AudioAttribution | null> {
