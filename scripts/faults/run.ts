@@ -232,7 +232,7 @@ async function main(): Promise<void> {
         'media and analytics killed while listens stream',
         async () => ({
           scenario:
-            'catalog SIGKILLed 10 times during downloads, then analytics 10 times while it applies them',
+            'media SIGKILLed 10 times during downloads, then analytics 10 times while it applies them',
           ...(await listenScenario(stack!, { token: admin.token })),
         }),
       ],
