@@ -112,6 +112,9 @@ beforeAll(async () => {
   await Promise.all([movePlan(member, 'pro', 'free'), movePlan(otherMember, 'network', 'free')]);
   await entitled(member, show.id, true);
   await entitled(otherMember, show.id, true);
+  // Media, which gates the audio, hears the plans from the same events a moment later or sooner.
+  await audioAnswers(bonus.audio.url, 200, member);
+  await audioAnswers(bonus.audio.url, 200, otherMember);
 }, 120_000);
 afterAll(() => platform?.stop());
 
