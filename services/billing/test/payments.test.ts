@@ -121,14 +121,21 @@ const subscribe = async (buyer: { token: string }, plan = 'pro', saveAccount = t
   await capture(buyer.token, created.orderId).expect(200);
   return { ...created, vaultId: paypal.order(created.orderId)!.savedAs };
 };
-/** The period has run out: the clock finds the subscription due now. */
+/**
+ * The period has run out: the clock finds the subscription due now. Billing files a subscription
+ * from the payment's event, on its own time, so this waits for it to be there: backdating nothing
+ * would leave the event to file it a month ahead.
+ */
 const makeDue = (userId: string) =>
-  billing.context.db
-    .collection<{ _id: string }>('subscriptions')
-    .updateOne(
-      { _id: userId },
-      { $set: { dueAt: new Date(Date.now() - 1000), dueHour: new Date().toISOString().slice(0, 13) } },
-    );
+  eventually('the subscription to backdate', async () => {
+    const backdated = await billing.context.db
+      .collection<{ _id: string }>('subscriptions')
+      .updateOne(
+        { _id: userId },
+        { $set: { dueAt: new Date(Date.now() - 1000), dueHour: new Date().toISOString().slice(0, 13) } },
+      );
+    return backdated.matchedCount === 1;
+  });
 const chargesTo = (vaultId: string | undefined) => paypal.charges().filter((o) => o.vaultId === vaultId);
 const captureCalls = (orderId: string) =>
   paypal.calls.filter((call) => call === `POST /v2/checkout/orders/${orderId}/capture`).length;
