@@ -68,6 +68,14 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name=/^(toHexString|getTimestamp|equals)$/][object.property.name='_id']",
+          message: 'Records reach the domain with a string `id` (kit `keyed`); ObjectIds stay in data/.',
+        },
+      ],
     },
   },
   {

@@ -113,7 +113,7 @@ export function startCatalog(config: CatalogConfig) {
         // Catalog serves feeds; audio is media's to record.
         whereOf: async (target) => {
           if (target.kind !== 'feed') return null;
-          const show = (await deps.podcasts.findByName(target.uId))?._id.toHexString();
+          const show = (await deps.podcasts.findByName(target.uId))?.id;
           return show ? { kind: 'feed', show, episode: null, published: null, file: null } : null;
         },
       });

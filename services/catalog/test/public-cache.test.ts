@@ -176,8 +176,8 @@ describe('public read cache', () => {
       models.episodes.collection.findOneAndDelete({ _id: new Types.ObjectId(first.id) }),
     ]);
     try {
-      expect((await shows.findByName(history.uId))?._id.toHexString()).toBe(history.id);
-      expect((await episodes.findByIds([first.id])).map((e) => e._id.toHexString())).toEqual([first.id]);
+      expect((await shows.findByName(history.uId))?.id).toBe(history.id);
+      expect((await episodes.findByIds([first.id])).map((e) => e.id)).toEqual([first.id]);
       // Once dropped (a write or an event), the store answers: they are gone.
       await Promise.all([shows.forget([history.id]), episodes.forget([first.id])]);
       expect(await shows.findByName(history.uId)).toBeNull();

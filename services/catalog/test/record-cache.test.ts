@@ -88,15 +88,15 @@ describe('records kept beside the store', () => {
         (row) => row.uId === uId,
         () => shows.findOne({ uId }),
       );
-    expect((await byUId('old name'))!._id).toEqual(renamed._id); // found in the store
-    expect((await byUId('old name'))!._id).toEqual(renamed._id); // the id remembered, its record filled
+    expect((await byUId('old name'))!.id).toEqual(renamed._id.toHexString()); // found in the store
+    expect((await byUId('old name'))!.id).toEqual(renamed._id.toHexString()); // the id remembered, its record filled
     const reads = storeReads;
-    expect((await byUId('old name'))!._id).toEqual(renamed._id);
+    expect((await byUId('old name'))!.id).toEqual(renamed._id.toHexString());
     expect(storeReads).toBe(reads); // alias and record, both from Redis
     await shows.updateOne({ _id: renamed._id }, { $set: { uId: 'new name' } });
     await records.invalidate([renamed._id.toHexString()]);
     expect(await byUId('old name')).toBeNull();
-    expect((await byUId('new name'))!._id).toEqual(renamed._id);
+    expect((await byUId('new name'))!.id).toEqual(renamed._id.toHexString());
     // Remembering an alias ahead of time (from an event) is safe: it is checked against the record.
     await records.remember('uId:old name', renamed._id.toHexString());
     expect(await byUId('old name')).toBeNull();

@@ -68,6 +68,7 @@ export { connectMongo, isDuplicateKey, onlyDuplicateKeys, pingMongo, redactUrl }
 export { runOnce } from './mongo/run-once';
 export { InsertBatcher, type InsertTarget } from './mongo/insert-batcher';
 export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
+export { idTime, keyed, keyedOrNull, type Keyed } from './mongo/keyed';
 export { newId } from './mongo/new-id';
 export { LruMap } from './cache/lru-map';
 export { RecentReads } from './cache/recent-reads';

@@ -140,7 +140,9 @@ describe('what messaging hears', () => {
     // the delivery instead of skipping a message nobody was told of.
     const rejected = review(requestRejected, requester.id, admin.id, '');
     await db.collection('messages').insertOne({
-      _id: derivedMessageId(`review:${rejected.envelope.id}`, new Date(rejected.envelope.time)),
+      _id: new Types.ObjectId(
+        derivedMessageId(`review:${rejected.envelope.id}`, new Date(rejected.envelope.time)),
+      ),
       conversationId: new Types.ObjectId(conversation.id),
       senderId: admin.id,
       text: 'Your request to become a podcaster was not approved this time.',

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import { outboxPlugin } from '@podz/kit';
+import { outboxPlugin, type Keyed } from '@podz/kit';
 import { PAYMENT_KINDS, PAYMENT_STATES, PLAN_CURRENCIES, PLAN_INTERVALS } from '@podz/proto';
 
 /**
@@ -34,11 +34,14 @@ const paymentSchema = new Schema(
 );
 paymentSchema.plugin(outboxPlugin);
 
-export type PaymentRecord = InferSchemaType<typeof paymentSchema> & {
+export type StoredPayment = InferSchemaType<typeof paymentSchema> & {
   _id: Types.ObjectId;
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** A payment as use cases read it. */
+export type PaymentRecord = Keyed<StoredPayment>;
 
 export function paymentModel(db: Connection) {
   return db.model('Payment', paymentSchema);

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import { withEvents, type OutboxRelay, type PendingEvent, present } from '@podz/kit';
+import { keyed, keyedOrNull, withEvents, type OutboxRelay, type PendingEvent, present } from '@podz/kit';
 import { PAYMENTS_LIST_MAX, type PaymentState } from '@podz/proto';
-import type { PaymentModel, PaymentRecord } from './payment-model';
+import type { PaymentModel, PaymentRecord, StoredPayment } from './payment-model';
 
 export type { PaymentRecord };
 export type NewPayment = Pick<
@@ -21,29 +21,25 @@ export class PaymentRepository {
   ) {}
 
   findById(id: string): Promise<PaymentRecord | null> {
-    return this.model.findById(new Types.ObjectId(id)).lean<PaymentRecord>();
+    return this.model.findById(new Types.ObjectId(id)).lean<StoredPayment>().then(keyedOrNull);
   }
 
   findByOrderId(orderId: string): Promise<PaymentRecord | null> {
-    return this.model.findOne({ orderId }).lean<PaymentRecord>();
+    return this.model.findOne({ orderId }).lean<StoredPayment>().then(keyedOrNull);
   }
 
   /** A user's payments, newest first (one user's own: a handful a year). */
   async forUser(userId: string): Promise<PaymentRecord[]> {
-    const rows = await this.model.find({ userId }).lean<PaymentRecord[]>();
+    const rows = await this.model.find({ userId }).lean<StoredPayment[]>();
     return rows
-      .sort(
-        (a, b) =>
-          b.createdAt.getTime() - a.createdAt.getTime() ||
-          b._id.toHexString().localeCompare(a._id.toHexString()),
-      )
+      .map(keyed)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
       .slice(0, PAYMENTS_LIST_MAX);
   }
 
   async create(paymentId: string, payment: NewPayment): Promise<PaymentRecord> {
-    const id = new Types.ObjectId(paymentId);
-    await this.model.create({ _id: id, state: 'created', ...payment });
-    return present(await this.findById(id.toHexString()), `payment ${id.toHexString()}`);
+    await this.model.create({ _id: new Types.ObjectId(paymentId), state: 'created', ...payment });
+    return present(await this.findById(paymentId), `payment ${paymentId}`);
   }
 
   /**
@@ -51,13 +47,16 @@ export class PaymentRepository {
    * capturing for longer than `staleMs` (its process died, or PayPal's answer was lost: a new
    * attempt learns from PayPal whether it was captured). Null when another attempt holds it.
    */
-  async claimForCapture(id: Types.ObjectId, staleMs = 120_000): Promise<PaymentRecord | null> {
+  async claimForCapture(id: string, staleMs = 120_000): Promise<PaymentRecord | null> {
     const stale = new Date(Date.now() - staleMs);
     const result = await this.model.updateOne(
-      { _id: id, $or: [{ state: 'created' }, { state: 'capturing', updatedAt: { $lt: stale } }] },
+      {
+        _id: new Types.ObjectId(id),
+        $or: [{ state: 'created' }, { state: 'capturing', updatedAt: { $lt: stale } }],
+      },
       { $set: { state: 'capturing' }, $inc: { captureAttempts: 1 } },
     );
-    return result.modifiedCount === 0 ? null : this.findById(id.toHexString());
+    return result.modifiedCount === 0 ? null : this.findById(id);
   }
 
   /**
@@ -65,7 +64,7 @@ export class PaymentRepository {
    * null when it was not in any of those states (someone else moved it first).
    */
   async transition(
-    id: Types.ObjectId,
+    id: string,
     from: readonly PaymentState[],
     to: PaymentState,
     changes: Partial<
@@ -76,11 +75,11 @@ export class PaymentRepository {
     // updateOne and a read, not findOneAndUpdate: FerretDB cannot project on findAndModify, and
     // the outbox fields are never selected. The filter on the state makes the update the decision.
     const result = await this.model.updateOne(
-      { _id: id, state: { $in: [...from] } },
+      { _id: new Types.ObjectId(id), state: { $in: [...from] } },
       withEvents({ $set: { ...changes, state: to } }, events),
     );
     if (result.modifiedCount === 0) return null;
     if (events.length > 0) this.relay.kick(this.model);
-    return this.findById(id.toHexString());
+    return this.findById(id);
   }
 }

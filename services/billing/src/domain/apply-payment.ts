@@ -59,7 +59,7 @@ async function applyRenewal(
   payment: PaymentRecord,
   applied: string[],
 ): Promise<boolean> {
-  const paymentId = payment._id.toHexString();
+  const paymentId = payment.id;
   if (!sub || sub.renewalPaymentId !== paymentId || sub.state === 'ended') {
     // Charged for a period nobody holds any more (the member left the plan while it was charged).
     deps.logger.error(

@@ -18,15 +18,12 @@ export async function captureOrder(deps: BillingDeps, caller: AuthUser, orderId:
   if (!payment || payment.userId !== caller.id) throw notFound('Checkout');
   if (payment.state === 'completed') return paymentView(payment);
   if (payment.state === 'refused' || payment.state === 'failed') throw paymentRefused(payment);
-  const claimed = await deps.payments.claimForCapture(payment._id);
+  const claimed = await deps.payments.claimForCapture(payment.id);
   if (!claimed) throw conflict('This payment is being confirmed; look at your plan in a moment');
 
   let order;
   try {
-    order = await paypal.captureOrder(
-      orderId,
-      `capture-${payment._id.toHexString()}-${claimed.captureAttempts}`,
-    );
+    order = await paypal.captureOrder(orderId, `capture-${payment.id}-${claimed.captureAttempts}`);
   } catch (err) {
     const issue = err instanceof PayPalError ? err.issue : undefined;
     // Taken already (a capture this one does not know of): PayPal's webhook settles the payment.
@@ -36,13 +33,13 @@ export async function captureOrder(deps: BillingDeps, caller: AuthUser, orderId:
     const refusedByPayPal =
       err instanceof PayPalError && !err.unreachable && err.status !== 401 && issue !== 'ORDER_NOT_APPROVED';
     if (refusedByPayPal) {
-      const failed = await deps.payments.transition(payment._id, ['capturing'], 'failed', {
+      const failed = await deps.payments.transition(payment.id, ['capturing'], 'failed', {
         reason: `PayPal refused the payment (${issue})`,
       });
       throw paymentRefused(failed ?? payment);
     }
     // Not captured: the buyer may try again.
-    await deps.payments.transition(payment._id, ['capturing'], 'created');
+    await deps.payments.transition(payment.id, ['capturing'], 'created');
     if (issue === 'ORDER_NOT_APPROVED') throw conflict('PayPal has not approved this payment yet');
     throw providerFailed(deps, err, 'order not captured');
   }

@@ -4,7 +4,7 @@ import type { PaymentRecord } from '../data/payment-repository';
 /** A payment as the API answers it. */
 export function paymentView(record: PaymentRecord): Payment {
   return {
-    id: record._id.toHexString(),
+    id: record.id,
     userId: record.userId,
     plan: record.plan,
     planName: record.planName,

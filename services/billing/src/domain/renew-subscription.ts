@@ -79,7 +79,7 @@ async function charge(
   payment: PaymentRecord,
   now: Date,
 ): Promise<unknown> {
-  const paymentId = payment._id.toHexString();
+  const paymentId = payment.id;
   const paypal = present(deps.paypal, 'PayPal (renewals wait while it is not configured)');
   let order;
   try {
@@ -105,17 +105,17 @@ async function charge(
       deps.logger.warn({ err, userId: sub._id, paymentId }, 'renewal not charged: PayPal failed');
       return;
     }
-    await deps.payments.transition(payment._id, ['capturing'], 'failed', {
+    await deps.payments.transition(payment.id, ['capturing'], 'failed', {
       reason: `PayPal refused the renewal (${err.issue})`,
     });
     return declined(deps, sub, now);
   }
   const placed =
-    (await deps.payments.transition(payment._id, ['capturing'], 'capturing', { orderId: order.id })) ??
+    (await deps.payments.transition(payment.id, ['capturing'], 'capturing', { orderId: order.id })) ??
     payment;
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
   if (!capture) {
-    await deps.payments.transition(payment._id, ['capturing'], 'failed', {
+    await deps.payments.transition(payment.id, ['capturing'], 'failed', {
       reason: `PayPal did not charge the saved account (${order.status.toLowerCase()})`,
     });
     return declined(deps, sub, now);

@@ -16,7 +16,7 @@ function mismatch(payment: PaymentRecord, capture: Capture): string | undefined 
   if (value !== payment.amount || currency !== payment.currency) {
     return `PayPal captured ${value} ${currency}; ${payment.planName} costs ${payment.amount} ${payment.currency}`;
   }
-  if (capture.custom_id !== undefined && capture.custom_id !== payment._id.toHexString()) {
+  if (capture.custom_id !== undefined && capture.custom_id !== payment.id) {
     return 'PayPal captured a payment for another order';
   }
   return undefined;
@@ -40,18 +40,15 @@ export async function settleCapture(
   const wrong = mismatch(payment, capture);
   if (wrong) {
     // Money may have moved for the wrong amount: an operator refunds it in PayPal.
-    deps.logger.error(
-      { paymentId: payment._id.toHexString(), captureId: capture.id, wrong },
-      'capture refused',
-    );
-    const refused = await deps.payments.transition(payment._id, open, 'refused', {
+    deps.logger.error({ paymentId: payment.id, captureId: capture.id, wrong }, 'capture refused');
+    const refused = await deps.payments.transition(payment.id, open, 'refused', {
       reason: wrong,
       captureId: capture.id,
     });
     return refused ? { outcome: 'refused', payment: refused } : unchanged(deps, payment);
   }
   if (capture.status === 'PENDING') {
-    const pending = await deps.payments.transition(payment._id, open, 'capturing', {
+    const pending = await deps.payments.transition(payment.id, open, 'capturing', {
       captureId: capture.id,
       ...saved,
     });
@@ -59,13 +56,13 @@ export async function settleCapture(
   }
   if (capture.status !== 'COMPLETED') {
     const reason = `PayPal did not take the payment (${capture.status.toLowerCase()})`;
-    const failed = await deps.payments.transition(payment._id, open, 'failed', {
+    const failed = await deps.payments.transition(payment.id, open, 'failed', {
       reason,
       captureId: capture.id,
     });
     return failed ? { outcome: 'refused', payment: failed } : unchanged(deps, payment);
   }
-  const paymentId = payment._id.toHexString();
+  const paymentId = payment.id;
   const event = pendingEvent(paymentCompleted, paymentId, {
     paymentId,
     kind: payment.kind as PaymentKind,
@@ -77,7 +74,7 @@ export async function settleCapture(
     captureId: capture.id,
   });
   const completed = await deps.payments.transition(
-    payment._id,
+    payment.id,
     open,
     'completed',
     { captureId: capture.id, completedAt: new Date(), reason: null, ...saved },
@@ -91,7 +88,7 @@ export async function settleCapture(
 async function unchanged(deps: BillingDeps, payment: PaymentRecord): Promise<Settlement> {
   return {
     outcome: 'unchanged',
-    payment: (await deps.payments.findById(payment._id.toHexString())) ?? payment,
+    payment: (await deps.payments.findById(payment.id)) ?? payment,
   };
 }
 

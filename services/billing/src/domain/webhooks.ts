@@ -90,9 +90,6 @@ async function applyEvent(
   if (!payment) return { result: 'ignored' };
   const status = type === 'PAYMENT.CAPTURE.COMPLETED' ? 'COMPLETED' : 'DECLINED';
   const settled = await settleCapture(deps, payment, { ...capture.data, status });
-  deps.logger.info(
-    { eventId, type, paymentId: payment._id.toHexString(), outcome: settled.outcome },
-    'webhook applied',
-  );
+  deps.logger.info({ eventId, type, paymentId: payment.id, outcome: settled.outcome }, 'webhook applied');
   return { result: settled.outcome === 'unchanged' ? 'ignored' : 'applied' };
 }

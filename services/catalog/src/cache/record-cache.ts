@@ -1,6 +1,6 @@
-import { mongo } from 'mongoose';
+import { mongo, type Types } from 'mongoose';
 import type { Redis } from 'ioredis';
-import { LruMap, type KeptRecords, type Logger, type RecordKeys } from '@podz/kit';
+import { keyed, LruMap, type Keyed, type KeptRecords, type Logger, type RecordKeys } from '@podz/kit';
 
 /** How long a record not written or read again stays (a cold one is read from the store again). */
 const RECORD_SECONDS = 7 * 24 * 3600;
@@ -49,9 +49,10 @@ type FillingRedis = Redis & {
  *   still the one it saw before loading, so an answer read before a write is never kept after it;
  * - records expire when unused for a week; if Redis fails, reads go to the store.
  *
- * Documents are kept as BSON, so ids and dates come back as they left the store.
+ * Documents are kept as BSON, as the store has them, so ids and dates come back as they left it;
+ * readers get them as records (`keyed`).
  */
-export class RecordCache<T extends { _id: { toHexString(): string } }> {
+export class RecordCache<S extends { _id: Types.ObjectId }, T extends Keyed<S> = Keyed<S>> {
   private readonly redis: FillingRedis;
   /** Where records and epochs are kept: a list page can read them with its ids (`RankedLists`). */
   readonly keys: RecordKeys;
@@ -63,7 +64,7 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     private readonly prefix: string,
     private readonly logger: Logger,
     /** Reads live documents by id from the store. */
-    private readonly load: (ids: string[]) => Promise<T[]>,
+    private readonly load: (ids: string[]) => Promise<S[]>,
   ) {
     if (!('fillRecords' in redis)) redis.defineCommand('fillRecords', { lua: FILL_SCRIPT });
     if (!('recordByAlias' in redis)) {
@@ -93,20 +94,20 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
   async read(ids: string[], kept?: KeptRecords): Promise<T[]> {
     if (ids.length === 0) return [];
     const inRedis = kept ?? (await this.kept(ids));
-    if (!inRedis) return this.load(ids);
+    if (!inRedis) return (await this.load(ids)).map(this.record);
     const { records: cached, epochs } = inRedis;
     const found: T[] = [];
     const missing: string[] = [];
     ids.forEach((id, index) => {
       const bytes = cached[index];
-      if (bytes) found.push(mongo.BSON.deserialize(bytes) as T);
+      if (bytes) found.push(this.record(mongo.BSON.deserialize(bytes) as S));
       else missing.push(id);
     });
     if (missing.length === 0) return found;
     const loaded = await this.load(missing);
     const seen = new Map(ids.map((id, index) => [id, epochs[index] ?? '']));
     await this.fill(loaded, seen);
-    return [...found, ...loaded];
+    return [...found, ...loaded.map(this.record)];
   }
 
   /** What Redis keeps of these ids; null (said in the log) when it cannot answer. */
@@ -134,19 +135,22 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
   async readByAlias(
     alias: string,
     matches: (doc: T) => boolean,
-    find: () => Promise<T | null>,
+    find: () => Promise<S | null>,
   ): Promise<T | null> {
     const found = await this.redis
       .recordByAliasBuffer(this.aliasKey(alias), this.recordKey(''))
       .catch(() => null);
     if (found) {
       const [id, bytes] = found;
-      const [doc] = bytes ? [mongo.BSON.deserialize(bytes) as T] : await this.read([id.toString()]);
+      const [doc] = bytes
+        ? [this.record(mongo.BSON.deserialize(bytes) as S)]
+        : await this.read([id.toString()]);
       if (doc && matches(doc)) return this.named(alias, doc);
     }
-    const doc = await find();
-    if (!doc) return null;
-    await this.remember(alias, doc._id.toHexString()).catch((err: unknown) =>
+    const stored = await find();
+    if (!stored) return null;
+    const doc = this.record(stored);
+    await this.remember(alias, doc.id).catch((err: unknown) =>
       this.logger.warn({ err }, 'record alias not kept'),
     );
     return this.named(alias, doc);
@@ -163,7 +167,7 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
   }
 
   private named(alias: string, doc: T): T {
-    this.lastNamed.set(alias, doc._id.toHexString());
+    this.lastNamed.set(alias, doc.id);
     return doc;
   }
 
@@ -194,7 +198,9 @@ export class RecordCache<T extends { _id: { toHexString(): string } }> {
     );
   }
 
-  private async fill(docs: T[], seen: Map<string, string>): Promise<void> {
+  private readonly record = (doc: S): T => keyed(doc) as T;
+
+  private async fill(docs: S[], seen: Map<string, string>): Promise<void> {
     if (docs.length === 0) return;
     const keys: string[] = [];
     const args: (string | Buffer)[] = [String(RECORD_SECONDS)];

@@ -43,7 +43,7 @@ const live = { deletedAt: null };
  * relay kicked so they leave at once, and the records in Redis dropped after: create, change,
  * restate, release and delete. Each repository says what it derives and keeps; this says how.
  */
-export class AggregateWrites<R extends { _id: Types.ObjectId }> {
+export class AggregateWrites<R extends { id: string }> {
   constructor(private readonly at: AggregateWritesOptions<R>) {}
 
   async create(fields: object, events: (id: string) => PendingEvent[]): Promise<R> {
@@ -89,7 +89,7 @@ export class AggregateWrites<R extends { _id: Types.ObjectId }> {
       cleared,
       events,
     );
-    return released ? this.at.findById(record._id.toHexString()) : null;
+    return released ? this.at.findById(record.id) : null;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { runOnce } from '@podz/kit';
 import type { Connection } from 'mongoose';
-import type { CatalogModels, EpisodeRecord, PodcastRecord } from './catalog-models';
+import type { CatalogModels, StoredEpisode, StoredPodcast } from './catalog-models';
 import { peopleIds } from './podcast-repository';
 
 /**
@@ -9,12 +9,12 @@ import { peopleIds } from './podcast-repository';
  */
 export function backfillPeopleIds(db: Connection, models: CatalogModels): Promise<boolean> {
   return runOnce(db, 'catalog-people-ids-v1', async () => {
-    for await (const podcast of models.podcasts.find().lean<PodcastRecord[]>().cursor()) {
-      const record = podcast as PodcastRecord;
+    for await (const podcast of models.podcasts.find().lean<StoredPodcast[]>().cursor()) {
+      const record = podcast as StoredPodcast;
       await models.podcasts.updateOne({ _id: record._id }, { $set: peopleIds(record as never) });
     }
-    for await (const episode of models.episodes.find().lean<EpisodeRecord[]>().cursor()) {
-      const record = episode as EpisodeRecord;
+    for await (const episode of models.episodes.find().lean<StoredEpisode[]>().cursor()) {
+      const record = episode as StoredEpisode;
       await models.episodes.updateOne(
         { _id: record._id },
         { $set: { guestIds: record.guests.map((guest) => guest.id) } },

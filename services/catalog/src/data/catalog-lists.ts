@@ -136,7 +136,7 @@ export class CatalogLists {
   ) {}
 
   placeEpisode(episode: EpisodeRecord): Promise<void> {
-    return this.lists.place('episodes', episode._id.toHexString(), '', episodePlacements(episode));
+    return this.lists.place('episodes', episode.id, '', episodePlacements(episode));
   }
 
   /** Out of every list: the episode is gone from the store. */
@@ -145,12 +145,7 @@ export class CatalogLists {
   }
 
   placePodcast(podcast: PodcastRecord): Promise<void> {
-    return this.lists.place(
-      'podcasts',
-      podcast._id.toHexString(),
-      podcast.nameKey,
-      podcastPlacements(podcast),
-    );
+    return this.lists.place('podcasts', podcast.id, podcast.nameKey, podcastPlacements(podcast));
   }
 
   dropPodcast(id: string): Promise<void> {

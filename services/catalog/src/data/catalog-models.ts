@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import { outboxPlugin } from '@podz/kit';
+import { outboxPlugin, type Keyed } from '@podz/kit';
 import {
   CHAPTER_SOURCES,
   EPISODE_CATEGORIES,
@@ -215,11 +215,15 @@ export interface StoredChapter {
   img?: string | null;
 }
 
-export type PodcastRecord = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };
-export type EpisodeRecord = Omit<InferSchemaType<typeof episodeSchema>, 'chapters'> & {
+export type StoredPodcast = InferSchemaType<typeof podcastSchema> & { _id: Types.ObjectId };
+export type StoredEpisode = Omit<InferSchemaType<typeof episodeSchema>, 'chapters'> & {
   _id: Types.ObjectId;
   chapters?: StoredChapter[] | null;
 };
+/** A show as use cases read it. */
+export type PodcastRecord = Keyed<StoredPodcast>;
+/** An episode as use cases read it. */
+export type EpisodeRecord = Keyed<StoredEpisode>;
 
 export function catalogModels(db: Connection) {
   return {

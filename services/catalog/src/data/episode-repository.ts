@@ -1,16 +1,16 @@
 import { Types, type FilterQuery } from 'mongoose';
 import {
-  findInIdOrder,
   inIdOrder,
   newWithEvents,
   type OutboxRelay,
   type KeptRecords,
   type PendingEvent,
   type RecordKeys,
+  keyed,
 } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
 import { AggregateWrites } from './aggregate-writes';
-import type { CatalogModels, EpisodeRecord } from './catalog-models';
+import type { CatalogModels, EpisodeRecord, StoredEpisode } from './catalog-models';
 import type { RecordsAt } from './podcast-repository';
 import { releaseHour, type ReleaseFields } from './release-fields';
 
@@ -34,7 +34,7 @@ const derived = (fields: Record<string, unknown>) => ({
  * kept in Redis; every write drops the records of what it changed.
  */
 export class EpisodeRepository {
-  private readonly records: RecordCache<EpisodeRecord>;
+  private readonly records: RecordCache<StoredEpisode>;
   private readonly writes: AggregateWrites<EpisodeRecord>;
 
   constructor(
@@ -42,8 +42,10 @@ export class EpisodeRepository {
     private readonly relay: OutboxRelay,
     records: RecordsAt,
   ) {
-    this.records = new RecordCache<EpisodeRecord>(records.redis, records.prefix, records.logger, (ids) =>
-      findInIdOrder<EpisodeRecord>(this.model, ids, live),
+    this.records = new RecordCache<StoredEpisode>(records.redis, records.prefix, records.logger, (ids) =>
+      this.model
+        .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
+        .lean<StoredEpisode[]>(),
     );
     this.writes = new AggregateWrites<EpisodeRecord>({
       model,
@@ -92,8 +94,8 @@ export class EpisodeRepository {
   /** Every live episode, or every one of a show, one at a time: for rebuilding lists, never per request. */
   async forEach(podcastId: string | undefined, visit: (episode: EpisodeRecord) => Promise<void>) {
     const filter = podcastId ? { podcast: podcastId, ...live } : live;
-    for await (const episode of this.model.find(filter).lean<EpisodeRecord[]>().cursor()) {
-      await visit(episode as EpisodeRecord);
+    for await (const episode of this.model.find(filter).lean<StoredEpisode[]>().cursor()) {
+      await visit(keyed(episode as StoredEpisode));
     }
   }
 
@@ -116,7 +118,8 @@ export class EpisodeRepository {
         .sort({ publishedAt: -1, _id: -1 })
         .skip((page - 1) * limit)
         .limit(limit)
-        .lean<EpisodeRecord[]>(),
+        .lean<StoredEpisode[]>()
+        .then((rows) => rows.map(keyed)),
       this.model.countDocuments(query),
     ]);
     return { items, total };
@@ -130,7 +133,7 @@ export class EpisodeRepository {
   }
 
   create(
-    fields: Omit<EpisodeRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt'>,
+    fields: Omit<EpisodeRecord, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>,
     events: (id: string) => PendingEvent[],
   ): Promise<EpisodeRecord> {
     return this.writes.create(fields, events);
@@ -138,7 +141,7 @@ export class EpisodeRepository {
 
   /** Many episodes of one show at once (a feed import); each carries its own events. */
   async createMany(
-    rows: Omit<EpisodeRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt'>[],
+    rows: Omit<EpisodeRecord, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>[],
     events: (id: string, row: (typeof rows)[number]) => PendingEvent[],
   ): Promise<number> {
     const docs = rows.map((row) => {
@@ -162,12 +165,18 @@ export class EpisodeRepository {
 
   /** The scheduled episodes of an owner's shows, filed under the owner while scheduled. */
   scheduledOf(ownerId: string): Promise<EpisodeRecord[]> {
-    return this.model.find({ upcomingFor: ownerId, ...live }).lean<EpisodeRecord[]>();
+    return this.model
+      .find({ upcomingFor: ownerId, ...live })
+      .lean<StoredEpisode[]>()
+      .then((rows) => rows.map(keyed));
   }
 
   /** The scheduled episodes filed under the hour (due or not yet): one keyed read. */
   scheduledIn(hour: string): Promise<EpisodeRecord[]> {
-    return this.model.find({ releaseHour: hour, ...live }).lean<EpisodeRecord[]>();
+    return this.model
+      .find({ releaseHour: hour, ...live })
+      .lean<StoredEpisode[]>()
+      .then((rows) => rows.map(keyed));
   }
 
   /**
@@ -189,21 +198,30 @@ export class EpisodeRepository {
   }
 
   async refreshGuest(user: { id: string; username: string; profilePicture: string }): Promise<void> {
-    const episodes = await this.model.find({ guestIds: user.id }).lean<EpisodeRecord[]>();
+    const episodes = await this.model
+      .find({ guestIds: user.id })
+      .lean<StoredEpisode[]>()
+      .then((rows) => rows.map(keyed));
     for (const episode of episodes) {
       const guests = episode.guests.map((guest) => (guest.id === user.id ? { ...guest, ...user } : guest));
-      await this.model.updateOne({ _id: episode._id }, { $set: { guests } });
-      await this.records.invalidateAfterWrite([episode._id.toHexString()]);
+      await this.model.updateOne({ _id: new Types.ObjectId(episode.id) }, { $set: { guests } });
+      await this.records.invalidateAfterWrite([episode.id]);
     }
   }
 
   /** Removes a user from every guest list (their account is gone). */
   async dropGuest(userId: string): Promise<void> {
-    const episodes = await this.model.find({ guestIds: userId }).lean<EpisodeRecord[]>();
+    const episodes = await this.model
+      .find({ guestIds: userId })
+      .lean<StoredEpisode[]>()
+      .then((rows) => rows.map(keyed));
     for (const episode of episodes) {
       const guests = episode.guests.filter((guest) => guest.id !== userId);
-      await this.model.updateOne({ _id: episode._id }, { $set: { guests, ...guestIds({ guests }) } });
-      await this.records.invalidateAfterWrite([episode._id.toHexString()]);
+      await this.model.updateOne(
+        { _id: new Types.ObjectId(episode.id) },
+        { $set: { guests, ...guestIds({ guests }) } },
+      );
+      await this.records.invalidateAfterWrite([episode.id]);
     }
   }
 

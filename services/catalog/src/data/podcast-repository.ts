@@ -1,16 +1,9 @@
 import { Types, type FilterQuery, type mongo } from 'mongoose';
 import type { Redis } from 'ioredis';
-import {
-  findInIdOrder,
-  inIdOrder,
-  type Logger,
-  type OutboxRelay,
-  type PendingEvent,
-  escapeRegex,
-} from '@podz/kit';
+import { inIdOrder, type Logger, type OutboxRelay, type PendingEvent, escapeRegex, keyed } from '@podz/kit';
 import { RecordCache } from '../cache/record-cache';
 import { AggregateWrites } from './aggregate-writes';
-import type { CatalogModels, PodcastRecord } from './catalog-models';
+import type { CatalogModels, PodcastRecord, StoredPodcast } from './catalog-models';
 import { releaseHour, type ReleaseFields } from './release-fields';
 
 type PodcastModel = CatalogModels['podcasts'];
@@ -72,7 +65,7 @@ export interface RecordsAt {
  * once.
  */
 export class PodcastRepository {
-  private readonly records: RecordCache<PodcastRecord>;
+  private readonly records: RecordCache<StoredPodcast>;
   private readonly writes: AggregateWrites<PodcastRecord>;
 
   constructor(
@@ -80,8 +73,10 @@ export class PodcastRepository {
     private readonly relay: OutboxRelay,
     records: RecordsAt,
   ) {
-    this.records = new RecordCache<PodcastRecord>(records.redis, records.prefix, records.logger, (ids) =>
-      findInIdOrder<PodcastRecord>(this.model, ids, live),
+    this.records = new RecordCache<StoredPodcast>(records.redis, records.prefix, records.logger, (ids) =>
+      this.model
+        .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, ...live })
+        .lean<StoredPodcast[]>(),
     );
     this.writes = new AggregateWrites<PodcastRecord>({
       model,
@@ -105,12 +100,12 @@ export class PodcastRepository {
       (await this.records.readByAlias(
         byUId,
         (podcast) => podcast.uId === key,
-        () => this.model.findOne({ uId: key, ...live }).lean<PodcastRecord>(),
+        () => this.model.findOne({ uId: key, ...live }).lean<StoredPodcast>(),
       )) ??
       this.records.readByAlias(
         byNameKey,
         (podcast) => podcast.nameKey === key,
-        () => this.model.findOne({ nameKey: key, ...live }).lean<PodcastRecord>(),
+        () => this.model.findOne({ nameKey: key, ...live }).lean<StoredPodcast>(),
       )
     );
   }
@@ -147,8 +142,8 @@ export class PodcastRepository {
 
   /** Every live show, one at a time: for rebuilding lists, never per request. */
   async forEach(visit: (podcast: PodcastRecord) => Promise<void>) {
-    for await (const podcast of this.model.find(live).lean<PodcastRecord[]>().cursor()) {
-      await visit(podcast as PodcastRecord);
+    for await (const podcast of this.model.find(live).lean<StoredPodcast[]>().cursor()) {
+      await visit(keyed(podcast as StoredPodcast));
     }
   }
 
@@ -169,14 +164,18 @@ export class PodcastRepository {
         .sort({ ...sort, _id: 1 })
         .skip((page - 1) * limit)
         .limit(limit)
-        .lean<PodcastRecord[]>(),
+        .lean<StoredPodcast[]>()
+        .then((rows) => rows.map(keyed)),
       this.model.countDocuments(query),
     ]);
     return { items, total };
   }
 
   all(filter: PodcastFilter): Promise<PodcastRecord[]> {
-    return this.model.find({ ...filter, ...live }).lean<PodcastRecord[]>();
+    return this.model
+      .find({ ...filter, ...live })
+      .lean<StoredPodcast[]>()
+      .then((rows) => rows.map(keyed));
   }
 
   searchFilter(search: string): PodcastFilter {
@@ -184,7 +183,7 @@ export class PodcastRepository {
   }
 
   create(
-    fields: Omit<PodcastRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'followerCount'>,
+    fields: Omit<PodcastRecord, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'followerCount'>,
     events: (id: string) => PendingEvent[],
   ): Promise<PodcastRecord> {
     return this.writes.create(fields, events);
@@ -205,12 +204,18 @@ export class PodcastRepository {
 
   /** The owner's shows scheduled for their first publication: by the owner's index. */
   scheduledOf(ownerId: string): Promise<PodcastRecord[]> {
-    return this.model.find({ ownerId, status: 'scheduled', ...live }).lean<PodcastRecord[]>();
+    return this.model
+      .find({ ownerId, status: 'scheduled', ...live })
+      .lean<StoredPodcast[]>()
+      .then((rows) => rows.map(keyed));
   }
 
   /** The scheduled shows filed under the hour (due or not yet): one keyed read. */
   scheduledIn(hour: string): Promise<PodcastRecord[]> {
-    return this.model.find({ releaseHour: hour, ...live }).lean<PodcastRecord[]>();
+    return this.model
+      .find({ releaseHour: hour, ...live })
+      .lean<StoredPodcast[]>()
+      .then((rows) => rows.map(keyed));
   }
 
   /**
@@ -263,12 +268,10 @@ export class PodcastRepository {
   async dropPerson(userId: string): Promise<void> {
     // Two indexed equalities rather than an `$or`, which the embedded store would answer by a scan.
     const linked = [...(await this.all({ hostIds: userId })), ...(await this.all({ crewIds: userId }))];
-    const once = linked.filter(
-      (podcast, i) => linked.findIndex((other) => other._id.equals(podcast._id)) === i,
-    );
+    const once = linked.filter((podcast, i) => linked.findIndex((other) => other.id === podcast.id) === i);
     for (const podcast of once) {
       await this.change(
-        podcast._id.toHexString(),
+        podcast.id,
         {
           hosts: podcast.hosts.filter((host) => host.user.id !== userId),
           crew: podcast.crew.filter((credit) => credit.user.id !== userId),
@@ -290,13 +293,16 @@ export class PodcastRepository {
       ['hosts', 'hostIds'],
       ['crew', 'crewIds'],
     ] as const) {
-      const holders = await this.model.find({ [ids]: user.id }).lean<PodcastRecord[]>();
+      const holders = await this.model
+        .find({ [ids]: user.id })
+        .lean<StoredPodcast[]>()
+        .then((rows) => rows.map(keyed));
       for (const podcast of holders) {
         const entries = (podcast[list] as { user: { id: string } }[]).map((entry) =>
           entry.user.id === user.id ? { ...entry, user: ref } : entry,
         );
-        await this.model.updateOne({ _id: podcast._id }, { $set: { [list]: entries } });
-        await this.records.invalidateAfterWrite([podcast._id.toHexString()]);
+        await this.model.updateOne({ _id: new Types.ObjectId(podcast.id) }, { $set: { [list]: entries } });
+        await this.records.invalidateAfterWrite([podcast.id]);
       }
     }
   }

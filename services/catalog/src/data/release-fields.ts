@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { hourOf, withEvents, type AggregateModel, type OutboxRelay, type PendingEvent } from '@podz/kit';
 import type { CatalogModels } from './catalog-models';
 
@@ -24,7 +24,7 @@ export function releaseHour(
 }
 
 /** A scheduled record as the release clock read it. */
-type Scheduled = { _id: Types.ObjectId; releaseHour?: string | null } & ReleaseFields;
+type Scheduled = { id: string; releaseHour?: string | null } & ReleaseFields;
 
 /** What a repository lends the shared release write. */
 export type ReleaseStore = {
@@ -52,7 +52,7 @@ export async function releaseIfStillScheduled(
 ): Promise<boolean> {
   const result = await store.model.updateOne(
     {
-      _id: record._id,
+      _id: new Types.ObjectId(record.id),
       status: 'scheduled',
       releaseHour: record.releaseHour,
       [timeField]: record[timeField],
@@ -62,7 +62,7 @@ export async function releaseIfStillScheduled(
   );
   if (result.modifiedCount !== 1) return false;
   store.relay.kick(store.model);
-  await store.records.invalidateAfterWrite([record._id.toHexString()]);
+  await store.records.invalidateAfterWrite([record.id]);
   return true;
 }
 

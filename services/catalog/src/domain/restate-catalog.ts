@@ -11,12 +11,12 @@ import { podcastState } from './shows/podcast-rules';
  */
 export async function restateCatalog(deps: Pick<CatalogDeps, 'podcasts' | 'episodes'>): Promise<void> {
   await deps.podcasts.forEach(async (podcast) => {
-    const id = String(podcast._id);
+    const id = podcast.id;
     const state = { ...podcastState(podcast), featured: Boolean(podcast.featured) };
     await deps.podcasts.restate(id, [pendingEvent(podcastRestated, id, state)]);
   });
   await deps.episodes.forEach(undefined, async (episode) => {
-    const id = String(episode._id);
+    const id = episode.id;
     await deps.episodes.restate(id, [pendingEvent(episodeRestated, id, episodeState(episode, id))]);
   });
 }

@@ -26,7 +26,7 @@ export const chaptersPath = (episodeId: string) => `/media/chapters/${episodeId}
 
 /** A show as the API answers it (proto `podcastSchema`). */
 export function podcastView(record: PodcastRecord): Podcast {
-  const id = record._id.toHexString();
+  const id = record.id;
   return {
     _id: id,
     id,
@@ -61,7 +61,7 @@ export function podcastView(record: PodcastRecord): Podcast {
 export type ShowSummary = Episode['show'];
 
 export const showSummary = (podcast: PodcastRecord): ShowSummary => ({
-  id: podcast._id.toHexString(),
+  id: podcast.id,
   uId: podcast.uId,
   name: podcast.name,
   logoPath: podcast.logoPath,
@@ -71,7 +71,7 @@ export const showSummary = (podcast: PodcastRecord): ShowSummary => ({
 
 /** An episode as the API answers it (proto `episodeSchema`). */
 export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
-  const id = record._id.toHexString();
+  const id = record.id;
   return {
     _id: id,
     id,

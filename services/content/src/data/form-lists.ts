@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import { findInIdOrder, type ListFamily } from '@podz/kit';
+import { findInIdOrder, type ListFamily, keyed, keyedOrNull } from '@podz/kit';
 import { FORM_KINDS, type FormKind } from '@podz/proto';
-import type { FormSubmissionModel, FormSubmissionRecord } from './form-model';
+import type { FormSubmissionModel, FormSubmissionRecord, StoredFormSubmission } from './form-model';
 
 /**
  * The admins' lists of submissions, newest first: all of them, and those of each kind; and the
@@ -33,11 +33,11 @@ export function formFamily(model: FormSubmissionModel): ListFamily<FormSubmissio
       ];
     },
     sortKey: () => '',
-    findById: (id) => model.findById(new Types.ObjectId(id)).lean<FormSubmissionRecord>(),
-    findByIds: (ids) => findInIdOrder<FormSubmissionRecord>(model, ids),
+    findById: (id) => model.findById(new Types.ObjectId(id)).lean<StoredFormSubmission>().then(keyedOrNull),
+    findByIds: (ids) => findInIdOrder<StoredFormSubmission>(model, ids),
     forEach: async (visit) => {
-      for await (const record of model.find().lean<FormSubmissionRecord[]>().cursor()) {
-        await visit(record as FormSubmissionRecord);
+      for await (const record of model.find().lean<StoredFormSubmission[]>().cursor()) {
+        await visit(keyed(record as StoredFormSubmission));
       }
     },
   };

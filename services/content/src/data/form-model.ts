@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import type { Keyed } from '@podz/kit';
 import { FORM_KINDS } from '@podz/proto';
 
 /** The contact and advertise forms visitors send, kept for the admins' inbox. */
@@ -17,11 +18,14 @@ const formSubmissionSchema = new Schema(
 formSubmissionSchema.index({ kind: 1, createdAt: -1 });
 formSubmissionSchema.index({ createdAt: -1 });
 
-export type FormSubmissionRecord = InferSchemaType<typeof formSubmissionSchema> & {
+export type StoredFormSubmission = InferSchemaType<typeof formSubmissionSchema> & {
   _id: Types.ObjectId;
   createdAt: Date;
   details: Record<string, string>;
 };
+
+/** A form submission as use cases read it. */
+export type FormSubmissionRecord = Keyed<StoredFormSubmission>;
 
 export function formSubmissionModel(db: Connection) {
   return db.model('FormSubmission', formSubmissionSchema);

@@ -1,8 +1,9 @@
+import { keyed, keyedOrNull } from '@podz/kit';
 import { Types } from 'mongoose';
 import type { ListKeeper } from '@podz/kit';
 import type { FormKind } from '@podz/proto';
 import { formList, listsSubmission } from './form-lists';
-import type { FormSubmissionModel, FormSubmissionRecord } from './form-model';
+import type { FormSubmissionModel, FormSubmissionRecord, StoredFormSubmission } from './form-model';
 
 export interface NewSubmission {
   kind: FormKind;
@@ -21,8 +22,8 @@ export class FormRepository {
   ) {}
 
   async add(submission: NewSubmission): Promise<FormSubmissionRecord> {
-    const created = (await this.model.create(submission)).toObject() as FormSubmissionRecord;
-    await this.lists.placed(created._id.toHexString(), created);
+    const created = keyed((await this.model.create(submission)).toObject() as StoredFormSubmission);
+    await this.lists.placed(created.id, created);
     return created;
   }
 
@@ -34,7 +35,8 @@ export class FormRepository {
         { $set: { handledAt: handled ? new Date() : null } },
         { new: true },
       )
-      .lean<FormSubmissionRecord>();
+      .lean<StoredFormSubmission>()
+      .then(keyedOrNull);
     if (updated) await this.lists.placed(id, updated);
     return updated;
   }
@@ -74,7 +76,8 @@ export class FormRepository {
         .sort({ createdAt: -1, _id: -1 })
         .skip((page - 1) * limit)
         .limit(limit)
-        .lean<FormSubmissionRecord[]>(),
+        .lean<StoredFormSubmission[]>()
+        .then((rows) => rows.map(keyed)),
       this.model.countDocuments(filter),
     ]);
     return { items, total };

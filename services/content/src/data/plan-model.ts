@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import { outboxPlugin } from '@podz/kit';
+import { outboxPlugin, type Keyed } from '@podz/kit';
 import { PLAN_CURRENCIES, PLAN_INTERVALS } from '@podz/proto';
 
 /** The pricing plans editors offer; their events feed the plan books of identity and billing. */
@@ -28,11 +28,14 @@ const planSchema = new Schema(
 planSchema.index({ order: 1, price: 1 });
 planSchema.plugin(outboxPlugin);
 
-export type PlanRecord = InferSchemaType<typeof planSchema> & {
+export type StoredPlan = InferSchemaType<typeof planSchema> & {
   _id: Types.ObjectId;
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** A plan as use cases read it. */
+export type PlanRecord = Keyed<StoredPlan>;
 
 export function planModel(db: Connection) {
   return db.model('PricingPlan', planSchema);

@@ -8,9 +8,11 @@ import {
   present,
   markDeleted,
   purgeTombstones,
+  keyed,
+  keyedOrNull,
 } from '@podz/kit';
 import type { CreatePlanBody, UpdatePlanBody } from '@podz/proto';
-import type { PlanModel, PlanRecord } from './plan-model';
+import type { PlanModel, PlanRecord, StoredPlan } from './plan-model';
 
 export type { PlanRecord };
 
@@ -23,12 +25,19 @@ export class PlanRepository {
   ) {}
 
   findById(id: string): Promise<PlanRecord | null> {
-    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<PlanRecord>();
+    return this.model
+      .findOne({ _id: new Types.ObjectId(id), ...live })
+      .lean<StoredPlan>()
+      .then(keyedOrNull);
   }
 
   list(onlyActive: boolean): Promise<PlanRecord[]> {
     const filter = onlyActive ? { ...live, active: true } : live;
-    return this.model.find(filter).sort({ order: 1, price: 1, _id: 1 }).lean<PlanRecord[]>();
+    return this.model
+      .find(filter)
+      .sort({ order: 1, price: 1, _id: 1 })
+      .lean<StoredPlan[]>()
+      .then((rows) => rows.map(keyed));
   }
 
   /** Plans not deleted; bounded by `PLAN_LIMITS.plans`. */

@@ -12,6 +12,6 @@ export async function createPlan(deps: ContentDeps, body: CreatePlanBody): Promi
     pendingEvent(pricingPlanCreated, id, { planId: id, ...body }),
   ]);
   if (!created) throw conflict(`A plan named ${body.slug} already exists`);
-  deps.logger.info({ planId: created._id.toHexString(), slug: body.slug }, 'plan created');
+  deps.logger.info({ planId: created.id, slug: body.slug }, 'plan created');
   return planView(created);
 }

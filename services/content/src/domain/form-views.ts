@@ -3,7 +3,7 @@ import type { FormSubmissionRecord } from '../data/form-model';
 
 export function submissionView(record: FormSubmissionRecord): FormSubmission {
   return {
-    id: record._id.toHexString(),
+    id: record.id,
     kind: record.kind as FormKind,
     name: record.name,
     email: record.email,

@@ -3,7 +3,7 @@ import { DEFAULT_PLAN, type PricingPlan } from '@podz/proto';
 import type { PlanRecord } from '../data/plan-model';
 
 export function planView(record: PlanRecord): PricingPlan {
-  const id = record._id.toHexString();
+  const id = record.id;
   return {
     id,
     slug: record.slug,

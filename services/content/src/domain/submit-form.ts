@@ -45,6 +45,6 @@ export async function submitForm(
     );
   }
   const record = await deps.forms.add({ kind, name, email, message, details, userId: sender?.id ?? null });
-  deps.logger.info({ kind, submissionId: record._id.toHexString() }, 'form received');
-  return { id: record._id.toHexString(), receivedAt: record.createdAt.toISOString() };
+  deps.logger.info({ kind, submissionId: record.id }, 'form received');
+  return { id: record.id, receivedAt: record.createdAt.toISOString() };
 }

@@ -45,14 +45,14 @@ export class LinkTokens {
   }
 
   /** A new link for the user; the token returned goes in the mail and nowhere else. */
-  async issue(purpose: LinkPurpose, user: { _id: Types.ObjectId; email: string }, ttlSeconds: number) {
+  async issue(purpose: LinkPurpose, user: { id: string; email: string }, ttlSeconds: number) {
     const token = randomBytes(32).toString('base64url');
-    const holder = `${purpose}:${user._id.toHexString()}`;
+    const holder = `${purpose}:${user.id}`;
     await this.model.deleteMany({ holder });
     await this.model.create({
       _id: digest(token),
       purpose,
-      userId: user._id,
+      userId: new Types.ObjectId(user.id),
       email: user.email.toLowerCase(),
       holder,
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
@@ -64,12 +64,12 @@ export class LinkTokens {
    * Uses up the link: the user id when the token is one of `purpose` for `email` and has not
    * expired. Of two claims at once only the one whose delete removed the record wins.
    */
-  async claim(purpose: LinkPurpose, token: string, email: string): Promise<Types.ObjectId | undefined> {
+  async claim(purpose: LinkPurpose, token: string, email: string): Promise<string | undefined> {
     const _id = digest(token);
     const record = await this.model.findOne({ _id }).lean<LinkTokenRecord>();
     if (!record || record.purpose !== purpose || record.email !== email.toLowerCase()) return undefined;
     const { deletedCount } = await this.model.deleteOne({ _id });
     if (deletedCount !== 1 || record.expiresAt.getTime() <= Date.now()) return undefined;
-    return record.userId;
+    return record.userId.toHexString();
   }
 }

@@ -59,7 +59,7 @@ export class PeopleLists {
   constructor(private readonly lists: RankedLists) {}
 
   async place(user: UserRecord): Promise<void> {
-    const id = user._id.toHexString();
+    const id = user.id;
     await Promise.all([
       this.lists.place('people', id, user.usernameKey, placements(user)),
       this.lists.place(

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
-import { outboxPlugin } from '@podz/kit';
+import { outboxPlugin, type Keyed } from '@podz/kit';
 import { ACCESS_VALUES, DEFAULT_PLAN } from '@podz/proto';
 
 const userSchema = new Schema(
@@ -27,7 +27,10 @@ const userSchema = new Schema(
 );
 userSchema.plugin(outboxPlugin);
 
-export type UserRecord = InferSchemaType<typeof userSchema> & { _id: import('mongoose').Types.ObjectId };
+export type StoredUser = InferSchemaType<typeof userSchema> & { _id: import('mongoose').Types.ObjectId };
+
+/** A user as use cases read it. */
+export type UserRecord = Keyed<StoredUser>;
 
 export function userModel(db: Connection) {
   return db.model('User', userSchema);

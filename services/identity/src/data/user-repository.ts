@@ -1,9 +1,18 @@
 import { Types } from 'mongoose';
 import type { Logger, OutboxRelay, PendingEvent } from '@podz/kit';
-import { findInIdOrder, newWithEvents, withEvents, escapeRegex, present, markDeleted } from '@podz/kit';
+import {
+  findInIdOrder,
+  keyed,
+  keyedOrNull,
+  newWithEvents,
+  withEvents,
+  escapeRegex,
+  present,
+  markDeleted,
+} from '@podz/kit';
 import { USER_TYPE_ACCESS, type Access, type UserType } from '@podz/proto';
 import type { PeopleLists } from './people-lists';
-import type { UserModel, UserRecord } from './user-model';
+import type { StoredUser, UserModel, UserRecord } from './user-model';
 
 export type { UserRecord };
 
@@ -47,18 +56,21 @@ export class UserRepository {
   ) {}
 
   async findById(id: string): Promise<UserRecord | null> {
-    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<UserRecord>();
+    return this.model
+      .findOne({ _id: new Types.ObjectId(id), ...live })
+      .lean<StoredUser>()
+      .then(keyedOrNull);
   }
 
   /** The users with these ids, in the order of the ids (those gone are left out): keyed reads. */
   findByIds(ids: string[]): Promise<UserRecord[]> {
-    return findInIdOrder<UserRecord>(this.model, ids, live);
+    return findInIdOrder<StoredUser>(this.model, ids, live);
   }
 
   /** Every live user, one at a time: for rebuilding the lists, never per request. */
   async forEach(visit: (user: UserRecord) => Promise<void>) {
-    for await (const user of this.model.find(live).lean<UserRecord[]>().cursor()) {
-      await visit(user as UserRecord);
+    for await (const user of this.model.find(live).lean<StoredUser[]>().cursor()) {
+      await visit(keyed(user as StoredUser));
     }
   }
 
@@ -66,7 +78,8 @@ export class UserRepository {
     return this.model
       .findOne({ _id: new Types.ObjectId(id), ...live })
       .select('+passwordHash')
-      .lean<UserRecord>();
+      .lean<StoredUser>()
+      .then(keyedOrNull);
   }
 
   /** A sign-in name is either the username (any case) or the email address. */
@@ -76,17 +89,24 @@ export class UserRepository {
     return this.model
       .findOne({ ...field, ...live })
       .select('+passwordHash')
-      .lean<UserRecord>();
+      .lean<StoredUser>()
+      .then(keyedOrNull);
   }
 
   /** The live account with this username (any case), by its unique key. */
   findByUsername(username: string): Promise<UserRecord | null> {
-    return this.model.findOne({ usernameKey: username.trim().toLowerCase(), ...live }).lean<UserRecord>();
+    return this.model
+      .findOne({ usernameKey: username.trim().toLowerCase(), ...live })
+      .lean<StoredUser>()
+      .then(keyedOrNull);
   }
 
   /** The live account with this address, if any. */
   findByEmail(email: string): Promise<UserRecord | null> {
-    return this.model.findOne({ email: email.trim().toLowerCase(), ...live }).lean<UserRecord>();
+    return this.model
+      .findOne({ email: email.trim().toLowerCase(), ...live })
+      .lean<StoredUser>()
+      .then(keyedOrNull);
   }
 
   /** Which of username and email another account already uses. */
@@ -110,7 +130,7 @@ export class UserRepository {
     await this.model.create(newWithEvents(fields, events(_id.toHexString())));
     this.relay.kick(this.model);
     const created = present(await this.findById(_id.toHexString()), `user ${_id.toHexString()}`);
-    await this.placed(created._id.toHexString(), created);
+    await this.placed(created.id, created);
     return created;
   }
 
@@ -172,10 +192,10 @@ export class UserRepository {
         .sort({ usernameKey: 1 })
         .skip((page - 1) * limit)
         .limit(limit)
-        .lean<UserRecord[]>(),
+        .lean<StoredUser[]>(),
       this.model.countDocuments(query),
     ]);
-    return { items, total };
+    return { items: items.map(keyed), total };
   }
 
   /** A count straight from the store: at start-up, and while the people lists are rebuilt. */

@@ -32,7 +32,7 @@ export async function ensureAdminRemains(
   // The first admins on the list, each checked in the store: a stale entry can only make this
   // refuse, never let the last admin go.
   const { items } = await pageOfPeople(deps, { type: 'admin', search: undefined, page: 1, limit: 10 });
-  if (!items.some((admin) => !admin._id.equals(user._id))) {
+  if (!items.some((admin) => admin.id !== user.id)) {
     throw conflict('PODZ needs at least one admin; make someone else admin first');
   }
 }

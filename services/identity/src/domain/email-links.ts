@@ -41,12 +41,12 @@ export async function claimFor(
 ): Promise<UserRecord | undefined> {
   const userId = await deps.links.claim(purpose, token, email);
   if (!userId) return undefined;
-  const user = await deps.users.findById(userId.toHexString());
+  const user = await deps.users.findById(userId);
   return user && user.email === email.toLowerCase() ? user : undefined;
 }
 
 export function markVerified(deps: IdentityDeps, user: UserRecord) {
-  const id = user._id.toHexString();
+  const id = user.id;
   const emailVerifiedAt = new Date();
   return deps.users.update(id, { emailVerifiedAt }, [contactEvent(id, { ...user, emailVerifiedAt })]);
 }

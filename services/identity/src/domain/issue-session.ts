@@ -12,7 +12,7 @@ export interface IssuedSession {
 
 /** A new session token for the user, with their current version recorded for the gateway. */
 export async function issueSession(deps: IdentityDeps, user: UserRecord): Promise<IssuedSession> {
-  const id = user._id.toHexString();
+  const id = user.id;
   const maxAge = deps.config.SESSION_MAX_AGE_SECONDS;
   await deps.sessions.recordVersion(id, user.sessionVersion);
   const token = signSessionToken(

@@ -26,7 +26,7 @@ export async function sendPasswordReset(deps: IdentityDeps, email: string): Prom
 export async function resetPassword(deps: IdentityDeps, body: PasswordResetBody): Promise<void> {
   const user = await claimFor(deps, 'password-reset', body.token, body.email);
   if (!user) throw badRequest('This reset link is invalid, used or expired; ask for a new one');
-  const id = user._id.toHexString();
+  const id = user.id;
   const passwordHash = await deps.passwords.hash(body.password);
   const updated = await deps.users.update(
     id,

@@ -10,7 +10,7 @@ import { fullView } from './user-views';
  */
 export async function registerUser(deps: IdentityDeps, body: RegisterBody): Promise<FullUser> {
   const user = await createAccount(deps, { ...body, role: 'user', access: ['user'] });
-  deps.logger.info({ userId: user._id.toHexString() }, 'user registered');
+  deps.logger.info({ userId: user.id }, 'user registered');
   sendVerification(deps, user);
   return fullView(user);
 }

@@ -12,7 +12,7 @@ export const SIGN_IN_FAILURES = 'sign-in-failures';
  */
 export async function signIn(deps: IdentityDeps, login: string, password: string): Promise<UserRecord> {
   const user = await deps.users.findByLogin(login);
-  const account = user ? user._id.toHexString() : `unknown:${login.trim().toLowerCase()}`;
+  const account = user ? user.id : `unknown:${login.trim().toLowerCase()}`;
   const rule = {
     limit: deps.config.SIGNIN_MAX_FAILURES,
     windowMs: deps.config.SIGNIN_FAILURE_WINDOW_SECONDS * 1000,

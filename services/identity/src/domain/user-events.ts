@@ -6,7 +6,7 @@ import { publicView } from './user-views';
 /** The user events the use cases publish, built in one place so each has one shape. */
 
 export function accessChangedEvent(user: UserRecord, role: Access, access: Access[]) {
-  const id = user._id.toHexString();
+  const id = user.id;
   return pendingEvent(userAccessChanged, id, {
     userId: id,
     role,

@@ -10,7 +10,7 @@ import type { UserRecord } from '../data/user-repository';
 // Explicit allowlists: a field added to the record stays private until someone puts it here.
 
 export function publicView(user: UserRecord): PublicUser {
-  const id = user._id.toHexString();
+  const id = user.id;
   return {
     _id: id,
     id,
@@ -42,6 +42,6 @@ export function sessionView(user: UserRecord): SessionUser {
 
 /** Self and admins see the whole record; everyone else the public projection. */
 export function viewFor(viewer: { id: string; access: readonly string[] } | undefined, user: UserRecord) {
-  const seesAll = viewer && (viewer.id === user._id.toHexString() || viewer.access.includes('admin'));
+  const seesAll = viewer && (viewer.id === user.id || viewer.access.includes('admin'));
   return seesAll ? fullView(user) : publicView(user);
 }

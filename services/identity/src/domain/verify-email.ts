@@ -6,6 +6,6 @@ export async function verifyEmail(deps: IdentityDeps, token: string, email: stri
   const user = await claimFor(deps, 'verification', token, email);
   if (!user) return false;
   if (!user.emailVerifiedAt) await markVerified(deps, user);
-  deps.logger.info({ userId: user._id.toHexString() }, 'email address verified');
+  deps.logger.info({ userId: user.id }, 'email address verified');
   return true;
 }

@@ -18,7 +18,7 @@ export interface ListFamily<T> {
   forEach(visit: (record: T) => Promise<void>): Promise<void>;
 }
 
-type Identified = { _id: { toHexString(): string } };
+type Identified = { id: string };
 
 /**
  * A family of lists kept beside the store (kit RankedLists), the way every service keeps them:
@@ -56,7 +56,7 @@ export class ListKeeper<T extends Identified> {
   async ensure(): Promise<void> {
     if (await this.lists.allBuilt(this.family.lists)) return;
     await this.lists.withRebuildLock(this.family.name, async () => {
-      await this.family.forEach((record) => this.place(record._id.toHexString(), record));
+      await this.family.forEach((record) => this.place(record.id, record));
       await this.lists.markBuilt([...this.family.lists]);
     });
   }

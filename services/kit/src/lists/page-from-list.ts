@@ -13,7 +13,7 @@ export interface ListReading {
  * Returns null when the list cannot be read (not built yet, or Redis unreachable): the caller asks
  * the store instead.
  */
-export async function pageFromList<T extends { _id: { toHexString(): string } }>(
+export async function pageFromList<T extends { id: string }>(
   { lists, logger }: ListReading,
   read: () => Promise<RankedPage | null>,
   /** The documents of the page's ids; `page.kept` has what Redis keeps of them, if it was asked. */
@@ -28,7 +28,7 @@ export async function pageFromList<T extends { _id: { toHexString(): string } }>
   if (!page) return null;
   const records = await load(page.ids, page);
   const items = records.filter(admits);
-  const kept = new Set(items.map((record) => record._id.toHexString()));
+  const kept = new Set(items.map((record) => record.id));
   for (const id of page.ids.filter((id) => !kept.has(id))) {
     lists
       .evictId(page, id)

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
-import { escapeRegex, type ListKeeper } from '@podz/kit';
-import type { MediaModels, MediaRecord } from './media-models';
+import { escapeRegex, type ListKeeper, keyed, keyedOrNull } from '@podz/kit';
+import type { MediaModels, MediaRecord, StoredMedia } from './media-models';
 import { listsMedia, MEDIA_MARKER, mediaByName, mediaList, nameKey, type MediaKind } from './media-lists';
 
 /** Where a file is used: a show's cover, or an episode's audio or image. */
@@ -25,20 +25,20 @@ export class MediaLibrary {
     private readonly lists: ListKeeper<MediaRecord>,
   ) {}
 
-  /** `_id` is the id the file is named by (`images/<id>.png`), so a URL leads to its record by id. */
+  /** `id` is the id the file is named by (`images/<id>.png`), so a URL leads to its record by id. */
   async record(
     id: string,
-    fields: Omit<MediaRecord, '_id' | 'createdAt' | 'updatedAt' | 'uses'>,
+    fields: Omit<MediaRecord, 'id' | 'createdAt' | 'updatedAt' | 'uses'>,
   ): Promise<MediaRecord> {
     const _id = new Types.ObjectId(id);
-    const created = (await this.model.create({ _id, ...fields, uses: {} })).toObject() as MediaRecord;
-    await this.lists.placed(created._id.toHexString(), created);
+    const created = keyed((await this.model.create({ _id, ...fields, uses: {} })).toObject() as StoredMedia);
+    await this.lists.placed(created.id, created);
     await this.count(created, 1);
     return created;
   }
 
   findById(id: string): Promise<MediaRecord | null> {
-    return this.model.findById(new Types.ObjectId(id)).lean<MediaRecord>();
+    return this.model.findById(new Types.ObjectId(id)).lean<StoredMedia>().then(keyedOrNull);
   }
 
   /** Keeps where an older upload's audio starts, measured the first time it was served. */
@@ -69,9 +69,12 @@ export class MediaLibrary {
    * matches the version read, so a use recorded in between wins.
    */
   async removeUnused(record: MediaRecord): Promise<boolean> {
-    const { deletedCount } = await this.model.deleteOne({ _id: record._id, updatedAt: record.updatedAt });
+    const { deletedCount } = await this.model.deleteOne({
+      _id: new Types.ObjectId(record.id),
+      updatedAt: record.updatedAt,
+    });
     if (deletedCount !== 1) return false;
-    await this.lists.placed(record._id.toHexString(), null);
+    await this.lists.placed(record.id, null);
     await this.count(record, -1);
     return true;
   }
@@ -122,10 +125,10 @@ export class MediaLibrary {
             .sort({ createdAt: -1, _id: -1 })
             .skip(offset)
             .limit(limit)
-            .lean<MediaRecord[]>(),
+            .lean<StoredMedia[]>(),
           this.model.countDocuments(filter),
         ]);
-        return { items, total };
+        return { items: items.map(keyed), total };
       },
     );
   }

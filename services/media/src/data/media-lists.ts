@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
-import { findInIdOrder, type ListFamily } from '@podz/kit';
-import type { MediaModels, MediaRecord } from './media-models';
+import { findInIdOrder, type ListFamily, keyed, keyedOrNull } from '@podz/kit';
+import type { MediaModels, MediaRecord, StoredMedia } from './media-models';
 
 export type MediaKind = 'audio' | 'image';
 
@@ -43,11 +43,11 @@ export function mediaFamily(model: MediaModels['media']): ListFamily<MediaRecord
       ]);
     },
     sortKey: (record) => nameKey(record.name),
-    findById: (id) => model.findById(new Types.ObjectId(id)).lean<MediaRecord>(),
-    findByIds: (ids) => findInIdOrder<MediaRecord>(model, ids),
+    findById: (id) => model.findById(new Types.ObjectId(id)).lean<StoredMedia>().then(keyedOrNull),
+    findByIds: (ids) => findInIdOrder<StoredMedia>(model, ids),
     forEach: async (visit) => {
-      for await (const record of model.find().lean<MediaRecord[]>().cursor())
-        await visit(record as MediaRecord);
+      for await (const record of model.find().lean<StoredMedia[]>().cursor())
+        await visit(keyed(record as StoredMedia));
     },
   };
 }

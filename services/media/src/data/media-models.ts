@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import type { Keyed } from '@podz/kit';
 
 const mediaSchema = new Schema(
   {
@@ -42,10 +43,13 @@ export interface StoredChapter {
   img?: string | null;
 }
 
-export type MediaRecord = Omit<InferSchemaType<typeof mediaSchema>, 'chapters'> & {
+export type StoredMedia = Omit<InferSchemaType<typeof mediaSchema>, 'chapters'> & {
   _id: Types.ObjectId;
   chapters?: StoredChapter[] | null;
 };
+
+/** An upload as use cases read it. */
+export type MediaRecord = Keyed<StoredMedia>;
 
 /** The media library's collections: uploads, and what each uploader's files take. */
 export function mediaModels(db: Connection) {

@@ -27,12 +27,12 @@ export async function mediaItems(
 /** One upload, as {@link mediaItems} shows it. */
 export async function mediaItem(deps: Pick<MediaPorts, 'users'>, record: MediaRecord): Promise<MediaItem> {
   const [item] = await mediaItems(deps, [record]);
-  return present(item, `upload ${record._id.toHexString()}`);
+  return present(item, `upload ${record.id}`);
 }
 
 function itemOf(record: MediaRecord, uploaderName: string): MediaItem {
   return {
-    id: record._id.toHexString(),
+    id: record.id,
     kind: record.kind as MediaItem['kind'],
     name: record.name ?? '',
     url: `/media/${record.key}`,

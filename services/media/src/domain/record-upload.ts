@@ -43,7 +43,7 @@ export async function recordUpload(
     uploadedBy: user.id,
   });
   return {
-    id: media._id.toHexString(),
+    id: media.id,
     kind,
     url: `/media/${media.key}`,
     type: media.type,

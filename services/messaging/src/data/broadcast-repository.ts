@@ -1,5 +1,12 @@
 import { Schema, Types, type Connection } from 'mongoose';
-import { newWithEvents, outboxPlugin, pendingEvent, type OutboxRelay } from '@podz/kit';
+import {
+  keyedOrNull,
+  newWithEvents,
+  outboxPlugin,
+  pendingEvent,
+  type Keyed,
+  type OutboxRelay,
+} from '@podz/kit';
 import { BROADCAST_PART_SIZE, broadcastPart, type UserRef } from '@podz/proto';
 import { derivedMessageId } from './message-repository';
 
@@ -8,13 +15,16 @@ import { derivedMessageId } from './message-repository';
  * parts of at most BROADCAST_PART_SIZE on `messaging.broadcast.v1`, so the request that queues it
  * costs the same for 5 users or 50,000, and delivery runs at the consumers' pace.
  */
-export interface BroadcastRecord {
+interface StoredBroadcast {
   _id: Types.ObjectId;
   sender: UserRef;
   text: string;
   recipients: number;
   createdAt: Date;
 }
+
+/** A broadcast as use cases read it. */
+export type BroadcastRecord = Keyed<StoredBroadcast>;
 
 const broadcastSchema = new Schema(
   {
@@ -36,8 +46,8 @@ export type BroadcastModel = ReturnType<typeof broadcastModel>;
  * The id of the broadcast's message to one recipient: the broadcast's time, then a digest of the
  * two ids. A part delivered twice (a retry after a crash) finds its messages already there.
  */
-export const broadcastMessageId = (broadcast: BroadcastRecord, recipientId: string): Types.ObjectId =>
-  derivedMessageId(`${broadcast._id.toHexString()}:${recipientId}`, broadcast.createdAt);
+export const broadcastMessageId = (broadcast: BroadcastRecord, recipientId: string): string =>
+  derivedMessageId(`${broadcast.id}:${recipientId}`, broadcast.createdAt);
 
 export class BroadcastRepository {
   constructor(
@@ -65,6 +75,6 @@ export class BroadcastRepository {
   }
 
   findById(id: string): Promise<BroadcastRecord | null> {
-    return this.model.findById(new Types.ObjectId(id)).lean<BroadcastRecord>();
+    return this.model.findById(new Types.ObjectId(id)).lean<StoredBroadcast>().then(keyedOrNull);
   }
 }

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { outboxPlugin } from '@podz/kit';
+import { outboxPlugin, type Keyed } from '@podz/kit';
 import type { UserRef } from '@podz/proto';
 
 /** Where one participant is in a conversation. */
@@ -8,7 +8,8 @@ export interface ParticipantState {
   lastReadAt: Date | null;
 }
 
-export interface ConversationRecord {
+/** A conversation as the store keeps it. */
+export interface StoredConversation {
   _id: Types.ObjectId;
   participants: UserRef[];
   participantIds: string[];
@@ -20,6 +21,9 @@ export interface ConversationRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** A conversation as use cases read it. */
+export type ConversationRecord = Keyed<StoredConversation>;
 
 /** Preview length kept on the conversation for the list; the message itself keeps the whole text. */
 export const PREVIEW_LENGTH = 140;

@@ -7,6 +7,8 @@ import {
   type OutboxRelay,
   type PendingEvent,
   present,
+  keyed,
+  keyedOrNull,
 } from '@podz/kit';
 import type { UserRef } from '@podz/proto';
 import {
@@ -15,6 +17,7 @@ import {
   type ConversationModel,
   type ConversationRecord,
   type ParticipantState,
+  type StoredConversation,
 } from './conversation-model';
 import type { MessageRecord } from './message-model';
 
@@ -53,14 +56,11 @@ function withMessage(
 }
 
 const previewOf = (message: MessageRecord) => ({
-  id: message._id.toHexString(),
+  id: message.id,
   senderId: message.senderId,
   text: message.text.slice(0, PREVIEW_LENGTH),
   createdAt: message.createdAt,
 });
-
-/** A conversation's id as the store keeps it. */
-export const conversationIdOf = (id: string) => new Types.ObjectId(id);
 
 /** Conversations in the store. Writes that carry events kick the relay so they leave at once. */
 export class ConversationRepository {
@@ -91,7 +91,8 @@ export class ConversationRepository {
   findFor(id: string, userId: string): Promise<ConversationRecord | null> {
     return this.model
       .findOne({ _id: new Types.ObjectId(id), participantIds: userId })
-      .lean<ConversationRecord>();
+      .lean<StoredConversation>()
+      .then(keyedOrNull);
   }
 
   /**
@@ -100,14 +101,14 @@ export class ConversationRepository {
    */
   async between(a: UserRef, b: UserRef): Promise<ConversationRecord> {
     const found = await this.findOrCreateBetween(a, b);
-    this.participantIdsById.set(found._id.toHexString(), found.participantIds);
+    this.participantIdsById.set(found.id, found.participantIds);
     return found;
   }
 
   private async findOrCreateBetween(a: UserRef, b: UserRef): Promise<ConversationRecord> {
     const pairKey = pairKeyOf(a.id, b.id);
-    const existing = await this.model.findOne({ pairKey }).lean<ConversationRecord>();
-    if (existing) return existing;
+    const existing = await this.model.findOne({ pairKey }).lean<StoredConversation>();
+    if (existing) return keyed(existing);
     const state = {
       [stateKey(a.id)]: { unread: 0, lastReadAt: null },
       [stateKey(b.id)]: { unread: 0, lastReadAt: null },
@@ -118,9 +119,8 @@ export class ConversationRepository {
       // The other side started it at the same moment: theirs is ours.
       if (!isDuplicateKey(err)) throw err;
     }
-    return present(
-      await this.model.findOne({ pairKey }).lean<ConversationRecord>(),
-      `conversation ${pairKey}`,
+    return keyed(
+      present(await this.model.findOne({ pairKey }).lean<StoredConversation>(), `conversation ${pairKey}`),
     );
   }
 
@@ -132,14 +132,15 @@ export class ConversationRepository {
    * (answers 'already recorded'), so a delivery retried after a crash counts and publishes once.
    */
   async recordMessage(
-    conversationId: Types.ObjectId,
+    conversationId: string,
     participantIds: string[],
     message: MessageRecord,
     events: PendingEvent[],
     { once = false } = {},
   ): Promise<{ before: ConversationRecord; after: ConversationRecord } | null | 'already recorded'> {
     const recipientIds = participantIds.filter((id) => id !== message.senderId);
-    const deliveredPath = `delivered.${message._id.toHexString()}`;
+    const deliveredPath = `delivered.${message.id}`;
+    const _id = new Types.ObjectId(conversationId);
     const $inc = Object.fromEntries(recipientIds.map((id) => [`${statePath(id)}.unread`, 1]));
     const updatedAt = new Date();
     const update = withEvents(
@@ -160,22 +161,21 @@ export class ConversationRepository {
     // One statement that writes and answers the document as it was: whether the sender had
     // unread messages is in it, and the rest follows from the update. Through the driver: mongoose
     // would ask to leave out the outbox fields, and FerretDB cannot project on findAndModify.
-    const before = (await this.model.collection.findOneAndUpdate(
+    const stored = (await this.model.collection.findOneAndUpdate(
       {
-        _id: conversationId,
+        _id,
         participantIds: { $eq: participantIds },
         ...(once ? { [deliveredPath]: { $exists: false } } : {}),
       },
       update,
       { returnDocument: 'before' },
-    )) as unknown as ConversationRecord | null;
-    if (!before) {
-      if (once && (await this.model.exists({ _id: conversationId, [deliveredPath]: true }))) {
-        return 'already recorded';
-      }
-      this.participantIdsById.delete(conversationId.toHexString());
+    )) as unknown as StoredConversation | null;
+    if (!stored) {
+      if (once && (await this.model.exists({ _id, [deliveredPath]: true }))) return 'already recorded';
+      this.participantIdsById.delete(conversationId);
       return null;
     }
+    const before = keyed(stored);
     this.relay.kick(this.model);
     return { before, after: withMessage(before, message, recipientIds, updatedAt) };
   }
@@ -198,7 +198,7 @@ export class ConversationRepository {
 
   /** These conversations, in the order of the ids (one keyed read). */
   findByIds(ids: string[]): Promise<ConversationRecord[]> {
-    return findInIdOrder<ConversationRecord>(this.model, ids);
+    return findInIdOrder<StoredConversation>(this.model, ids);
   }
 
   /**
@@ -208,7 +208,7 @@ export class ConversationRepository {
   async activityOf(userId: string): Promise<{ id: string; at: number }[]> {
     const rows = await this.model
       .find({ participantIds: userId }, { lastMessageAt: 1 })
-      .lean<Pick<ConversationRecord, '_id' | 'lastMessageAt'>[]>();
+      .lean<Pick<StoredConversation, '_id' | 'lastMessageAt'>[]>();
     return rows.map((row) => ({ id: row._id.toHexString(), at: row.lastMessageAt?.getTime() ?? 0 }));
   }
 
@@ -221,10 +221,10 @@ export class ConversationRepository {
         .sort({ lastMessageAt: -1, _id: -1 })
         .skip((page - 1) * limit)
         .limit(limit)
-        .lean<ConversationRecord[]>(),
+        .lean<StoredConversation[]>(),
       this.model.countDocuments(filter),
     ]);
-    return { items, total };
+    return { items: items.map(keyed), total };
   }
 
   /**
@@ -234,7 +234,7 @@ export class ConversationRepository {
   async unreadByConversation(userId: string): Promise<Record<string, number>> {
     const rows = await this.model
       .find({ participantIds: userId }, { [`${statePath(userId)}.unread`]: 1 })
-      .lean<Pick<ConversationRecord, '_id' | 'state'>[]>();
+      .lean<Pick<StoredConversation, '_id' | 'state'>[]>();
     return Object.fromEntries(
       rows.map((row) => [row._id.toHexString(), row.state?.[stateKey(userId)]?.unread ?? 0]),
     );
@@ -244,7 +244,7 @@ export class ConversationRepository {
   async refreshUser(user: UserRef): Promise<void> {
     const rows = await this.model
       .find({ participantIds: user.id }, { participants: 1 })
-      .lean<Pick<ConversationRecord, '_id' | 'participants'>[]>();
+      .lean<Pick<StoredConversation, '_id' | 'participants'>[]>();
     for (const row of rows) {
       const participants = row.participants.map((p) => (p.id === user.id ? user : p));
       await this.model.updateOne({ _id: row._id }, { $set: { participants } });
@@ -259,7 +259,7 @@ export class ConversationRepository {
     const rows = await this.model
       .find({ participantIds: userId })
       .lean<
-        Pick<ConversationRecord, '_id' | 'participants' | 'participantIds' | 'state' | 'lastMessage'>[]
+        Pick<StoredConversation, '_id' | 'participants' | 'participantIds' | 'state' | 'lastMessage'>[]
       >();
     for (const row of rows) {
       const state = { ...row.state };

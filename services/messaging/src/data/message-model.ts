@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 
-export interface MessageRecord {
+/** A message as the store keeps it. */
+export interface StoredMessage {
   _id: Types.ObjectId;
   conversationId: Types.ObjectId;
   senderId: string;
@@ -12,6 +13,22 @@ export interface MessageRecord {
    */
   pending?: true;
 }
+
+/** A message as use cases read it. */
+export interface MessageRecord {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  text: string;
+  createdAt: Date;
+  pending?: true;
+}
+
+export const messageRecord = ({ _id, conversationId, ...fields }: StoredMessage): MessageRecord => ({
+  ...fields,
+  id: _id.toHexString(),
+  conversationId: conversationId.toHexString(),
+});
 
 // Messages live apart from their conversation, paged by id: ids grow with time, ties included.
 const messageSchema = new Schema(

@@ -15,9 +15,9 @@ import type { MessagingDeps } from './messaging-deps';
  * so their next readers rebuild them from the store.
  */
 export async function listSent(deps: MessagingDeps, participantIds: string[], message: MessageRecord) {
-  const conversationId = message.conversationId.toHexString();
+  const conversationId = message.conversationId;
   await deps.activity
-    .sent(participantIds, conversationId, message._id.toHexString(), message.createdAt)
+    .sent(participantIds, conversationId, message.id, message.createdAt)
     .catch(async (err: unknown) => {
       deps.logger.warn({ err, conversationId }, 'activity lists not updated; their readers rebuild them');
       await deps.activity.incomplete(participantIds, conversationId).catch(() => undefined);
@@ -50,7 +50,7 @@ export async function conversationsPage(
 function checked(deps: MessagingDeps, userId: string, record: ConversationRecord): boolean {
   if (record.participantIds.includes(userId)) return true;
   deps.activity
-    .drop(userId, record._id.toHexString())
+    .drop(userId, record.id)
     .catch((err: unknown) => deps.logger.warn({ err, userId }, 'conversation list not repaired'));
   return false;
 }

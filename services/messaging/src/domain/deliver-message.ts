@@ -7,9 +7,6 @@ import type { MessagingDeps } from './messaging-deps';
 import { pushMessage } from './notify';
 import { conversationView, messageView } from './views';
 
-/** The store's id of a conversation or message, as the repositories hand it out. */
-type StoredId = ConversationRecord['_id'];
-
 /**
  * Stores the message, then records it on the conversation with its event; if the conversation no
  * longer has these participants by then, the message is taken back (null), so no message exists
@@ -19,20 +16,20 @@ type StoredId = ConversationRecord['_id'];
  */
 export async function deliver(
   deps: MessagingDeps,
-  conversationId: StoredId,
+  conversationId: string,
   participantIds: string[],
   senderId: string,
   text: string,
-  onceAs?: StoredId,
+  onceAs?: string,
 ) {
   const recipientIds = participantIds.filter((id) => id !== senderId);
   const message = onceAs
     ? await deps.messages.addOnce(conversationId, senderId, text, onceAs)
     : await deps.messages.add(conversationId, senderId, text);
-  const id = conversationId.toHexString();
+  const id = conversationId;
   const event = pendingEvent(messageSent, id, {
     conversationId: id,
-    messageId: message._id.toHexString(),
+    messageId: message.id,
     senderId,
     recipientIds,
     sentAt: message.createdAt.toISOString(),
@@ -42,7 +39,7 @@ export async function deliver(
   });
   if (recorded === 'already recorded') return 'done';
   if (!recorded) {
-    await deps.messages.remove(message._id);
+    await deps.messages.remove(message.id);
     return null;
   }
   const { before, after } = recorded;
@@ -69,7 +66,7 @@ export async function deliverIn(
   senderId: string,
   text: string,
 ) {
-  const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text);
+  const sent = await deliver(deps, conversation.id, conversation.participantIds, senderId, text);
   if (!sent || sent === 'done') throw notFound('Conversation');
   return sent;
 }
@@ -84,8 +81,8 @@ export async function deliverOnce(
   conversation: ConversationRecord,
   senderId: string,
   text: string,
-  messageId: StoredId,
+  messageId: string,
 ): Promise<void> {
-  const sent = await deliver(deps, conversation._id, conversation.participantIds, senderId, text, messageId);
+  const sent = await deliver(deps, conversation.id, conversation.participantIds, senderId, text, messageId);
   if (!sent) throw notFound('Conversation');
 }

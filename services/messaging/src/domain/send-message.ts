@@ -1,5 +1,4 @@
 import { notFound, type AuthUser } from '@podz/kit';
-import { conversationIdOf } from '../data/conversation-repository';
 import type { MessagingDeps } from './messaging-deps';
 import { spendSendAllowance } from './send-allowance';
 import { deliver } from './deliver-message';
@@ -16,7 +15,7 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthUser, id: str
     if (!participantIds) break;
     if (!allowanceSpent) await spendSendAllowance(deps, caller);
     allowanceSpent = true;
-    const sent = await deliver(deps, conversationIdOf(id), participantIds, caller.id, text);
+    const sent = await deliver(deps, id, participantIds, caller.id, text);
     if (sent && sent !== 'done') return sent;
   }
   throw notFound('Conversation');

@@ -1,4 +1,4 @@
-import { isoOrNull } from '@podz/kit';
+import { idTime, isoOrNull } from '@podz/kit';
 import {
   DEFAULT_PROFILE_PICTURE,
   DELETED_USER_NAME,
@@ -10,25 +10,25 @@ import { stateOf, type ConversationRecord } from '../data/conversation-repositor
 import type { MessageRecord } from '../data/message-repository';
 
 /** A stored time, or for a document written without one, when its id was made. */
-const isoAt = (date: Date | string | null | undefined, id: { getTimestamp(): Date }) =>
-  isoOrNull(date) ?? id.getTimestamp().toISOString();
+const isoAt = (date: Date | string | null | undefined, id: string) =>
+  isoOrNull(date) ?? idTime(id).toISOString();
 
 /** A conversation as `viewerId` sees it: their own unread count and last read time. */
 export function conversationView(record: ConversationRecord, viewerId: string): Conversation {
-  const id = record._id.toHexString();
+  const id = record.id;
   const state = stateOf(record, viewerId);
   return {
     _id: id,
     id,
     participants: record.participants,
     lastMessage: record.lastMessage
-      ? { ...record.lastMessage, createdAt: isoAt(record.lastMessage.createdAt, record._id) }
+      ? { ...record.lastMessage, createdAt: isoAt(record.lastMessage.createdAt, record.id) }
       : null,
     lastMessageAt: isoOrNull(record.lastMessageAt),
     unreadCount: state.unread,
     lastReadAt: isoOrNull(state.lastReadAt),
-    createdAt: isoAt(record.createdAt, record._id),
-    updatedAt: isoAt(record.updatedAt ?? record.createdAt, record._id),
+    createdAt: isoAt(record.createdAt, record.id),
+    updatedAt: isoAt(record.updatedAt ?? record.createdAt, record.id),
   };
 }
 
@@ -40,10 +40,10 @@ export function messageView(record: MessageRecord, participants: UserRef[]): Mes
     profilePicture: DEFAULT_PROFILE_PICTURE,
   };
   return {
-    id: record._id.toHexString(),
-    conversationId: record.conversationId.toHexString(),
+    id: record.id,
+    conversationId: record.conversationId,
     sender,
     text: record.text,
-    createdAt: isoAt(record.createdAt, record._id),
+    createdAt: isoAt(record.createdAt, record.id),
   };
 }

@@ -1,6 +1,6 @@
 import { runOnce } from '@podz/kit';
 import type { Connection } from 'mongoose';
-import type { RequestModel, RequestRecord } from './request-model';
+import type { RequestModel, StoredRequest } from './request-model';
 
 /**
  * Requests written before the top-level `requesterId`, `reviewerId` and `tombstone` existed get
@@ -8,8 +8,8 @@ import type { RequestModel, RequestRecord } from './request-model';
  */
 export function backfillPeopleIds(db: Connection, requests: RequestModel): Promise<boolean> {
   return runOnce(db, 'requests-people-ids-v1', async () => {
-    for await (const row of requests.find().lean<RequestRecord[]>().cursor()) {
-      const request = row as RequestRecord;
+    for await (const row of requests.find().lean<StoredRequest[]>().cursor()) {
+      const request = row as StoredRequest;
       await requests.updateOne(
         { _id: request._id },
         {

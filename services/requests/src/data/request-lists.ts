@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import { findInIdOrder, type ListFamily, type Placement } from '@podz/kit';
+import { findInIdOrder, keyed, keyedOrNull, type ListFamily, type Placement } from '@podz/kit';
 import { REQUEST_ROLES, REQUEST_STATUSES, type RequestRole, type RequestStatus } from '@podz/proto';
-import type { RequestModel, RequestRecord } from './request-model';
+import type { RequestModel, RequestRecord, StoredRequest } from './request-model';
 
 /**
  * The admins' lists of requests, newest first: every request, and those of each status, each role
@@ -39,11 +39,15 @@ export function requestFamily(model: RequestModel): ListFamily<RequestRecord> {
     placements,
     // Requests made in the same millisecond come out by id, newest first, as the store sorts them.
     sortKey: () => '',
-    findById: (id) => model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<RequestRecord>(),
-    findByIds: (ids) => findInIdOrder<RequestRecord>(model, ids, live),
+    findById: (id) =>
+      model
+        .findOne({ _id: new Types.ObjectId(id), ...live })
+        .lean<StoredRequest>()
+        .then(keyedOrNull),
+    findByIds: (ids) => findInIdOrder<StoredRequest>(model, ids, live),
     forEach: async (visit) => {
-      for await (const request of model.find(live).lean<RequestRecord[]>().cursor()) {
-        await visit(request as RequestRecord);
+      for await (const request of model.find(live).lean<StoredRequest[]>().cursor()) {
+        await visit(keyed(request as StoredRequest));
       }
     },
   };

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import { outboxPlugin } from '@podz/kit';
+import { outboxPlugin, type Keyed } from '@podz/kit';
 import { REQUEST_ROLES, REQUEST_STATUSES } from '@podz/proto';
 
 // Read model of a user, refreshed by identity events.
@@ -37,7 +37,10 @@ const requestSchema = new Schema(
 );
 requestSchema.plugin(outboxPlugin);
 
-export type RequestRecord = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };
+export type StoredRequest = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };
+
+/** An access request as use cases read it. */
+export type RequestRecord = Keyed<StoredRequest>;
 
 export function requestModel(db: Connection) {
   return db.model('AccessRequest', requestSchema);

@@ -1,6 +1,8 @@
 import { Types, type FilterQuery } from 'mongoose';
 import {
   isDuplicateKey,
+  keyed,
+  keyedOrNull,
   newWithEvents,
   withEvents,
   type ListKeeper,
@@ -12,7 +14,7 @@ import {
 } from '@podz/kit';
 import type { RequestRole, RequestStatus, UserRef } from '@podz/proto';
 import { listsRequest, requestList } from './request-lists';
-import { openKeyOf, type RequestModel, type RequestRecord } from './request-model';
+import { openKeyOf, type RequestModel, type RequestRecord, type StoredRequest } from './request-model';
 
 export type { RequestRecord };
 
@@ -36,18 +38,25 @@ export class RequestRepository {
   ) {}
 
   findById(id: string): Promise<RequestRecord | null> {
-    return this.model.findOne({ _id: new Types.ObjectId(id), ...live }).lean<RequestRecord>();
+    return this.model
+      .findOne({ _id: new Types.ObjectId(id), ...live })
+      .lean<StoredRequest>()
+      .then(keyedOrNull);
   }
 
   /** The user's latest request for the role: the open one if there is one (bounded by the user's own). */
   async latestOf(userId: string, role: RequestRole): Promise<RequestRecord | null> {
     const open = await this.model
       .findOne({ openKey: openKeyOf(userId, role), ...live })
-      .lean<RequestRecord>();
+      .lean<StoredRequest>()
+      .then(keyedOrNull);
     if (open) return open;
-    const mine = await this.model.find({ requesterId: userId, ...live }).lean<RequestRecord[]>();
+    const mine = await this.model
+      .find({ requesterId: userId, ...live })
+      .lean<StoredRequest[]>()
+      .then((rows) => rows.map(keyed));
     const newestFirst = (a: RequestRecord, b: RequestRecord) =>
-      b.createdAt.getTime() - a.createdAt.getTime() || b._id.toHexString().localeCompare(a._id.toHexString());
+      b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id);
     return mine.filter((request) => request.role === role).sort(newestFirst)[0] ?? null;
   }
 
@@ -79,7 +88,8 @@ export class RequestRepository {
         .sort({ createdAt: -1, _id: -1 })
         .skip((page - 1) * limit)
         .limit(limit)
-        .lean<RequestRecord[]>(),
+        .lean<StoredRequest[]>()
+        .then((rows) => rows.map(keyed)),
       this.model.countDocuments(query),
     ]);
     return { items, total };

@@ -26,7 +26,7 @@ async function fileRequest(deps: RequestsDeps, requester: UserRef, ask: Ask, min
         : `${requester.username} already has an open ${ask.role} request`,
     );
   }
-  deps.logger.info({ requestId: created._id.toHexString(), role: ask.role }, 'access requested');
+  deps.logger.info({ requestId: created.id, role: ask.role }, 'access requested');
   return requestView(created);
 }
 

@@ -3,7 +3,7 @@ import type { RequestRecord } from '../data/request-repository';
 
 /** A request as the API shows it (proto `requestSchema`): no open key, no outbox. */
 export function requestView(record: RequestRecord): AccessRequest {
-  const id = record._id.toHexString();
+  const id = record.id;
   const review = record.review as {
     reviewer: AccessRequest['requester'];
     note: string;
@@ -28,7 +28,7 @@ export function requestView(record: RequestRecord): AccessRequest {
 /** The facts every request event carries. */
 export function requestState(record: RequestRecord) {
   return {
-    requestId: record._id.toHexString(),
+    requestId: record.id,
     userId: record.requester.id,
     username: record.requester.username ?? '',
     role: record.role as RequestRole,

@@ -14,7 +14,7 @@ export interface PageQuery {
 /** Episodes with their shows' summaries, in one extra query for the whole page. */
 export async function withShows(deps: Pick<CatalogDeps, 'podcasts'>, episodes: EpisodeRecord[]) {
   const shows = await deps.podcasts.findByIds([...new Set(episodes.map((episode) => episode.podcast))]);
-  const byId = new Map<string, ShowSummary>(shows.map((show) => [show._id.toHexString(), showSummary(show)]));
+  const byId = new Map<string, ShowSummary>(shows.map((show) => [show.id, showSummary(show)]));
   return episodes.flatMap((episode) => {
     const show = byId.get(episode.podcast);
     return show ? [episodeView(episode, show)] : [];

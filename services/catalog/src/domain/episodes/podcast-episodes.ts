@@ -44,8 +44,7 @@ export async function episodesOfShow(
   query: PageQuery,
   publicPage?: EpisodePage,
 ) {
-  const { items, total } =
-    publicPage ?? (await pageOf(deps, podcast._id.toHexString(), canManage(user, podcast), query));
+  const { items, total } = publicPage ?? (await pageOf(deps, podcast.id, canManage(user, podcast), query));
   const show = showSummary(podcast);
   return paginated(
     items.map((episode) => episodeView(episode, show)),

@@ -21,7 +21,7 @@ export async function previousEpisodes(
     limit: limit + 1,
   });
   return items
-    .filter((record) => !record._id.equals(episode._id))
+    .filter((record) => record.id !== episode.id)
     .slice(0, limit)
     .map((record) => episodeView(record, showSummary(podcast)));
 }

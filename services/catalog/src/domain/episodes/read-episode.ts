@@ -39,7 +39,7 @@ export async function publicEpisodesByIds(
   const now = new Date();
   const episodes = await deps.episodes.findByIds(ids);
   const shows = await deps.podcasts.findByIds([...new Set(episodes.map((episode) => episode.podcast))]);
-  const showsById = new Map(shows.map((show) => [show._id.toHexString(), show]));
+  const showsById = new Map(shows.map((show) => [show.id, show]));
   return {
     items: episodes.flatMap((episode) => {
       const show = showsById.get(episode.podcast);

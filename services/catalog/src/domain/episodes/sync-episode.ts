@@ -20,7 +20,7 @@ export async function syncEpisodes(
   const unique = [...new Set(ids)];
   await deps.episodes.forget(unique);
   const found = await deps.episodes.findByIds(unique);
-  const present = new Set(found.map((episode) => episode._id.toHexString()));
+  const present = new Set(found.map((episode) => episode.id));
   await Promise.all(found.map((episode) => deps.lists.placeEpisode(episode)));
   await Promise.all(unique.filter((id) => !present.has(id)).map((id) => deps.lists.dropEpisode(id)));
   await invalidateResponses(deps);

@@ -84,7 +84,7 @@ export async function importFromFeed(
       }),
     ],
   );
-  const podcastId = podcast._id.toHexString();
+  const podcastId = podcast.id;
   const rows = show.episodes.map((episode) => ({
     podcast: podcastId,
     title: episode.title,

@@ -37,7 +37,7 @@ export async function oembedFor(
   if (episodeMatch?.[2]) {
     const { episode, podcast } = await visibleEpisode(deps, undefined, episodeMatch[2]);
     const start = page.searchParams.get('t');
-    const src = `${origin}/embed/episodes/${episode._id.toHexString()}${start ? `?t=${encodeURIComponent(start)}` : ''}`;
+    const src = `${origin}/embed/episodes/${episode.id}${start ? `?t=${encodeURIComponent(start)}` : ''}`;
     return answer(
       {
         origin,

@@ -136,7 +136,7 @@ export async function privateFeedsOf(
     deps.entitlements.find(whose),
   ]);
   const shows = await deps.podcasts.findByIds(rows.map((row) => row.podcastId));
-  const byId = new Map(shows.map((show: PodcastRecord) => [show._id.toHexString(), show]));
+  const byId = new Map(shows.map((show: PodcastRecord) => [show.id, show]));
   return {
     plan: entitlement?.plan ?? null,
     items: rows.flatMap((row) => {

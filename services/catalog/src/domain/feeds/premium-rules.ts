@@ -63,11 +63,7 @@ export async function storedEpisodePremium(
   }
   if (premium.publicEpisodeId) {
     const original = await deps.episodes.findById(premium.publicEpisodeId);
-    if (
-      !original ||
-      original.podcast !== podcast._id.toHexString() ||
-      premium.publicEpisodeId === episodeId
-    ) {
+    if (!original || original.podcast !== podcast.id || premium.publicEpisodeId === episodeId) {
       throw invalid('body.premium.publicEpisodeId', 'Not an episode of this show');
     }
     if (original.premium)

@@ -107,7 +107,7 @@ function membersTemplate(
   podcast: PodcastRecord,
   now: number,
 ): Promise<RenderedResponse> {
-  const key = `members-feed:${podcast._id.toHexString()}`;
+  const key = `members-feed:${podcast.id}`;
   const render = async (): Promise<RenderedResponse> => {
     const rendered = await membersFeedTemplate(deps, podcast);
     return {

@@ -66,7 +66,7 @@ async function feedOf(
   podcast: PodcastRecord,
   members: boolean,
 ): Promise<RenderedFeed> {
-  const id = podcast._id.toHexString();
+  const id = podcast.id;
   const now = Date.now();
   const { items: listed } = await showEpisodePage(deps, id, {
     all: false,
@@ -177,7 +177,7 @@ function feedEpisode(
 ): FeedEpisode {
   const seasonName = episode.season != null ? seasonNames[String(episode.season)] : undefined;
   return {
-    id: episode._id.toHexString(),
+    id: episode.id,
     title: episode.title,
     description: episode.description ?? '',
     audioUrl,
@@ -195,7 +195,7 @@ function feedEpisode(
     explicit: Boolean(episode.explicit),
     persons: episode.guests.map((guest) => person(guest, 'guest', 'cast')),
     ...(episode.transcript ? { transcripts: transcriptFiles(episode.transcript, absolute) } : {}),
-    ...(episode.chapters?.length ? { chaptersUrl: absolute(chaptersPath(episode._id.toHexString())) } : {}),
+    ...(episode.chapters?.length ? { chaptersUrl: absolute(chaptersPath(episode.id)) } : {}),
   };
 }
 

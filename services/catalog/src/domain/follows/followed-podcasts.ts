@@ -11,7 +11,7 @@ export async function followedPodcasts(
 ) {
   const ids = await deps.follows.podcastIdsOf(user.id);
   const shows = await deps.podcasts.findByIds(ids);
-  const byId = new Map(shows.map((show) => [show._id.toHexString(), show]));
+  const byId = new Map(shows.map((show) => [show.id, show]));
   const ordered = ids.map((id) => byId.get(id)).filter((show) => show !== undefined);
   const start = (query.page - 1) * query.limit;
   return paginated(

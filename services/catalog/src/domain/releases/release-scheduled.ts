@@ -29,7 +29,7 @@ export async function releaseScheduled(
       isDue: (podcast, at) => Boolean(podcast.publishAt && podcast.publishAt <= at),
       handle: (podcast) => releaseShow(deps, podcast),
       onError: (err, podcast) =>
-        deps.logger.error({ err, podcastId: podcast._id }, 'release failed; tried again on the next run'),
+        deps.logger.error({ err, podcastId: podcast.id }, 'release failed; tried again on the next run'),
       firstLookBackMs: FIRST_LOOK_BACK_MS,
     },
     now,
@@ -41,7 +41,7 @@ export async function releaseScheduled(
       isDue: (episode, at) => episode.publishedAt <= at,
       handle: (episode) => releaseEpisode(deps, episode),
       onError: (err, episode) =>
-        deps.logger.error({ err, episodeId: episode._id }, 'release failed; tried again on the next run'),
+        deps.logger.error({ err, episodeId: episode.id }, 'release failed; tried again on the next run'),
       firstLookBackMs: FIRST_LOOK_BACK_MS,
     },
     now,
@@ -60,7 +60,7 @@ async function releaseShow(
   deps: Pick<CatalogDeps, 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
   podcast: PodcastRecord,
 ): Promise<void> {
-  const id = podcast._id.toHexString();
+  const id = podcast.id;
   const state = { ...podcastState({ ...podcast, status: 'published' }), featured: Boolean(podcast.featured) };
   const released = await deps.podcasts.release(podcast, [pendingEvent(podcastUpdated, id, state)]);
   if (!released) return;
@@ -72,7 +72,7 @@ async function releaseEpisode(
   deps: Pick<CatalogDeps, 'episodes' | 'lists' | 'logger' | 'responses'>,
   episode: EpisodeRecord,
 ): Promise<void> {
-  const id = episode._id.toHexString();
+  const id = episode.id;
   const state = episodeState({ ...episode, status: 'published' }, id);
   const released = await deps.episodes.release(episode, [
     pendingEvent(episodeUpdated, id, state),

@@ -22,7 +22,7 @@ export async function upcomingReleases(
     .sort((a, b) => soonestFirst(a.publishedAt, b.publishedAt))
     .slice(0, UPCOMING_MAX);
   const showsOfEpisodes = await deps.podcasts.findByIds([...new Set(nextEpisodes.map((e) => e.podcast))]);
-  const summaries = new Map(showsOfEpisodes.map((show) => [show._id.toHexString(), showSummary(show)]));
+  const summaries = new Map(showsOfEpisodes.map((show) => [show.id, showSummary(show)]));
   return {
     shows: shows
       .flatMap((show) => (show.publishAt ? [{ show, publishAt: show.publishAt }] : []))

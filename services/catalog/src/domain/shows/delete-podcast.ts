@@ -23,7 +23,7 @@ export async function removePodcast(
   deps: Pick<CatalogDeps, 'episodes' | 'follows' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
   podcast: PodcastRecord,
 ) {
-  const id = podcast._id.toHexString();
+  const id = podcast.id;
   const episodeIds = await deps.episodes.idsOfPodcast(id);
   await deps.podcasts.markDeleted(id, [
     pendingEvent(podcastDeleted, id, { podcastId: id, ownerId: podcast.owner.id, episodeIds }),

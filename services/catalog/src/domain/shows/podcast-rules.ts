@@ -36,7 +36,7 @@ export const canSeeUnpublished = (user: AuthUser | undefined, podcast: PodcastRe
 
 /** What a show's events say of it. */
 export const podcastState = (podcast: PodcastRecord) => ({
-  podcastId: podcast._id.toHexString(),
+  podcastId: podcast.id,
   uId: podcast.uId,
   name: podcast.name,
   ownerId: podcast.owner.id,
@@ -91,9 +91,7 @@ export async function checkPodroll(
   ids: string[],
 ): Promise<void> {
   const shows = await deps.podcasts.findByIds([...new Set(ids)]);
-  const published = new Set(
-    shows.filter((show) => show.status === 'published').map((show) => show._id.toHexString()),
-  );
+  const published = new Set(shows.filter((show) => show.status === 'published').map((show) => show.id));
   const problems = ids.flatMap((id, index) => {
     const path = `feed.podroll.${index}`;
     if (id === selfId) return [{ path, message: 'a show cannot recommend itself' }];

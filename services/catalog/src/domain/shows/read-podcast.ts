@@ -44,7 +44,7 @@ export async function getPodcastByName(
   const record = visible(user, found);
   const podcast = podcastView(record);
   if (!withEpisodes) return podcast;
-  const publicPage = record._id.toHexString() === guessed ? aheadPage : undefined;
+  const publicPage = record.id === guessed ? aheadPage : undefined;
   const episodes = await episodesOfShow(deps, user, record, firstPage, publicPage);
   return { ...podcast, episodes };
 }
