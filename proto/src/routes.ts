@@ -125,7 +125,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/media/audio/:file', 'media', 'public'),
   route('GET', '/media/images/:file', 'media', 'public'),
   route('GET', '/media/transcripts/:file', 'media', 'public'),
-  route('GET', '/media/chapters/:file', 'catalog', 'public'),
+  route('GET', '/media/chapters/:file', 'media', 'public'),
   route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),
   route('GET', '/oembed', 'catalog', 'public'),
   // requests

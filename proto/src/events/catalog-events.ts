@@ -3,6 +3,7 @@ import { categorySchema } from '../categories';
 import { objectIdSchema } from '../ids';
 import { podcastStatusSchema, episodeStatusSchema } from '../catalog/catalog-fields';
 import { episodePremiumSchema, showPremiumSchema } from '../catalog/premium-api';
+import { chapterSchema } from '../catalog/chapter-api';
 import { defineEvent } from './define-event';
 import { TOPICS } from './topics';
 
@@ -148,6 +149,8 @@ const episodeState = {
   imagePath: z.string().nullable().optional(),
   /** Its premium setting, null when public (absent as above). */
   premium: episodePremiumSchema.nullable().optional(),
+  /** Its chapters, in order, as its JSON chapters file lists them; [] for none (absent as above). */
+  chapters: z.array(chapterSchema).optional(),
 };
 const episodeExample = {
   episodeId: OTHER,
@@ -158,6 +161,7 @@ const episodeExample = {
   audioUrl: '/media/audio/64b7f0c2a1b2c3d4e5f6071b.mp3',
   imagePath: null,
   premium: null,
+  chapters: [{ startTime: 0, title: 'Cold open' }],
 };
 
 export const episodeCreated = defineEvent({

@@ -119,8 +119,9 @@ export function startCatalog(config: CatalogConfig) {
       });
       deps.background.once('catalog lists', () => ensureLists(deps));
       // Once per database, beside serving: a failed or cut-short run is run again on the next start.
+      // The name moves on with each field the events start to carry (v2: an episode's chapters).
       deps.background.once('restating the catalog', () =>
-        runOnce(db, 'catalog-restated-v1', () => restateCatalog(deps)),
+        runOnce(db, 'catalog-restated-v2', () => restateCatalog(deps)),
       );
       deps.background.once('restating private feeds', () =>
         runOnce(db, 'private-feeds-restated-v1', () => privateFeeds.restateAll()),

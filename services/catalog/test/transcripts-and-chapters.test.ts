@@ -206,6 +206,8 @@ describe('chapters', () => {
     expect(episode.chaptersSource).toBe('audio');
     expect(episode.chaptersUrl).toBe(`/media/chapters/${episode.id}.json`);
 
+    // Media renders the file from the episode's event: it is there once media has heard it.
+    await eventually('the chapters file', async () => (await api().get(episode.chaptersUrl)).status === 200);
     const file = await api().get(episode.chaptersUrl).expect(200);
     expect(file.headers['content-type']).toMatch(/^application\/json\+chapters/);
     expect(JSON.parse(file.text)).toEqual({ version: '1.2.0', chapters: episode.chapters });
@@ -255,7 +257,10 @@ describe('chapters', () => {
       .send({ chapters: [] })
       .expect(200);
     expect(cleared.body).toMatchObject({ chapters: [], chaptersSource: null, chaptersUrl: null });
-    await api().get(`/media/chapters/${episode.id}.json`).expect(404);
+    await eventually(
+      'the chapters file to go',
+      async () => (await api().get(`/media/chapters/${episode.id}.json`)).status === 404,
+    );
   });
 
   it('refuses two chapters at one time, one after the audio ends, bad fields and strangers', async () => {

@@ -73,9 +73,10 @@ export function startMedia(config: MediaConfig) {
         users,
         grants: new AudioGrants(privateFeeds, entitlements),
         tokens: new PremiumTokens(config.PREMIUM_LINK_SECRET),
+        copies,
       };
       // File → episode, show and who may hear it: for the premium gate and the listen records.
-      const attributions = new AudioAttributions({ ...ports, copies });
+      const attributions = new AudioAttributions(ports);
       const { stream: listens, recorder } = listenRecording({
         kafka,
         redis,

@@ -152,4 +152,37 @@ describe("media's copy of catalog", () => {
     ]);
     expect(await copies.episodeWithAudio('null')).toBeNull();
   });
+
+  it("serves a public episode's chapters file from its copy, and no draft's", async () => {
+    const show = await platform.showBy(owner, { name: `Chaptered ${Date.now()}`, category: 'Science' });
+    const episode = await platform.episodeBy(owner, { podcastId: show.id, title: 'Later', status: 'draft' });
+    const chapters = [
+      { startTime: 0, title: 'Cold open' },
+      { startTime: 0.5, title: 'The story', url: 'https://example.com/story' },
+    ];
+    await request(platform.url)
+      .put(`/api/episodes/${episode.id}/chapters`)
+      .set(bearer(owner.token))
+      .send({ chapters })
+      .expect(200);
+    const file = `/media/chapters/${episode.id}.json`;
+    await eventually('the draft copied with its chapters', async () =>
+      Boolean((await copies.episode(episode.id))?.chapters?.length),
+    );
+    await request(platform.url).get(file).expect(404);
+
+    await request(platform.url)
+      .put(`/api/episodes/${episode.id}`)
+      .set(bearer(owner.token))
+      .send({ status: 'published' })
+      .expect(200);
+    await eventually(
+      'the published copy',
+      async () => (await request(platform.url).get(file)).status === 200,
+    );
+    const served = await request(platform.url).get(file).expect(200);
+    expect(served.headers['content-type']).toMatch(/^application\/json\+chapters/);
+    expect(served.headers['cache-control']).toBe('public, max-age=300, s-maxage=60');
+    expect(JSON.parse(served.text)).toEqual({ version: '1.2.0', chapters });
+  });
 });

@@ -1,14 +1,7 @@
 import express from 'express';
-import { AppError, handle, handleSignedIn } from '@podz/kit';
-import {
-  chaptersBodySchema,
-  chaptersFileParamsSchema,
-  idParamsSchema,
-  TRANSCRIPT_LIMITS,
-  transcriptQuerySchema,
-} from '@podz/proto';
+import { AppError, handleSignedIn } from '@podz/kit';
+import { chaptersBodySchema, idParamsSchema, TRANSCRIPT_LIMITS, transcriptQuerySchema } from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
-import { chaptersFile } from '../domain/episodes/chapters-file';
 import { setChapters } from '../domain/episodes/episode-chapters';
 import { removeTranscript, saveTranscript } from '../domain/episodes/episode-transcript';
 import { decodeText, receiveTranscript } from '../transcripts/receive-transcript';
@@ -17,8 +10,8 @@ const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'
 
 /**
  * What travels with an episode's audio: its transcript (a file, or the editor's text, whose files
- * are written to the store media serves them from) and its chapters, and the chapters file apps
- * read (docs/feeds.md), rendered from the episode.
+ * are written to the store media serves them from) and its chapters (media renders the chapters
+ * file apps read from the episode's events: docs/feeds.md).
  */
 export function episodeCompanionRoutes(
   deps: Pick<CatalogDeps, 'blobs' | 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
@@ -58,16 +51,6 @@ export function episodeCompanionRoutes(
     handleSignedIn({ params: idParamsSchema, body: chaptersBodySchema }, ({ params, body, user }) =>
       setChapters(deps, user, params.id, body),
     ),
-  );
-
-  router.get(
-    '/media/chapters/:file',
-    handle({ params: chaptersFileParamsSchema }, async ({ params }, _req, res) => {
-      const file = await chaptersFile(deps, params.file.slice(0, 24));
-      // Edits keep the URL, so apps check back after a short while.
-      res.setHeader('cache-control', 'public, max-age=300, s-maxage=60');
-      res.type('application/json+chapters').send(JSON.stringify(file));
-    }),
   );
   return router;
 }

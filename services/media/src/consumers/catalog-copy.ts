@@ -49,6 +49,7 @@ const episodeState = ({ data }: EpisodeEvent): EpisodeState => ({
         : null,
   imagePath: data.imagePath,
   premium: data.premium,
+  chapters: data.chapters,
 });
 
 /** The files a show uses (its cover) and how the library names that use. */

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import type { EpisodePremium, ShowPremium } from '@podz/proto';
+import type { Chapter, EpisodePremium, ShowPremium } from '@podz/proto';
 
 /** What media keeps of a show, from `catalog.podcast.v1`: who may hear its premium episodes. */
 export interface ShowCopy {
@@ -27,13 +27,15 @@ export interface EpisodeCopy {
   audioFile: string | null;
   imagePath: string | null;
   premium: EpisodePremium | null;
+  /** As its JSON chapters file lists them; absent on a copy from before events carried them. */
+  chapters?: Chapter[];
 }
 
 /** A show's fields as an event states them; those an older event lacks are left as they were. */
 export type ShowState = Pick<ShowCopy, '_id' | 'ownerId' | 'name' | 'status' | 'logoPath'> &
   Partial<Pick<ShowCopy, 'premium' | 'teamIds'>>;
 export type EpisodeState = Pick<EpisodeCopy, '_id' | 'podcastId' | 'title' | 'status' | 'publishedAt'> &
-  Partial<Pick<EpisodeCopy, 'audioUrl' | 'audioFile' | 'imagePath' | 'premium'>>;
+  Partial<Pick<EpisodeCopy, 'audioUrl' | 'audioFile' | 'imagePath' | 'premium' | 'chapters'>>;
 
 const showSchema = new Schema(
   {
@@ -59,6 +61,7 @@ const episodeSchema = new Schema(
     audioFile: { type: String, index: true },
     imagePath: String,
     premium: { type: Schema.Types.Mixed },
+    chapters: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'episodes', versionKey: false },
 );

@@ -1,6 +1,7 @@
 import type { Logger, PremiumTokens } from '@podz/kit';
 import type { BlobStore } from '@podz/kit/blobs';
 import type { UserDirectory } from '@podz/read-models';
+import type { CatalogCopies } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import type { AudioGrants } from './audio-grants';
 
@@ -19,4 +20,6 @@ export interface MediaPorts {
   grants: AudioGrants;
   /** Checks the signed audio keys of private feeds. */
   tokens: PremiumTokens;
+  /** What media keeps of catalog's shows and episodes, from its events. */
+  copies: CatalogCopies;
 }

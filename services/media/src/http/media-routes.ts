@@ -11,8 +11,15 @@ import {
 } from '@podz/kit';
 import { IMMUTABLE, serveBlob } from '@podz/kit/blobs';
 import type { ListenRecorder } from '@podz/kit/listens';
-import { idParamsSchema, MEDIA_LIMITS, mediaListQuerySchema, mediaStorageQuerySchema } from '@podz/proto';
+import {
+  chaptersFileParamsSchema,
+  idParamsSchema,
+  MEDIA_LIMITS,
+  mediaListQuerySchema,
+  mediaStorageQuerySchema,
+} from '@podz/proto';
 import type { AudioAttributions } from '../domain/audio-attribution';
+import { chaptersFile } from '../domain/chapters-file';
 import { deleteMedia } from '../domain/delete-media';
 import { getMedia, listMedia } from '../domain/list-media';
 import type { MediaPorts } from '../domain/media-ports';
@@ -129,6 +136,15 @@ export function mediaRoutes(
       keyOf: (req) => `transcripts/${String(req.params.file)}`,
       // Shared caches may keep them as long (the gateway's edge holds them its few seconds).
       cacheControl: `${IMMUTABLE}, s-maxage=${365 * 24 * 3600}`,
+    }),
+  );
+  router.get(
+    '/media/chapters/:file',
+    handle({ params: chaptersFileParamsSchema }, async ({ params }, _req, res) => {
+      const file = await chaptersFile(deps, params.file.slice(0, 24));
+      // Edits keep the URL, so apps check back after a short while.
+      res.setHeader('cache-control', 'public, max-age=300, s-maxage=60');
+      res.type('application/json+chapters').send(JSON.stringify(file));
     }),
   );
   return router;

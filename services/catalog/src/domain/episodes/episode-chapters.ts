@@ -27,7 +27,7 @@ export async function setChapters(
   const updated = await deps.episodes.change(
     id,
     { chapters, chaptersSource: chapters.length ? body.source : null },
-    [pendingEvent(episodeUpdated, id, episodeState(episode, id))],
+    [pendingEvent(episodeUpdated, id, episodeState({ ...episode, chapters }, id))],
   );
   if (!updated) throw notFound('Episode');
   await placeEpisode(deps, updated);

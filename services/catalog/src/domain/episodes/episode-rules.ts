@@ -12,6 +12,7 @@ import type { EpisodeRecord, PodcastRecord } from '../../data/catalog-models';
 import type { CatalogDeps } from '../catalog-deps';
 import { canManage } from '../shows/podcast-rules';
 import { episodePremium } from '../feeds/premium-rules';
+import { chapterView } from '../views';
 
 export type CreateBody = z.infer<typeof createEpisodeBodySchema>;
 export type UpdateBody = z.infer<typeof updateEpisodeBodySchema>;
@@ -43,7 +44,7 @@ export async function managedEpisode(
 export const episodeState = (
   episode: Pick<
     EpisodeRecord,
-    'podcast' | 'title' | 'status' | 'publishedAt' | 'audio' | 'image' | 'premium'
+    'podcast' | 'title' | 'status' | 'publishedAt' | 'audio' | 'image' | 'premium' | 'chapters'
   >,
   id: string,
 ) => ({
@@ -55,6 +56,7 @@ export const episodeState = (
   audioUrl: episode.audio.url,
   imagePath: episode.image ?? null,
   premium: episodePremium(episode),
+  chapters: (episode.chapters ?? []).map(chapterView),
 });
 
 /** Files a scheduled episode under its show's owner, for their upcoming releases; any other under none. */
