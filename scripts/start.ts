@@ -191,8 +191,8 @@ async function main(): Promise<void> {
       const signsOrChecksAudio = name === 'catalog' || name === 'media';
       if (signsOrChecksAudio && !process.env.PREMIUM_LINK_SECRET)
         env.PREMIUM_LINK_SECRET = createHash('sha256').update(`premium:${keys.privateKey}`).digest('hex');
-      // Media's uploads and catalog's transcripts, in one bucket.
-      if (signsOrChecksAudio && s3) Object.assign(env, s3.env);
+      // The bucket is media's alone: catalog hands it a transcript's files.
+      if (name === 'media' && s3) Object.assign(env, s3.env);
       return env;
     },
     // Search's index snapshot outlives restarts.

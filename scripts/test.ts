@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
 
   // Built before the suites run, not by the S3 suite amid them: a first build takes two cores for minutes.
-  console.log('▶ preparing SeaweedFS (catalog’s S3 suite; built once)');
+  console.log('▶ preparing SeaweedFS (media’s S3 suite; built once)');
   await run('bash', [path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh'), 'prepare', 's3']);
 
   const results = path.join(REPO_ROOT, '.local', 'jest-results.json');

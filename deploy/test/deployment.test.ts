@@ -210,12 +210,13 @@ describe('Kubernetes manifests', () => {
       }
     });
 
-    it('keeps media where every catalog replica reads it, and long-polling clients on one pod', () => {
+    it('keeps media where every media replica reads it, with no key to it elsewhere, and long-polling clients on one pod', () => {
       expect(config).toMatch(/^MEDIA_STORE=s3$/m);
       expect(config).toMatch(/^S3_BUCKET=\S+$/m);
-      const env = deployment('catalog').spec.template!.spec.containers[0]!.env ?? [];
+      const envOf = (name: string) => deployment(name).spec.template!.spec.containers[0]!.env ?? [];
       for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
-        expect(env.find((e) => e.name === key)?.valueFrom?.secretKeyRef?.key).toBe(key);
+        expect(envOf('media').find((e) => e.name === key)?.valueFrom?.secretKeyRef?.key).toBe(key);
+        expect(envOf('catalog').find((e) => e.name === key)).toBeUndefined();
       }
       const messaging = k8s('messaging.yaml').find((m) => m.kind === 'Service');
       expect(messaging?.spec.sessionAffinity).toBe('ClientIP');

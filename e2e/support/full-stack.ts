@@ -100,10 +100,10 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     started.push(paypal);
     // Side by side, as `npm start` starts them: each waits seconds for its consumer groups to join,
     // and none needs another's address.
-    // Media first: catalog asks it about uploads, and media names its salts after catalog's database.
+    // Media first: catalog asks it about uploads and hands it transcripts' files, and media names
+    // its salts after catalog's database.
     const catalogEnv = testServiceEnv('catalog', {
       PUBLIC_ORIGIN: origin,
-      MEDIA_DIR: media,
       // Loopback feeds allowed: the import test serves its feed from this process.
       FEED_IMPORT_ALLOW_PRIVATE: 'true',
     });

@@ -20,7 +20,7 @@ let media: TestMedia;
 
 beforeAll(async () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'podz-demo-media-'));
-  const env = testServiceEnv('catalog', { MEDIA_DIR: folder });
+  const env = testServiceEnv('catalog');
   media = await startMediaBeside(env.MONGO_DB ?? '', { MEDIA_DIR: folder });
   catalog = await startCatalog(loadConfig(catalogConfigSchema, { ...env, MEDIA_URL: media.url }));
   platform = await startIdentityPlatform({ CATALOG_URL: catalog.url, MEDIA_URL: media.url });

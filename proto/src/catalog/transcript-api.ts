@@ -13,6 +13,8 @@ export const TRANSCRIPT_LIMITS = {
   /** One cue's text, after tags are removed. */
   cueChars: 2_000,
   speakerChars: 100,
+  /** Either file a transcript is kept as (its WebVTT or its JSON), as catalog hands it to media. */
+  storedBytes: 8 * 1024 * 1024,
 } as const;
 
 /** `automatic` is reserved for a transcriber plugged in later; nothing writes it yet. */
@@ -55,3 +57,11 @@ export const transcriptJsonSchema = z.object({
   segments: z.array(transcriptSegmentSchema),
 });
 export type TranscriptJson = z.infer<typeof transcriptJsonSchema>;
+
+/**
+ * `PUT` and `DELETE /transcripts/{file}` on media (service to service, not in the gateway's table):
+ * one file of a transcript revision, `{episodeId}-{revision}.vtt` or `.json`.
+ */
+export const transcriptFileParamsSchema = z.object({
+  file: z.string().regex(/^[0-9a-f]{24}-[0-9a-f]{24}\.(vtt|json)$/, { error: 'Not a transcript file' }),
+});

@@ -9,7 +9,6 @@ import {
   runOnce,
   startService,
 } from '@podz/kit';
-import { createBlobStore } from '@podz/kit/blobs';
 import { listenerSaltPrefix, listenRecording } from '@podz/kit/listens';
 import { EntitlementBook, PlanBook, UserDirectory } from '@podz/read-models';
 import { ResponseCache } from './cache/response-cache';
@@ -38,6 +37,7 @@ import { episodeCompanionRoutes } from './http/episode-companion-routes';
 import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
 import { podcastRoutes } from './http/podcast-routes';
+import { MediaTranscripts } from './clients/media-transcripts';
 import { MediaUploads } from './clients/media-uploads';
 
 /**
@@ -100,7 +100,7 @@ export function startCatalog(config: CatalogConfig) {
           addresses: config.PRIVATE_FEED_DAILY_ADDRESSES,
           apps: config.PRIVATE_FEED_DAILY_APPS,
         }),
-        blobs: createBlobStore(config),
+        transcriptFiles: new MediaTranscripts(config.MEDIA_URL),
         idempotency: idempotent(redis, 'catalog'),
         background: new BackgroundJobs(logger),
       };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { premiumLinkSecretSetting, serviceConfig, serviceUrls } from '@podz/kit';
-import { blobStoreSettings } from '@podz/kit/blobs';
 import { listenSettings } from '@podz/kit/listens';
 
 const flag = z
@@ -11,9 +10,10 @@ const flag = z
 export const catalogConfigSchema = serviceConfig({ port: 4002, database: 'podz_catalog' }).extend({
   /** The origin browsers and podcast apps use; feeds carry absolute URLs built from it. */
   PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
-  /** Where transcripts' files are kept: the same store media keeps uploads in. */
-  ...blobStoreSettings,
-  /** Media, asked about an upload a show or episode names (one URL, or several instances). */
+  /**
+   * Media, asked about an upload a show or episode names and given a transcript's files to keep
+   * (one URL, or several instances).
+   */
   MEDIA_URL: serviceUrls('http://localhost:4010'),
   /** Importing feeds from loopback or private addresses: off in production, on in tests. */
   FEED_IMPORT_ALLOW_PRIVATE: flag,

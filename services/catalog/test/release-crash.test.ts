@@ -30,7 +30,6 @@ async function catalogProcess(): Promise<ServiceChild> {
     ENTRY,
     testServiceEnv('catalog', {
       MONGO_DB: platform.catalog.context.config.MONGO_DB,
-      MEDIA_DIR: platform.mediaDir,
       PUBLIC_ORIGIN: 'http://podz.test',
       RELEASE_SWEEP_MS: '100',
     }),

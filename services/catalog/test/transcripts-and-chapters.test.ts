@@ -174,6 +174,30 @@ describe('transcripts', () => {
     expect(now).toEqual(kept);
     await api().get(kept.url).expect(200);
   });
+
+  it('are kept by media: with media out of reach a new one is a 502 and the episode keeps its own', async () => {
+    const episode = await platform.episodeBy(owner, { podcastId: show.id, title: 'Kept apart' });
+    const kept = (await upload(episode.id, VTT, 'ok.vtt').expect(200)).body.transcript;
+    // A catalog instance whose media does not answer (nothing listens on port 9).
+    const cutOff = await platform.anotherInstance({ MEDIA_URL: 'http://127.0.0.1:9' });
+    try {
+      const refused = await request(cutOff.url)
+        .put(`/api/episodes/${episode.id}/transcript`)
+        .set(bearer(owner.token))
+        .set('content-type', 'text/vtt')
+        .send(VTT)
+        .expect(502);
+      expect(refused.body).toMatchObject({
+        code: 'UPSTREAM_UNAVAILABLE',
+        error: expect.stringMatching(/^Transcripts cannot be kept right now/),
+      });
+    } finally {
+      await cutOff.stop();
+    }
+    expect((await api().get(`/api/episodes/${episode.id}`).expect(200)).body.transcript).toEqual(kept);
+    await api().get(kept.url).expect(200);
+    await api().get(kept.jsonUrl).expect(200);
+  });
 });
 
 describe('chapters', () => {

@@ -289,3 +289,38 @@ describe('the media library', () => {
     expect((await library(uploader)).total).toBe(2);
   });
 });
+
+describe("a transcript's files", () => {
+  const media = () => request(platform.mediaUrl);
+  const put = (file: string, body: Buffer) =>
+    media().put(`/transcripts/${file}`).set('content-type', 'application/octet-stream').send(body);
+
+  it('are kept for catalog by name, served immutable, refused when misnamed or too big, and removed', async () => {
+    const name = `${new Types.ObjectId().toHexString()}-${new Types.ObjectId().toHexString()}`;
+    await put(`${name}.vtt`, Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n')).expect(204);
+    await put(`${name}.json`, Buffer.from('{"version":"1.0.0","segments":[]}')).expect(204);
+    const vtt = await api().get(`/media/transcripts/${name}.vtt`).expect(200);
+    expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(vtt.headers['cache-control']).toMatch(/immutable/);
+    expect(vtt.text).toContain('Hi');
+    const json = await api().get(`/media/transcripts/${name}.json`).expect(200);
+    expect(json.body).toEqual({ version: '1.0.0', segments: [] });
+
+    const misnamed = await put('../audio/x.vtt', Buffer.from('WEBVTT\n')).expect(404);
+    expect(misnamed.body.code).toBe('NOT_FOUND');
+    expect((await put(`${name}.exe`, Buffer.from('MZ')).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    const big = await put(`${name}.json`, Buffer.alloc(8 * 1024 * 1024 + 1)).expect(413);
+    expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await api().get(`/media/transcripts/${name}.json`).expect(200)).body).toEqual({
+      version: '1.0.0',
+      segments: [],
+    });
+
+    await media().delete(`/transcripts/${name}.vtt`).expect(204);
+    await media().delete(`/transcripts/${name}.vtt`).expect(204);
+    await eventually(
+      'the file to go',
+      async () => (await api().get(`/media/transcripts/${name}.vtt`)).status === 404,
+    );
+  });
+});

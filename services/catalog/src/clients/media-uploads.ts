@@ -19,6 +19,7 @@ export class MediaUploads {
 
   /** The upload, or null when media has none by this id. */
   async find(id: string): Promise<UploadFacts | null> {
+    const unavailable = mediaUnavailable('Uploads cannot be read');
     const res = await this.instances.getFromAny(
       `/uploads/${encodeURIComponent(id)}`,
       TIMEOUT_MS,
@@ -30,10 +31,10 @@ export class MediaUploads {
   }
 }
 
-function unavailable(cause: unknown): AppError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new AppError(
-    'UPSTREAM_UNAVAILABLE',
-    `Uploads cannot be read right now (${reason}); try again shortly`,
-  );
-}
+/** The 502 a write answers when media cannot do its part: `what` cannot be done right now. */
+export const mediaUnavailable =
+  (what: string) =>
+  (cause: unknown): AppError => {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return new AppError('UPSTREAM_UNAVAILABLE', `${what} right now (${reason}); try again shortly`);
+  };

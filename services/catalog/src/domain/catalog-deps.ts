@@ -7,9 +7,9 @@ import type { EpisodeRepository } from '../data/episode-repository';
 import type { FollowRepository } from '../data/follow-repository';
 import type { PodcastRepository } from '../data/podcast-repository';
 import type { ReleaseBookmarks } from '../data/release-fields';
-import type { BlobStore } from '@podz/kit/blobs';
 import type { PremiumTokens } from '@podz/kit';
 import type { MediaUploads } from '../clients/media-uploads';
+import type { MediaTranscripts } from '../clients/media-transcripts';
 import type { EntitlementBook } from '@podz/read-models';
 import type { PrivateFeedStore } from '../data/private-feed-store';
 import type { FeedSharing } from '../data/feed-sharing';
@@ -46,8 +46,8 @@ export interface CatalogDeps {
   tokens: PremiumTokens;
   /** Who fetches each private feed in a day, and the feeds flagged as shared. */
   sharing: FeedSharing;
-  /** Where transcripts' files are written (the store media keeps uploads in). */
-  blobs: BlobStore;
+  /** Media, which keeps and serves a transcript's files once catalog has read the captions. */
+  transcriptFiles: MediaTranscripts;
   /** Answers a repeated `Idempotency-Key` with the first answer (creating shows, episodes, uploads). */
   idempotency: Idempotent;
   /** Rebuilds of lists that readers found missing, one at a time per list. */

@@ -10,11 +10,11 @@ const TEXT_TYPES = ['text/vtt', 'text/plain', 'application/x-subrip', 'text/srt'
 
 /**
  * What travels with an episode's audio: its transcript (a file, or the editor's text, whose files
- * are written to the store media serves them from) and its chapters (media renders the chapters
+ * media keeps and serves) and its chapters (media renders the chapters
  * file apps read from the episode's events: docs/feeds.md).
  */
 export function episodeCompanionRoutes(
-  deps: Pick<CatalogDeps, 'blobs' | 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
+  deps: Pick<CatalogDeps, 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses' | 'transcriptFiles'>,
 ): express.Router {
   const router = express.Router();
   const base = '/api/episodes/:id';

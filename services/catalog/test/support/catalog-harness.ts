@@ -34,8 +34,8 @@ export class CatalogPlatform {
   ) {}
 
   /**
-   * `overrides` go to catalog, `mediaOverrides` to media; the settings both keep (the blob store,
-   * `PREMIUM_LINK_SECRET`, `LISTEN_*`) go to both.
+   * `overrides` go to catalog, `mediaOverrides` to media; the settings both keep
+   * (`PREMIUM_LINK_SECRET`, `LISTEN_*`) go to both, and the blob store's (`MEDIA_*`, `S3_*`) to media.
    */
   static async start(
     overrides: Record<string, string> = {},
@@ -44,12 +44,11 @@ export class CatalogPlatform {
     const people = await People.start();
     const mediaDir = mkdtempSync(path.join(tmpdir(), 'podz-media-'));
     const env = testServiceEnv('catalog', {
-      MEDIA_DIR: mediaDir,
       PUBLIC_ORIGIN: 'http://podz.test',
       FEED_IMPORT_ALLOW_PRIVATE: 'true',
       ...overrides,
     });
-    // What both keep alike: the blob store, the audio links' secret, the listen recorder's settings.
+    // The blob store is media's; the audio links' secret and the listen recorder's settings are both's.
     const shared = Object.fromEntries(
       Object.entries(overrides).filter(([name]) => /^(S3_|MEDIA_|LISTEN_|PREMIUM_LINK_SECRET$)/.test(name)),
     );
@@ -84,7 +83,6 @@ export class CatalogPlatform {
         catalogConfigSchema,
         testServiceEnv('catalog', {
           MONGO_DB: config.MONGO_DB,
-          MEDIA_DIR: this.mediaDir,
           PUBLIC_ORIGIN: config.PUBLIC_ORIGIN,
           PREMIUM_LINK_SECRET: config.PREMIUM_LINK_SECRET,
           MEDIA_URL: this.media.url,

@@ -52,8 +52,17 @@ export class UpstreamPool {
    * is the answer; one that does not is passed over for the next. `unavailable` makes the error
    * thrown when none answers, from the last failure.
    */
-  async getFromAny(
+  getFromAny(path: string, timeoutMs: number, unavailable: (cause: unknown) => Error): Promise<Response> {
+    return this.sendToAny(path, { headers: { accept: 'application/json' } }, timeoutMs, unavailable);
+  }
+
+  /**
+   * `getFromAny` for any request that is safe to send twice (a GET, or a PUT or DELETE by key):
+   * an instance that does not answer may have done it, and the next one does it again.
+   */
+  async sendToAny(
     path: string,
+    init: RequestInit,
     timeoutMs: number,
     unavailable: (cause: unknown) => Error,
   ): Promise<Response> {
@@ -62,10 +71,7 @@ export class UpstreamPool {
     for (let base: string | undefined = this.pick(); base; base = this.another(tried)) {
       tried.add(base);
       try {
-        return await fetch(new URL(path, base), {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        return await fetch(new URL(path, base), { ...init, signal: AbortSignal.timeout(timeoutMs) });
       } catch (err) {
         failure = err;
         this.failed(base);

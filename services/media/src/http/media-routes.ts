@@ -17,6 +17,7 @@ import {
   MEDIA_LIMITS,
   mediaListQuerySchema,
   mediaStorageQuerySchema,
+  transcriptFileParamsSchema,
 } from '@podz/proto';
 import type { AudioAttributions } from '../domain/audio-attribution';
 import { chaptersFile } from '../domain/chapters-file';
@@ -26,6 +27,7 @@ import type { MediaPorts } from '../domain/media-ports';
 import { mediaStorage } from '../domain/media-storage';
 import { audioAudience } from '../domain/premium-audio';
 import { recordUpload } from '../domain/record-upload';
+import { removeTranscriptFile, storeTranscriptFile } from '../domain/transcript-files';
 import { uploadFacts } from '../domain/upload-facts';
 import { receiveUpload } from '../uploads/receive-upload';
 
@@ -128,7 +130,19 @@ export function mediaRoutes(
       cacheControl: IMMUTABLE,
     }),
   );
-  // Written by catalog into the same store, each revision under names of its own (immutable).
+  // Service to service (catalog, once it has read a transcript's captions): not in the gateway's table.
+  router.put(
+    '/transcripts/:file',
+    handle({ params: transcriptFileParamsSchema, body: 'own' }, async ({ params }, req) => {
+      const length = req.headers['content-length'];
+      await storeTranscriptFile(deps, params.file, req, length === undefined ? undefined : Number(length));
+    }),
+  );
+  router.delete(
+    '/transcripts/:file',
+    handle({ params: transcriptFileParamsSchema }, ({ params }) => removeTranscriptFile(deps, params.file)),
+  );
+  // Each revision under names of its own (immutable).
   direct.get(
     router,
     '/media/transcripts/:file',

@@ -1,7 +1,7 @@
 import { AppError, type AuthUser, badRequest, newId, notFound, pendingEvent } from '@podz/kit';
 import { episodeUpdated, type Episode, type TranscriptSource } from '@podz/proto';
 import { CaptionError, parseCaptions } from '../../transcripts/captions';
-import { deleteTranscriptFiles, writeTranscriptFiles } from '../../transcripts/transcript-files';
+import { transcriptTexts } from '../../transcripts/transcript-files';
 import type { CatalogDeps } from '../catalog-deps';
 import { episodeState, managedEpisode } from './episode-rules';
 import { placeEpisode } from './place-episode';
@@ -19,7 +19,7 @@ export interface TranscriptInput {
  * them, and the revision it replaces is removed. A text that does not read changes nothing.
  */
 export async function saveTranscript(
-  deps: Pick<CatalogDeps, 'blobs' | 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
+  deps: Pick<CatalogDeps, 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses' | 'transcriptFiles'>,
   user: AuthUser,
   id: string,
   input: TranscriptInput,
@@ -27,7 +27,7 @@ export async function saveTranscript(
   const { episode, podcast } = await managedEpisode(deps, user, id);
   const cues = readCues(input);
   const key = `transcripts/${id}-${newId()}`;
-  await writeTranscriptFiles(deps.blobs, key, cues);
+  await deps.transcriptFiles.write(key, transcriptTexts(cues));
   const transcript = {
     key,
     language: input.language ?? podcast.language ?? 'en',
@@ -39,7 +39,7 @@ export async function saveTranscript(
     pendingEvent(episodeUpdated, id, episodeState(episode, id)),
   ]);
   if (!updated) {
-    await deleteTranscriptFiles(deps.blobs, key).catch(() => undefined);
+    await deps.transcriptFiles.remove(key).catch(() => undefined);
     throw notFound('Episode');
   }
   await placeEpisode(deps, updated);
@@ -49,7 +49,7 @@ export async function saveTranscript(
 
 /** `DELETE /api/episodes/{id}/transcript`. */
 export async function removeTranscript(
-  deps: Pick<CatalogDeps, 'blobs' | 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses'>,
+  deps: Pick<CatalogDeps, 'episodes' | 'lists' | 'logger' | 'podcasts' | 'responses' | 'transcriptFiles'>,
   user: AuthUser,
   id: string,
 ): Promise<Episode> {
@@ -78,11 +78,11 @@ function readCues({ text, source }: TranscriptInput) {
 }
 
 async function dropRevision(
-  deps: Pick<CatalogDeps, 'blobs' | 'logger'>,
+  deps: Pick<CatalogDeps, 'logger' | 'transcriptFiles'>,
   key: string | undefined,
 ): Promise<void> {
   if (!key) return;
-  await deleteTranscriptFiles(deps.blobs, key).catch((err: unknown) =>
-    deps.logger.warn({ err, key }, 'an old transcript revision was not removed'),
-  );
+  await deps.transcriptFiles
+    .remove(key)
+    .catch((err: unknown) => deps.logger.warn({ err, key }, 'an old transcript revision was not removed'));
 }
