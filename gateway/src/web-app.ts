@@ -75,11 +75,14 @@ export function webApp(distDir: string, publicOrigin: string): RequestHandler[] 
       return;
     }
     res.setHeader('cache-control', 'no-cache');
+    // The page is served whole: a Range on it (unsatisfiable ones included) is ignored, as HTTP
+    // allows, rather than an error.
+    const whole = { acceptRanges: false };
     if (EMBED_PAGE.test(req.path) && existsSync(embedFile)) {
       // Framed by other sites: its own policy instead of the app's, and no X-Frame-Options.
       res.removeHeader('x-frame-options');
       res.setHeader('content-security-policy', EMBED_CONTENT_SECURITY);
-      res.sendFile(embedFile);
+      res.sendFile(embedFile, whole);
       return;
     }
     if (SHOW_OR_EPISODE_PAGE.test(req.path)) {
@@ -90,7 +93,7 @@ export function webApp(distDir: string, publicOrigin: string): RequestHandler[] 
       );
       return;
     }
-    res.sendFile(indexFile);
+    res.sendFile(indexFile, whole);
   };
   return [assets, historyFallback];
 }

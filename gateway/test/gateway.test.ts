@@ -107,6 +107,15 @@ describe('the web app', () => {
       .expect(200);
     expect(deep.text).toContain('<div id="root">');
     expect(deep.headers['cache-control']).toBe('no-cache');
+    // A Range on the page, even one no file satisfies, gets the page whole.
+    for (const range of ['bytes=9-1', 'bytes=0-3']) {
+      const ranged = await request(gateway.url)
+        .get('/media/transcripts/')
+        .set('accept', 'text/html')
+        .set('range', range)
+        .expect(200);
+      expect(ranged.text).toContain('<div id="root">');
+    }
   });
 
   it("lets the page load PayPal's script and frames, and nothing else from elsewhere", async () => {
