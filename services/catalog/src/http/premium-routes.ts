@@ -14,7 +14,7 @@ import {
   resetPrivateFeed,
 } from '../domain/feeds/premium-access';
 import { premiumMembers, suspendPrivateFeed, teamResetPrivateFeed } from '../domain/feeds/premium-members';
-import { privateFeed } from '../domain/feeds/private-feed';
+import { privateFeed, type PrivateFeedPorts } from '../domain/feeds/private-feed';
 import type { ListenRecorder } from '@podz/kit/listens';
 
 const RSS = 'application/rss+xml; charset=utf-8';
@@ -26,23 +26,7 @@ const RSS = 'application/rss+xml; charset=utf-8';
  * show's feed followers and the audio it links to as downloads, like the public feed's.
  */
 export function premiumRoutes(
-  deps: Pick<
-    CatalogDeps,
-    | 'background'
-    | 'config'
-    | 'entitlements'
-    | 'episodes'
-    | 'grants'
-    | 'lists'
-    | 'logger'
-    | 'membersFeeds'
-    | 'podcasts'
-    | 'privateFeeds'
-    | 'responses'
-    | 'sharing'
-    | 'tokens'
-    | 'users'
-  >,
+  deps: PrivateFeedPorts & Pick<CatalogDeps, 'entitlements' | 'privateFeeds' | 'sharing' | 'users'>,
   listens: ListenRecorder,
 ): express.Router {
   const router = express.Router();

@@ -1,4 +1,4 @@
-import { type AuthUser, badRequest, forbidden, notFound, pendingEvent } from '@podz/kit';
+import { type AuthUser, badRequest, notFound, pendingEvent } from '@podz/kit';
 import {
   guestAdded,
   guestRemoved,
@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { EpisodeRecord, PodcastRecord } from '../../data/catalog-models';
 import type { CatalogDeps } from '../catalog-deps';
-import { canManage } from '../shows/podcast-rules';
+import { canManage, showAllowing } from '../shows/podcast-rules';
 import { episodePremium } from '../feeds/premium-rules';
 import { chapterView } from '../views';
 
@@ -23,10 +23,12 @@ export async function managedShow(
   user: AuthUser,
   podcastId: string,
 ): Promise<PodcastRecord> {
-  const podcast = await deps.podcasts.findById(podcastId);
-  if (!podcast) throw notFound('Podcast');
-  if (!canManage(user, podcast)) throw forbidden('Only the show’s owner or an admin can change its episodes');
-  return podcast;
+  return showAllowing(
+    deps,
+    podcastId,
+    (show) => canManage(user, show),
+    'Only the show’s owner or an admin can change its episodes',
+  );
 }
 
 /** An episode with its show, when the caller may manage the show. */

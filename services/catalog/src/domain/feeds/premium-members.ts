@@ -1,4 +1,5 @@
-import { forbidden, isAdmin, newId, notFound, type AuthUser } from '@podz/kit';
+import { isAdmin, newId, notFound, type AuthUser } from '@podz/kit';
+import { showAllowing } from '../shows/podcast-rules';
 import type { PremiumMembers } from '@podz/proto';
 import type { PodcastRecord } from '../../data/catalog-models';
 import type { PrivateFeedRow } from '../../data/private-feed-store';
@@ -13,12 +14,12 @@ async function teamShow(
   user: AuthUser,
   podcastId: string,
 ): Promise<PodcastRecord> {
-  const podcast = await deps.podcasts.findById(podcastId);
-  if (!podcast) throw notFound('Podcast');
-  if (!isAdmin(user) && !teamOf(podcast).includes(user.id)) {
-    throw forbidden('Only the show’s owner, its hosts and admins see its members');
-  }
-  return podcast;
+  return showAllowing(
+    deps,
+    podcastId,
+    (show) => isAdmin(user) || teamOf(show).includes(user.id),
+    'Only the show’s owner, its hosts and admins see its members',
+  );
 }
 
 async function teamFeed(

@@ -43,6 +43,21 @@ async function feedRefusal(
   return `${why} Choose a plan on PODZ to hear the members' episodes again.`;
 }
 
+/** What rendering a member's private feed asks for. */
+export type PrivateFeedPorts = Pick<
+  CatalogDeps,
+  | 'background'
+  | 'config'
+  | 'episodes'
+  | 'grants'
+  | 'lists'
+  | 'logger'
+  | 'membersFeeds'
+  | 'podcasts'
+  | 'responses'
+  | 'tokens'
+>;
+
 /**
  * `GET /feeds/{token}/feed.xml`: a member's private feed. The token is looked up by its hash and
  * the member's plan by key (each kept a second per instance: `PremiumGrants`); the show's members'
@@ -51,19 +66,7 @@ async function feedRefusal(
  * unlocks the show gets `410 Gone` with one item saying why.
  */
 export async function privateFeed(
-  deps: Pick<
-    CatalogDeps,
-    | 'background'
-    | 'config'
-    | 'episodes'
-    | 'grants'
-    | 'lists'
-    | 'logger'
-    | 'membersFeeds'
-    | 'podcasts'
-    | 'responses'
-    | 'tokens'
-  >,
+  deps: PrivateFeedPorts,
   token: string,
   now = Date.now(),
 ): Promise<PrivateFeedAnswer> {

@@ -1,10 +1,10 @@
-import { forbidden, notFound, pendingEvent, type AuthUser } from '@podz/kit';
+import { pendingEvent, type AuthUser } from '@podz/kit';
 import { podcastDeleted } from '@podz/proto';
 import type { PodcastRecord } from '../../data/catalog-models';
 import type { CatalogDeps } from '../catalog-deps';
 import { dropPodcast } from './place-podcast';
 
-import { canManage } from './podcast-rules';
+import { canManage, showAllowing } from './podcast-rules';
 
 /** `DELETE /api/podcasts/{id}`: the owner or an admin; its episodes and follows go with it. */
 export async function deletePodcast(
@@ -12,9 +12,12 @@ export async function deletePodcast(
   user: AuthUser,
   id: string,
 ) {
-  const podcast = await deps.podcasts.findById(id);
-  if (!podcast) throw notFound('Podcast');
-  if (!canManage(user, podcast)) throw forbidden('Only the show’s owner or an admin can delete it');
+  const podcast = await showAllowing(
+    deps,
+    id,
+    (show) => canManage(user, show),
+    'Only the show’s owner or an admin can delete it',
+  );
   await removePodcast(deps, podcast);
 }
 

@@ -1,4 +1,4 @@
-import { badRequest, isAdmin, type AuthUser, present } from '@podz/kit';
+import { badRequest, forbidden, isAdmin, notFound, type AuthUser, present } from '@podz/kit';
 import type { z } from 'zod';
 import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/proto';
 import { podcastGuid } from '../../rss/podcast-guid';
@@ -31,6 +31,19 @@ export const canManage = (user: AuthUser | undefined, podcast: PodcastRecord) =>
   Boolean(user && (isAdmin(user) || podcast.owner.id === user.id));
 
 /** Who may see a show that is not published: its owner, its hosts and admins. */
+/** The show by id when `may` lets the caller act on it: 404 when there is none, 403 with `refusal` otherwise. */
+export async function showAllowing(
+  deps: Pick<CatalogDeps, 'podcasts'>,
+  id: string,
+  may: (podcast: PodcastRecord) => boolean,
+  refusal: string,
+): Promise<PodcastRecord> {
+  const podcast = await deps.podcasts.findById(id);
+  if (!podcast) throw notFound('Podcast');
+  if (!may(podcast)) throw forbidden(refusal);
+  return podcast;
+}
+
 export const canSeeUnpublished = (user: AuthUser | undefined, podcast: PodcastRecord) =>
   canManage(user, podcast) || Boolean(user && podcast.hosts.some((host) => host.user.id === user.id));
 

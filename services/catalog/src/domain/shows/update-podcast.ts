@@ -16,7 +16,15 @@ import { showVisibilityChanged } from '../episodes/sync-episode';
 import { knownUsers, uploadedMedia } from '../resolve-refs';
 import { feedSettings, podcastView } from '../views';
 
-import { checkPodroll, crewOf, canManage, podcastState, showRelease, type UpdateBody } from './podcast-rules';
+import {
+  checkPodroll,
+  crewOf,
+  canManage,
+  podcastState,
+  showAllowing,
+  showRelease,
+  type UpdateBody,
+} from './podcast-rules';
 
 /** `PUT /api/podcasts/{id}`: the owner or an admin. New hosts are invited; dropped hosts removed. */
 export async function updatePodcast(
@@ -28,9 +36,12 @@ export async function updatePodcast(
   id: string,
   body: UpdateBody,
 ) {
-  const podcast = await deps.podcasts.findById(id);
-  if (!podcast) throw notFound('Podcast');
-  if (!canManage(user, podcast)) throw forbidden('Only the show’s owner or an admin can change it');
+  const podcast = await showAllowing(
+    deps,
+    id,
+    (show) => canManage(user, show),
+    'Only the show’s owner or an admin can change it',
+  );
   if (body.featured !== undefined && !isAdmin(user)) throw forbidden('Only admins choose featured shows');
   const changes: Record<string, unknown> = {};
   if (body.name !== undefined && body.name !== podcast.name) {
