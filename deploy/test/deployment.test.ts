@@ -218,6 +218,13 @@ describe('Kubernetes manifests', () => {
         expect(envOf('media').find((e) => e.name === key)?.valueFrom?.secretKeyRef?.key).toBe(key);
         expect(envOf('catalog').find((e) => e.name === key)).toBeUndefined();
       }
+      // Media's service-to-service routes answer whoever reaches its port: only the gateway and catalog do.
+      const policy = k8s('media.yaml').find((m) => m.kind === 'NetworkPolicy') as unknown as {
+        spec: { ingress: { from: { podSelector: { matchLabels: Record<string, string> } }[] }[] };
+      };
+      expect(
+        policy.spec.ingress.flatMap((rule) => rule.from.map((peer) => peer.podSelector.matchLabels)),
+      ).toEqual([{ 'app.kubernetes.io/name': 'gateway' }, { 'app.kubernetes.io/name': 'catalog' }]);
       const messaging = k8s('messaging.yaml').find((m) => m.kind === 'Service');
       expect(messaging?.spec.sessionAffinity).toBe('ClientIP');
       const ingress = readFileSync(path.join(ROOT, 'deploy', 'k8s', 'ingress.yaml'), 'utf8');
