@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { keyed, keyedOrNull, withEvents, type OutboxRelay, type PendingEvent, present } from '@podz/kit';
-import { PAYMENTS_LIST_MAX, type PaymentState } from '@podz/proto';
+import { isObjectId, PAYMENTS_LIST_MAX, type PaymentState } from '@podz/proto';
 import type { PaymentModel, PaymentRecord, StoredPayment } from './payment-model';
 
 export type { PaymentRecord };
@@ -22,6 +22,15 @@ export class PaymentRepository {
 
   findById(id: string): Promise<PaymentRecord | null> {
     return this.model.findById(new Types.ObjectId(id)).lean<StoredPayment>().then(keyedOrNull);
+  }
+
+  /**
+   * The payment a PayPal capture names: by its `custom_id` when that is a payment id, else by its
+   * order; null for a capture of something billing did not sell.
+   */
+  findByCapture(customId: string | undefined, orderId: string | undefined): Promise<PaymentRecord | null> {
+    if (customId && isObjectId(customId)) return this.findById(customId);
+    return orderId ? this.findByOrderId(orderId) : Promise.resolve(null);
   }
 
   findByOrderId(orderId: string): Promise<PaymentRecord | null> {

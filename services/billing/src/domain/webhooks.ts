@@ -1,5 +1,4 @@
 import { AppError, badRequest } from '@podz/kit';
-import { isObjectId } from '@podz/proto';
 import {
   WEBHOOK_HEADERS,
   captureResourceSchema,
@@ -80,12 +79,7 @@ async function applyEvent(
   if (!capture.success) throw badRequest(`A ${type} event needs a capture as its resource`);
   const paymentId = capture.data.custom_id;
   const orderId = capture.data.supplementary_data?.related_ids?.order_id;
-  const payment =
-    paymentId && isObjectId(paymentId)
-      ? await deps.payments.findById(paymentId)
-      : orderId
-        ? await deps.payments.findByOrderId(orderId)
-        : null;
+  const payment = await deps.payments.findByCapture(paymentId, orderId);
   // A capture of something billing did not sell (another app on the same PayPal account).
   if (!payment) return { result: 'ignored' };
   const status = type === 'PAYMENT.CAPTURE.COMPLETED' ? 'COMPLETED' : 'DECLINED';
