@@ -86,12 +86,15 @@ export function startMedia(config: MediaConfig) {
         // Media serves audio; feeds are catalog's to record.
         whereOf: async (target, at) => {
           if (target.kind !== 'audio') return null;
-          const attribution = await attributions.awaited(target.file, at);
+          const attribution = await attributions.of(target.file, at);
           if (!attribution) return null;
           // Only what a listen record carries: who may hear the file stays here.
           const { show, episode, published, file } = attribution;
           return { kind: 'audio', show, episode, published, file };
         },
+        // A new episode's first downloads wait aside until media hears of the episode.
+        placed: (target) =>
+          target.kind === 'audio' ? attributions.untilAttributed(target.file) : Promise.resolve(false),
       });
       lists.ensureLater();
       const direct = new DirectRoutes();

@@ -32,16 +32,20 @@ async function episodeWith(audio: Buffer, title: string) {
   return created.body as { id: string; audio: { url: string; bytes: number } };
 }
 
-/** The records on this file's listen topic (a message carries one listener's run), once `count` are there. */
-async function records(count: number): Promise<ListenRecord[]> {
+/** The records on this file's listen topic (a message carries one listener's run), once `enough` says so. */
+async function recordsUntil(enough: (records: ListenRecord[]) => boolean): Promise<ListenRecord[]> {
   const recordsIn = (messages: ReadMessage[]) =>
-    messages.flatMap((message) => recordsOfMessage(message.value));
+    messages
+      .flatMap((message) => recordsOfMessage(message.value))
+      .map((record) => listenRecordSchema.parse(record));
   const messages = await readTopic(testInfra().kafkaBrokers, testTopic('catalog.listen.v1'), {
-    until: (seen) => recordsIn(seen).length >= count,
+    until: (seen) => enough(recordsIn(seen)),
     timeoutMs: 20_000,
   });
-  return recordsIn(messages).map((record) => listenRecordSchema.parse(record));
+  return recordsIn(messages);
 }
+
+const records = (count: number) => recordsUntil((seen) => seen.length >= count);
 
 beforeAll(async () => {
   platform = await CatalogPlatform.start({ LISTEN_LINGER_MS: '20' });
@@ -143,5 +147,30 @@ describe('the listen recorder', () => {
     expect(abandoned).toBeDefined();
     expect(abandoned?.sent).toBeGreaterThan(0);
     expect(abandoned?.sent).toBeLessThan(long.audio.bytes / 2);
+  });
+
+  it('records a new episode’s first downloads once media hears of it, and holds no other listen', async () => {
+    const from = (ua: string) => ({ 'x-forwarded-for': '81.2.69.160', 'user-agent': ua });
+    const upload = await api()
+      .post('/api/media/audio')
+      .set(bearer(owner.token))
+      .attach('file', wavTone({ seconds: 1, notes: [550] }), 'early.wav')
+      .expect(201);
+    // Downloaded before any episode uses it, as when an app fetches a new episode the moment it
+    // is published, before media has heard of the episode.
+    await api().get(upload.body.url).set(from('Early/1.0')).expect(200);
+    await api().get(episode.audio.url).set(from('Meanwhile/1.0')).expect(200);
+    const meanwhile = await recordsUntil((seen) => seen.some((r) => r.ua === 'Meanwhile/1.0'));
+    expect(meanwhile.filter((r) => r.ua === 'Early/1.0')).toEqual([]);
+
+    const created = await api()
+      .post('/api/episodes')
+      .set(bearer(owner.token))
+      .send({ podcastId: show.id, title: 'Early', audioId: upload.body.id })
+      .expect(201);
+    const seen = await recordsUntil((records) => records.some((r) => r.ua === 'Early/1.0'));
+    expect(seen.filter((r) => r.ua === 'Early/1.0')).toEqual([
+      expect.objectContaining({ kind: 'audio', show: show.id, episode: created.body.id, status: 200 }),
+    ]);
   });
 });

@@ -15,5 +15,6 @@ export {
   type ListenTarget,
   type ListenWhere,
 } from './record-listens';
+export { UnplacedListens, type UnplacedListensOptions } from './unplaced-listens';
 export { CountryTable } from './country-of';
 export { ListenerSalts, listenerHash, utcDay, utcMonth } from './listener-hash';

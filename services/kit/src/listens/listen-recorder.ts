@@ -9,6 +9,7 @@ import type { Logger } from '../logging/logger';
 import { CountryTable } from './country-of';
 import { ListenerSalts } from './listener-hash';
 import { prepareListens, recordListens, type Heard, type ListenPreparation } from './record-listens';
+import { UnplacedListens, type UnplacedListensOptions } from './unplaced-listens';
 
 /** The recorder's settings, for the configs of the services that record (catalog, media). */
 export const listenSettings = {
@@ -55,6 +56,7 @@ export function listenPreparation(options: {
   saltPrefix: string;
   logger: Logger;
   whereOf: ListenPreparation['whereOf'];
+  unplaced?: ListenPreparation['unplaced'];
 }) {
   let countries: CountryTable | null = null;
   try {
@@ -66,6 +68,7 @@ export function listenPreparation(options: {
     salts: new ListenerSalts(options.redis, options.saltPrefix),
     countries,
     whereOf: options.whereOf,
+    unplaced: options.unplaced,
   };
   return (batch: Heard[]) => prepareListens(preparation, batch);
 }
@@ -73,7 +76,9 @@ export function listenPreparation(options: {
 /**
  * A service's listen recording, assembled: its handlers (`recorder.audio`, `recorder.feed`) and the
  * record stream they feed (`catalog.listen.v1`), which the service starts and stops with its other
- * streams. `whereOf` says whose listen a request of this service is.
+ * streams. `whereOf` says whose listen a request of this service is; `placed`, when given, whether
+ * a request it placed nowhere will be placed soon, and such requests wait aside for it
+ * (`UnplacedListens`) while the other listens go on.
  */
 export function listenRecording(options: {
   kafka: Kafka;
@@ -82,8 +87,10 @@ export function listenRecording(options: {
   config: { KAFKA_NAMESPACE: string; LISTEN_RECORDING: boolean; LISTEN_LINGER_MS: number };
   saltPrefix: string;
   whereOf: ListenPreparation['whereOf'];
+  placed?: UnplacedListensOptions['placed'];
 }): { stream: RecordStream<ListenRecord, Heard>; recorder: ListenRecorder } {
-  const { kafka, redis, logger, config, saltPrefix, whereOf } = options;
+  const { kafka, redis, logger, config, saltPrefix, whereOf, placed } = options;
+  const unplaced = placed && new UnplacedListens({ placed, again: (heard) => stream.push(heard), logger });
   const stream = new RecordStream<ListenRecord, Heard>({
     kafka,
     definition: catalogListens,
@@ -91,7 +98,7 @@ export function listenRecording(options: {
     logger,
     keyOf: (record) => record.listener,
     lingerMs: config.LISTEN_LINGER_MS,
-    prepare: listenPreparation({ redis, saltPrefix, logger, whereOf }),
+    prepare: listenPreparation({ redis, saltPrefix, logger, whereOf, unplaced }),
   });
   const recorder = listenRecorder(config.LISTEN_RECORDING, (heard) => stream.push(heard), logger);
   return { stream, recorder };

@@ -56,9 +56,15 @@ export interface ListenPreparation {
   countries: CountryTable | null;
   /**
    * Whose listen a request is: the episode an audio file is, or the show a feed is (by the name in
-   * its URL); null when it is of no episode or show, and then it is not recorded.
+   * its URL); null when it is of no episode or show (yet), and then it is not recorded in this batch.
    */
   whereOf: (target: ListenTarget, at: number) => Promise<ListenWhere | null>;
+  /**
+   * Where a request `whereOf` placed nowhere waits in case its target is placed soon (a new
+   * episode's first downloads); without it, such requests are not recorded. A request comes back
+   * from there once at most.
+   */
+  unplaced?: { hold: (heard: Heard) => void };
 }
 
 /** What a request was for: an episode's audio file by its name, or a show's feed by its name. */
@@ -89,6 +95,8 @@ export interface Heard {
   target: ListenTarget;
   /** Premium audio served to a member (the media route's `res.locals.audience`). */
   premium: boolean;
+  /** Set when it comes back from waiting for its target to be placed. */
+  heldOnce?: true;
 }
 
 type Arrival = Pick<Heard, 'peer' | 'forwardedFor' | 'ua' | 'referrer' | 'range' | 'method'>;
@@ -129,7 +137,8 @@ class BatchMemo {
 /**
  * The listen records of a batch of requests: each address resolved, hashed under its day's and
  * month's salts and placed in a country, each file or feed attributed to its episode or show.
- * Requests of no episode or show are not recorded. A podcast app fetches a file in many ranged
+ * Requests of no episode or show are not recorded; those that may soon be one's wait aside
+ * (`unplaced`) and come back in a later batch. A podcast app fetches a file in many ranged
  * requests, so a batch repeats a few listeners and files many times: each is worked out once per
  * batch, and the addresses are forgotten with the batch.
  */
@@ -137,7 +146,7 @@ export async function prepareListens(
   preparation: ListenPreparation,
   batch: Heard[],
 ): Promise<ListenRecord[]> {
-  const { salts, countries, whereOf } = preparation;
+  const { salts, countries, whereOf, unplaced } = preparation;
   const memo = new BatchMemo();
   const wheres = await Promise.all(
     batch.map((heard) =>
@@ -153,6 +162,7 @@ export async function prepareListens(
   for (const [n, heard] of batch.entries()) {
     const where = wheres[n];
     const salt = periodSalts[n];
+    if (!where && unplaced && !heard.heldOnce) unplaced.hold({ ...heard, heldOnce: true });
     if (!where || !salt) continue;
     const ip = memo.of(`ip\n${heard.peer}\n${heard.forwardedFor}`, () =>
       clientAddress(heard.peer, heard.forwardedFor),

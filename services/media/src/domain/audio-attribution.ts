@@ -19,7 +19,7 @@ const REMEMBERED_FILES = 10_000;
  * (a new episode's first downloads can come before media hears of it), and how often it looks.
  */
 const AWAIT_EPISODE_MS = 10_000;
-const LOOK_AGAIN_MS = 250;
+const LOOK_AGAIN_MS = 100;
 
 /**
  * File → episode, for the listen records and the premium gate: media's copy of catalog says which
@@ -29,6 +29,7 @@ const LOOK_AGAIN_MS = 250;
  */
 export class AudioAttributions {
   private readonly known = new RecentReads<string, AudioAttribution | null>(FRESH_MS, REMEMBERED_FILES);
+  private readonly waits = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly deps: {
@@ -50,17 +51,28 @@ export class AudioAttributions {
   }
 
   /**
-   * For the listen records: as `of`, but an uploaded audio file whose episode media has not heard
-   * of yet is looked up again until it is (or `AWAIT_EPISODE_MS` passed), so a new episode's first
-   * downloads are counted. The gate uses `of`: it never waits.
+   * For the listen records of a file `of` placed nowhere: whether an episode will be known to use
+   * it soon. An uploaded audio file whose episode media has not heard of yet (a new episode's first
+   * downloads can come before catalog's event) is looked up again until it is, or
+   * `AWAIT_EPISODE_MS` passed. Callers at the same time share one wait per file. The gate never
+   * waits: it uses `of`.
    */
-  async awaited(file: string, at: number): Promise<AudioAttribution | null> {
+  untilAttributed(file: string): Promise<boolean> {
+    const pending = this.waits.get(file);
+    if (pending) return pending;
+    const wait = this.lookUntilAttributed(file).finally(() => this.waits.delete(file));
+    this.waits.set(file, wait);
+    return wait;
+  }
+
+  private async lookUntilAttributed(file: string): Promise<boolean> {
     const deadline = Date.now() + AWAIT_EPISODE_MS;
+    if (!(await this.isUpload(file))) return false;
     for (;;) {
-      const found = await this.of(file, at);
-      if (found || Date.now() >= deadline || !(await this.isUpload(file))) return found;
-      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
       this.known.forget(file);
+      if (await this.of(file)) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
     }
   }
 
