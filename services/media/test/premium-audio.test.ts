@@ -3,6 +3,7 @@ import { pendingEvent, PremiumTokens } from '@podz/kit';
 import { eventually } from '@podz/kit/testing';
 import { userDeleted, userPlanChanged } from '@podz/proto';
 import { offerPlans } from '@podz/read-models/testing';
+import { wavTone } from '../src/uploads/generate-media';
 import { bearer, CatalogPlatform, type Member } from '../../catalog/test/support/catalog-harness';
 
 // The premium gate of /media/audio, asked of media itself: who may hear a premium episode comes
@@ -104,5 +105,27 @@ describe("media's premium gate", () => {
     ]);
     const gone = await answers(path, 403);
     expect(gone.body.error).toBe('This audio link is not valid');
+  });
+  it('never serves a new premium episode’s audio as nobody’s, before media hears of the episode', async () => {
+    // At once after the episode is made: media may not have heard of it yet, and waits to.
+    const fresh = (await platform.episodeBy(owner, {
+      podcastId: show.id,
+      title: 'Fresh bonus',
+      premium: { kind: 'bonus' },
+    })) as typeof bonus;
+    const refused = await media().get(fresh.audio.url).expect(403);
+    expect(refused.body.error).toBe('This episode is for members on pro');
+
+    // An upload catalog asked about but never named on an episode (the write failed after):
+    // held closed, not served as nobody's.
+    const upload = await media()
+      .post('/api/media/audio')
+      .set(bearer(owner.token))
+      .attach('file', wavTone({ seconds: 1, notes: [550] }), 'take.wav')
+      .expect(201);
+    await media().get(upload.body.url).expect(200);
+    await media().get(`/uploads/${upload.body.id}`).expect(200);
+    const held = await media().get(upload.body.url).expect(403);
+    expect(held.body.error).toBe('This episode’s audio is not available yet; try again in a moment');
   });
 });

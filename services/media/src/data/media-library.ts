@@ -41,6 +41,11 @@ export class MediaLibrary {
     return this.model.findById(new Types.ObjectId(id)).lean<StoredMedia>().then(keyedOrNull);
   }
 
+  /** Notes that catalog is about to name the upload on a show or episode. */
+  async markClaimed(id: string, at = new Date()): Promise<void> {
+    await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: { claimedAt: at } });
+  }
+
   /** Keeps where an older upload's audio starts, measured the first time it was served. */
   async setAudioOffset(id: string, offset: number): Promise<void> {
     await this.model.updateOne(

@@ -21,6 +21,11 @@ const mediaSchema = new Schema(
      * Kept from catalog's show and episode events; a file with uses cannot be deleted.
      */
     uses: { type: Schema.Types.Mixed, default: () => ({}) },
+    /**
+     * When catalog last asked for the upload's facts, about to name it on a show or episode: until
+     * media hears of that, its audio is held closed (`AudioAttributions.forGate`).
+     */
+    claimedAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'media', minimize: false },
 );

@@ -20,6 +20,8 @@ const REMEMBERED_FILES = 10_000;
  */
 const AWAIT_EPISODE_MS = 10_000;
 const LOOK_AGAIN_MS = 100;
+/** How long after catalog asked for an upload's facts its audio waits for the episode's event. */
+const CLAIM_HELD_MS = 60_000;
 
 /**
  * File → episode, for the listen records and the premium gate: media's copy of catalog says which
@@ -48,6 +50,23 @@ export class AudioAttributions {
         this.deps.logger.warn({ err, file }, 'audio attribution failed');
         return null;
       });
+  }
+
+  /**
+   * For the premium gate: as `of`, but a file catalog is naming on an episode media has not heard
+   * of yet (it asked for the upload's facts within `CLAIM_HELD_MS`) waits for the episode's event;
+   * 'held' when it did not come in time. Any other file no episode uses is nobody's: public.
+   */
+  async forGate(file: string): Promise<AudioAttribution | null | 'held'> {
+    const found = await this.of(file);
+    if (found || !(await this.isClaimed(file))) return found;
+    return (await this.untilAttributed(file)) ? this.of(file) : 'held';
+  }
+
+  private async isClaimed(file: string, now = Date.now()): Promise<boolean> {
+    const id = /^([0-9a-f]{24})\./.exec(file)?.[1];
+    const claimedAt = id ? (await this.deps.library.findById(id))?.claimedAt : null;
+    return claimedAt != null && now - new Date(claimedAt).getTime() < CLAIM_HELD_MS;
   }
 
   /**

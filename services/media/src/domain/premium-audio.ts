@@ -9,17 +9,21 @@ export type AudioAudience = 'public' | 'member';
 
 /**
  * The premium gate of `/media/audio/{file}`. A public file (no episode, a public episode, early
- * access whose time came) is anyone's, whatever the request carries. A premium file answers a
+ * access whose time came) is anyone's, whatever the request carries; one being named on an episode
+ * media has not heard of yet is no one's ('held'). A premium file answers a
  * private feed's signed key (`?k=`) for this show whose member's plan still unlocks it, or a
  * session of an admin, the show's team or such a member; anything else is a 403 (a malformed key
  * a 400). Every read here is keyed and kept for a second per instance (`PremiumGrants`).
  */
 export async function audioAudience(
   deps: Pick<MediaPorts, 'grants' | 'tokens'>,
-  attribution: AudioAttribution | null,
+  attribution: AudioAttribution | null | 'held',
   request: { key?: unknown; user?: AuthUser | undefined },
   now = Date.now(),
 ): Promise<AudioAudience> {
+  // Named on an episode media has not heard of in time: closed until it has.
+  if (attribution === 'held')
+    throw forbidden('This episode’s audio is not available yet; try again in a moment');
   const window = attribution?.premium ?? null;
   if (!attribution || !isPremiumNow(window, now)) return 'public';
   const members = `This episode is for members on ${window.plans.join(' or ')}`;

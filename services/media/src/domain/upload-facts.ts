@@ -6,10 +6,13 @@ import type { MediaPorts } from './media-ports';
  * `GET /uploads/{id}`: what catalog needs of an upload a show or episode names (its path, type,
  * size, length, uploader and ID3 chapters). Catalog asks while its user waits on the write, and
  * there is no event it could have heard instead: an upload is media's alone until something uses it.
+ * The ask is noted (`claimedAt`): until media hears of the episode, the file's audio is held closed
+ * rather than served as nobody's, so a premium episode is never public for the event's lag.
  */
 export async function uploadFacts(deps: Pick<MediaPorts, 'library'>, id: string): Promise<UploadFacts> {
   const media = await deps.library.findById(id);
   if (!media) throw notFound('Upload');
+  await deps.library.markClaimed(id);
   return {
     id,
     kind: media.kind as UploadFacts['kind'],

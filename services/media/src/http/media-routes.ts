@@ -105,7 +105,7 @@ export function mediaRoutes(
     listens.audio,
     (req, res, next) => {
       attributions
-        .of(String(req.params.file))
+        .forGate(String(req.params.file))
         .then((attribution) => audioAudience(deps, attribution, { key: req.query.k, user: req.user }))
         .then((audience) => {
           res.locals.audience = audience;
