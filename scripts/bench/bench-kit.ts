@@ -94,38 +94,177 @@ export async function concurrently(concurrency: number, total: number, task: (n:
   );
 }
 
-/** One line of the results table: a measured figure and what it should be. */
+/** What a figure should be, as text for the table, and whether a value meets it. */
+export interface Goal {
+  text: string;
+  met: (value: number) => boolean;
+}
+
+/**
+ * One line of the results table. A goal is on the figure itself only where the figure means the
+ * same on any machine (a ratio measured in one pass, a size in bytes); every other goal is on the
+ * figure ÷ its reference (`versus`): something measured in the same run on the same machine (a
+ * floor, nginx serving the same bytes, the path's own throughput), so a fast hour and a slow one,
+ * here or on a bigger machine, give the same ratio.
+ */
 export interface Figure {
   name: string;
   value: number;
   unit: string;
-  /** The goal, as text for the table, and whether the figure meets it. */
-  goal?: { text: string; met: (value: number) => boolean };
+  /** The name other figures give as their `versus`. */
+  key?: string;
+  /** The reference: another figure of the run by its key, or a value measured beside this one. */
+  versus?: string | Reference;
+  goal?: Goal;
 }
 
-export const atLeast = (goal: number, unit = '') => ({
+export interface Reference {
+  name: string;
+  value: number;
+  unit: string;
+}
+
+export const atLeast = (goal: number, unit = ''): Goal => ({
   text: `≥ ${goal}${unit}`,
   met: (value: number) => value >= goal,
 });
-export const atMost = (goal: number, unit = '') => ({
+export const atMost = (goal: number, unit = ''): Goal => ({
   text: `≤ ${goal}${unit}`,
   met: (value: number) => value <= goal,
 });
 
-function format(value: number): string {
+export function format(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   // Ratios and CPU milliseconds near a goal need their second and third digits.
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(value >= 1 ? 2 : 3);
 }
 
-export function table(figures: Figure[]): string {
-  const rows = figures.map((figure) => [
-    figure.name,
-    `${format(figure.value)} ${figure.unit}`,
-    figure.goal?.text ?? '',
-    figure.goal ? (figure.goal.met(figure.value) ? 'met' : 'MISSED') : '',
-  ]);
-  const header = ['figure', 'measured', 'goal', ''];
+/** A figure with its reference found and its ratio worked out; `met` undefined when it has no goal. */
+export interface Judged {
+  figure: Figure;
+  reference?: Reference;
+  ratio?: number;
+  met?: boolean;
+}
+
+/**
+ * Each figure beside its reference. A reference by key that the run did not measure (a group left
+ * out with `--only`) leaves the ratio unknown and the goal unjudged, never met.
+ */
+export function judge(figures: Figure[]): Judged[] {
+  const byKey = new Map(figures.filter((f) => f.key).map((f) => [f.key!, f]));
+  return figures.map((figure) => {
+    const reference =
+      typeof figure.versus === 'string'
+        ? (() => {
+            const found = byKey.get(figure.versus);
+            return found && { name: found.key!, value: found.value, unit: found.unit };
+          })()
+        : figure.versus;
+    const ratio = reference ? figure.value / reference.value : undefined;
+    const judged = figure.versus ? ratio : figure.value;
+    const met =
+      figure.goal && judged !== undefined && Number.isFinite(judged) ? figure.goal.met(judged) : undefined;
+    return { figure, reference, ratio, met };
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** One row of the table: a figure over every run, its median and how far the runs spread. */
+export interface Row {
+  name: string;
+  unit: string;
+  value: number;
+  reference?: Reference;
+  /** Not measured: a reference by key that no run had. */
+  missing?: string;
+  ratio?: number;
+  /** (largest − smallest) ÷ median of what the goal is on, over the runs; 0 for one run. */
+  spread: number;
+  goal?: string;
+  met?: boolean;
+}
+
+/**
+ * The figures of every run (`--runs N`), a row per figure: the median of its values, of its
+ * reference's and of its ratio, and their spread; a goal is met when the median meets it.
+ */
+export function rows(runs: Figure[][]): Row[] {
+  const judgedRuns = runs.map(judge);
+  return judgedRuns[0]!.map(({ figure }) => {
+    const same = judgedRuns
+      .map((run) => run.find((judged) => judged.figure.name === figure.name))
+      .filter((j) => j !== undefined);
+    const values = same.map((j) => j.figure.value);
+    const references = same.map((j) => j.reference).filter((r) => r !== undefined);
+    const ratios = same.map((j) => j.ratio).filter((r) => r !== undefined);
+    const onGoal = figure.versus ? ratios : values;
+    const middle = onGoal.length ? median(onGoal) : undefined;
+    return {
+      name: figure.name,
+      unit: figure.unit,
+      value: median(values),
+      reference: references.length
+        ? { ...references[0]!, value: median(references.map((r) => r.value)) }
+        : undefined,
+      missing: figure.versus && !references.length ? String(figure.versus) : undefined,
+      ratio: ratios.length ? median(ratios) : undefined,
+      spread:
+        middle && onGoal.length > 1 ? (Math.max(...onGoal) - Math.min(...onGoal)) / Math.abs(middle) : 0,
+      goal: figure.goal?.text,
+      met:
+        figure.goal && middle !== undefined && Number.isFinite(middle) ? figure.goal.met(middle) : undefined,
+    };
+  });
+}
+
+/**
+ * The bench's table: figure, this run (the median of the runs), reference, ratio, their spread
+ * over the runs when there were several, goal, met. `keep` picks the rows (the docs keep the goals).
+ */
+export function table(
+  runs: Figure[][],
+  { keep = () => true, missed = 'MISSED' }: { keep?: (row: Row) => boolean; missed?: string } = {},
+): string {
+  const several = runs.length > 1;
+  return render(
+    [
+      'figure',
+      several ? `median of ${runs.length}` : 'this run',
+      'reference',
+      'ratio',
+      ...(several ? ['spread'] : []),
+      'goal',
+      '',
+    ],
+    rows(runs)
+      .filter(keep)
+      .map((row) => [
+        row.name,
+        `${format(row.value)} ${row.unit}`.trim(),
+        row.reference
+          ? `${format(row.reference.value)} ${row.reference.unit} (${row.reference.name})`.replace(
+              / +\(/,
+              ' (',
+            )
+          : row.missing
+            ? `${row.missing}: not measured`
+            : '',
+        row.ratio === undefined ? '' : `${format(row.ratio)}×`,
+        ...(several ? [row.spread ? `±${((row.spread / 2) * 100).toFixed(0)}%` : ''] : []),
+        row.goal ?? '',
+        row.goal ? (row.met === undefined ? 'not judged' : row.met ? 'met' : missed) : '',
+      ]),
+  );
+}
+
+/** A Markdown table whose columns line up in plain text too. */
+export function render(header: string[], rows: string[][]): string {
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');

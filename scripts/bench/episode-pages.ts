@@ -12,6 +12,8 @@ import type { SeededNetwork } from './seed-network';
 const EPISODES = 250;
 const CUES = 720;
 const CHAPTERS = 12;
+/** Gateway + catalog CPU per episode page at most this many public-GET floors. */
+const EPISODE_PAGE_CPU_IN_FLOORS = 4;
 
 /** An hour of speech as WebVTT: a cue every five seconds, two speakers taking turns. */
 function transcriptOf(title: string): string {
@@ -60,5 +62,6 @@ export async function episodePages(
     setup: { gatewayUrl: stack.gatewayUrl, page: 'episode', episodeIds },
     label: 'episode page data (4 reads, transcript and chapters)',
     short: 'episode pages',
+    cpuGoal: EPISODE_PAGE_CPU_IN_FLOORS,
   });
 }

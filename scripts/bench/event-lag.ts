@@ -20,10 +20,18 @@ import {
 } from '../../services/kit/src';
 import { percentile } from './bench-kit';
 
+/** The key of the events stage's write → applied p99, which later pipelines are ratios to. */
+export const EVENT_APPLIED = 'event write → applied p99';
+
 export interface EventLag {
   eventsPerSecond: number;
   topicP99: number;
   appliedP99: number;
+  /**
+   * The same documents written and their events published straight after (no outbox, no relay), at
+   * the same rate: what a write and a send cost before the outbox's guarantees, p99.
+   */
+  directP99: number;
 }
 
 export async function eventLag(
@@ -36,7 +44,7 @@ export async function eventLag(
   const kafka = createKafka('bench', endpoints.KAFKA_BROKERS.split(','), logger);
   const admin = kafka.admin();
   await admin.connect();
-  await ensureTopics(admin, [topic, `${topic}.dlq`]);
+  await ensureTopics(admin, [topic, `${topic}.dlq`, `${topic}.direct`]);
   const producer = new EventProducer(kafka);
   await producer.connect();
   const db = await connectMongo({ url: endpoints.MONGO_URL, database: `bench_${run}_lag`, logger });
@@ -101,18 +109,39 @@ export async function eventLag(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - started) / 1000;
+
+  const direct: number[] = [];
+  const directStarted = performance.now();
+  const sends: Promise<void>[] = [];
+  for (let n = 0; n < events; n += 1) {
+    const due = directStarted + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const thing = new Thing({ n });
+    const event = createEvent(definition, thing.id, { n });
+    const at = performance.now();
+    sends.push(
+      Thing.create({ _id: thing._id, n })
+        .then(() => producer.publish([{ topic: `${topic}.direct`, envelope: event }]))
+        .then(() => {
+          direct.push(performance.now() - at);
+        }),
+    );
+  }
+  await Promise.all(sends);
   await consumer.stop();
   await watcher.disconnect();
   await relay.stop();
   await db.dropDatabase();
   await db.close();
   await producer.disconnect();
-  await admin.deleteTopics({ topics: [topic, `${topic}.dlq`] }).catch(() => undefined);
+  await admin.deleteTopics({ topics: [topic, `${topic}.dlq`, `${topic}.direct`] }).catch(() => undefined);
   await admin.disconnect();
   if (applied.length < events) throw new Error(`only ${applied.length}/${events} events were applied`);
   return {
     eventsPerSecond: events / seconds,
     topicP99: percentile(onTopic, 99),
     appliedP99: percentile(applied, 99),
+    directP99: percentile(direct, 99),
   };
 }

@@ -1,7 +1,7 @@
 // Messaging at a real size: N Socket.IO clients connected to the running messaging service (real
 // store, broker and Redis adapter) as N signed-in members, and messages sent over HTTP between them
-// by C senders, twice: as fast as the senders can (throughput), then at a steady offered rate
-// (send→push latency at that load). Latency at saturation would only measure the senders' own
+// by C senders, twice: as fast as the senders can (throughput), then at a steady offered rate, half
+// of that unless given (send→push latency at that load). Latency at saturation would only measure the senders' own
 // queue (C in flight ÷ throughput), so it is reported beside, without a goal.
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH, type Message } from '../../proto/src';
@@ -91,7 +91,8 @@ export async function messagingBench(
   }: {
     messages: number;
     senders: number;
-    rate: number;
+    /** The paced pass's rate; half of what the saturated pass delivered when not given. */
+    rate?: number;
     /** The messaging service's CPU seconds so far: the paced pass reports its cost per message. */
     cpuSeconds: () => number;
     /** How many times the messaging service's main thread has woken so far. */
@@ -173,17 +174,18 @@ export async function messagingBench(
     const saturated = await run('saturated', () =>
       concurrently(senders, messages, (n) => send('saturated', n, performance.now()).then(() => undefined)),
     );
+    const pacedRate = rate ?? Math.max(1, Math.round(saturated.messagesPerSecond / 2));
     // Message n is due at start + n / rate; a free sender sends it then, or late if all are busy.
     const paced = await run('paced', async () => {
       const start = performance.now();
       await concurrently(senders, messages, async (n) => {
-        const dueAt = start + (n * 1000) / rate;
+        const dueAt = start + (n * 1000) / pacedRate;
         const wait = dueAt - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         await send('paced', n, dueAt);
       });
     });
-    return { connectSeconds, saturated, paced: { rate, ...paced } };
+    return { connectSeconds, saturated, paced: { rate: pacedRate, ...paced } };
   } finally {
     for (const socket of sockets) socket.disconnect();
   }

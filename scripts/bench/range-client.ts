@@ -17,6 +17,11 @@ interface RangeLoad {
   status: number;
   /** Requests a second, evenly spaced, latency counted from when each was due; `connections` in flight at most. */
   rate?: number;
+  /**
+   * Requests of the URL's origin taken in turn (a mix of queries, a feed with its own ETag, a
+   * download's ranges), instead of the URL itself; each path's headers go with `headers`.
+   */
+  paths?: (string | { path: string; headers: Record<string, string> })[];
 }
 
 export interface RangeLoadResult {
@@ -44,21 +49,25 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   };
   let counting = false;
   let stopping = false;
+  let sent = 0;
+  const next = (): { path: string; headers: Record<string, string> } => {
+    const request = load.paths?.[sent++ % load.paths.length] ?? url.pathname + url.search;
+    return typeof request === 'string'
+      ? { path: request, headers: load.headers }
+      : { path: request.path, headers: { ...load.headers, ...request.headers } };
+  };
   const one = (started = performance.now()) =>
     new Promise<void>((resolve) => {
-      const req = http.get(
-        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: load.headers },
-        (res) => {
-          res.on('data', () => undefined);
-          res.on('end', () => {
-            if (counting) {
-              if (res.statusCode === load.status) latencies.push(performance.now() - started);
-              else surprise(`status ${res.statusCode}`);
-            }
-            resolve();
-          });
-        },
-      );
+      const req = http.get({ agent, host: url.hostname, port: url.port, ...next() }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (counting) {
+            if (res.statusCode === load.status) latencies.push(performance.now() - started);
+            else surprise(`status ${res.statusCode}`);
+          }
+          resolve();
+        });
+      });
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (counting) surprise(err.code ?? err.message);
         resolve();

@@ -4,8 +4,17 @@
 // tests run two and check that each release happens once.
 import { wavTone } from '../../services/media/src/uploads/generate-media';
 import { signIn } from '../demo/seed-demo-network';
+import { catalogConfigSchema } from '../../services/catalog/src/config';
 import { atMost, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
+
+/** The release clock's period as deployed (catalog's RELEASE_SWEEP_MS). */
+const RELEASE_SWEEP_MS = catalogConfigSchema.shape.RELEASE_SWEEP_MS.parse(undefined);
+/**
+ * The latest scheduled episode is public within this many periods of its time: one for the clock
+ * to come round, and the release's write, event and page cache behind it.
+ */
+const LATEST_IN_SWEEPS = 3;
 
 const EPISODES = 20;
 /** The first release this far after the last episode was scheduled; then one every `SPACING_MS`. */
@@ -81,7 +90,8 @@ export async function releaseBench(stack: BenchStack): Promise<Figure[]> {
       name: `scheduled episode on its public page after its time, latest of ${EPISODES}`,
       value: Math.max(...lateness),
       unit: 'ms',
-      goal: atMost(5000),
+      versus: { name: 'the release clock’s period', value: RELEASE_SWEEP_MS, unit: 'ms' },
+      goal: atMost(LATEST_IN_SWEEPS),
     },
   ];
 }

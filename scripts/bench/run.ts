@@ -3,8 +3,10 @@
 // conversations in bulk (events included), waits until every consumer has caught up, runs every
 // benchmark and prints one table: each figure beside its goal, and the store it ran on. `--small`
 // seeds a tenth of that, for a quick look; `--only=<groups>` runs some of the figures;
-// `--instances=N` runs N of every service and of the gateway, behind one entry. Everything it made
-// is removed at the end.
+// `--instances=N` runs N of every service and of the gateway, behind one entry; `--runs=N` runs the
+// whole suite N times and reports each figure's median and spread; `--docs` writes the table of
+// goals into docs/performance.md. Every goal is a ratio to something measured in the same run
+// (bench-kit.ts). Everything it made is removed at the end.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { resolveInfra, type ResolvedInfra } from '../../deploy/local/src/resolve-infra';
@@ -31,9 +33,13 @@ import {
   type Figure,
 } from './bench-kit';
 import { dropCatalogAnswers, leftovers, startBenchStack, type BenchStack } from './bench-stack';
-import { eventLag } from './event-lag';
-import { load } from './http-load';
-import { audioBench, listensBench } from './listens';
+import { EVENT_APPLIED, eventLag } from './event-lag';
+import { load, type LoadResult } from './http-load';
+import { FLOORS } from './floors';
+import { halfLoadTail } from './half-load';
+import { startNginx } from './reference-nginx';
+import { audioBench } from './audio';
+import { listensBench } from './listens';
 import { releaseBench } from './releases';
 import { messagingBench } from './messaging';
 import { notificationsBench } from './notifications';
@@ -47,14 +53,38 @@ import {
 import { episodePages } from './episode-pages';
 import { pageViews } from './page-views';
 import { firstLoad } from './web-first-load';
-import { instancesWanted } from '../lib/instances';
+import { flagValue, instancesWanted } from '../lib/instances';
 import { searchBench } from './search';
-import { premiumBench } from './premium';
+import { premiumBench, PUBLIC_FEED_COLD } from './premium';
 import { replayBench } from './replay';
+import { machine, writeFiguresDoc } from './figures-doc';
 import { floorsBench } from './floors';
+import { networkDayBench } from './network-day';
 
 const small = process.argv.includes('--small');
 const INSTANCES = instancesWanted(process.argv, undefined, 4);
+const RUNS = runsWanted(process.argv);
+/** Gateway + catalog CPU per show page at 250/s, at most this many public-GET floors. */
+const SHOW_PAGE_CPU_IN_FLOORS = 2.5;
+/**
+ * Feed answers per CPU-second, gateway and catalog together, at least this share of nginx's: 200s
+ * come from the gateway's edge cache through Node's HTTP stack; a revalidation (304) still asks
+ * catalog, which is what keeps it far under (docs/performance.md).
+ */
+const FEED_ANSWERS_VERSUS_NGINX = 0.3;
+const FEED_304S_VERSUS_NGINX = 0.03;
+/**
+ * Messaging's CPU per message at most this many signed-in-POST floors: a message is a signed-in
+ * POST that also writes the message, updates the conversation and pushes to the recipient.
+ */
+const MESSAGE_CPU_IN_FLOORS = 4;
+/**
+ * An event through the outbox (written with its document, published by the relay) on the topic
+ * within this many times a write followed by a direct send, p99; applied by a consumer (its
+ * handled-event record written) within this many.
+ */
+const EVENT_TO_TOPIC_IN_DIRECT_SENDS = 3;
+const EVENT_APPLIED_IN_DIRECT_SENDS = 6;
 const SIZE: NetworkSize = small
   ? { users: 1_000, shows: 100, episodes: 2_000, conversations: 200, bigShowEpisodes: 1_000 }
   : REAL_NETWORK;
@@ -74,6 +104,7 @@ const GROUPS = [
   'listens',
   'releases',
   'search',
+  'day',
   'premium',
   'floors',
 ] as const;
@@ -85,6 +116,24 @@ for (const group of only) {
   }
 }
 const runs = (group: (typeof GROUPS)[number]) => only.has(group);
+/** Groups with figures that are ratios to the floors: the floors run with them. */
+const NEEDS_FLOORS = new Set<string>([
+  'catalog',
+  'show-pages',
+  'episode-pages',
+  'messaging',
+  'notifications',
+  'search',
+]);
+
+/** `--runs N`: the whole suite N times, each on a stack and a seed of its own. */
+function runsWanted(argv: readonly string[]): number {
+  const raw = flagValue(argv, '--runs') ?? '1';
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 9)
+    throw new Error(`--runs wants 1 to 9, not "${raw}"`);
+  return count;
+}
 const say = (line: string) => console.log(line);
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -165,13 +214,19 @@ async function caughtUp(stack: BenchStack, infra: ResolvedInfra, logger: Logger)
   }
 }
 
+/**
+ * Catalog's list reads through the gateway (its edge cache) and straight to catalog, flat out: the
+ * CPU each read costs against the public-GET floor, the gateway against going direct, and the tail
+ * at half of full speed.
+ */
 async function catalogReads(stack: BenchStack): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const [label, path] of [
     ['latest episodes', '/api/episodes?page=1&limit=10'],
     ['all-podcasts', '/api/podcasts/all-podcasts?limit=12'],
   ] as const) {
-    const gateway = await load(`${stack.gatewayUrl}${path}`);
+    const cpuOf = [() => stack.cpuSeconds('gateway'), () => stack.cpuSeconds('catalog')];
+    const gateway = await load(`${stack.gatewayUrl}${path}`, { cpuOf });
     const direct = await load(`${stack.urls.catalog}${path}`);
     for (const [where, result] of [
       ['gateway', gateway],
@@ -180,13 +235,7 @@ async function catalogReads(stack: BenchStack): Promise<Figure[]> {
       if (result.unexpected) throw new Error(`${label} through ${where}: ${result.breakdown}`);
     }
     figures.push(
-      {
-        name: `${label}, gateway, 20 conns`,
-        value: gateway.requestsPerSecond,
-        unit: 'req/s',
-        goal: atLeast(500),
-      },
-      { name: `${label}, gateway p99`, value: gateway.p99, unit: 'ms', goal: atMost(50) },
+      { name: `${label}, gateway, 20 conns`, value: gateway.requestsPerSecond, unit: 'req/s' },
       { name: `${label}, straight to catalog`, value: direct.requestsPerSecond, unit: 'req/s' },
       {
         name: `${label}, gateway ÷ direct`,
@@ -194,6 +243,16 @@ async function catalogReads(stack: BenchStack): Promise<Figure[]> {
         unit: '×',
         goal: atLeast(0.8),
       },
+      {
+        name: `${label}, gateway + catalog CPU per read, flat out`,
+        value: gateway.cpuMsPerRequest.reduce((sum, ms) => sum + ms, 0),
+        unit: 'ms',
+      },
+      ...(await halfLoadTail({
+        name: `${label}, gateway`,
+        url: `${stack.gatewayUrl}${path}`,
+        goalMs: 50,
+      })),
     );
   }
   return figures;
@@ -209,10 +268,15 @@ function showPages(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Prom
     setup: { gatewayUrl: stack.gatewayUrl, page: 'show', showNames: seeded.shows.map((show) => show.uId) },
     label: 'show page data (1 read)',
     short: 'show pages',
-    cpuGoal: 1.5,
+    cpuGoal: SHOW_PAGE_CPU_IN_FLOORS,
   });
 }
 
+/**
+ * The 1,000-episode show's feed: rendered cold from the store, then as podcast apps poll it through
+ * the gateway (its edge cache), whole and revalidated (`If-None-Match` → 304), against nginx
+ * serving the same feed as a file with its own ETag. The goals are answers per CPU-second.
+ */
 async function feeds(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Promise<Figure[]> {
   const path = `/shows/${seeded.bigShow.uId}/feed.xml`;
   const cold: number[] = [];
@@ -225,20 +289,64 @@ async function feeds(stack: BenchStack, seeded: SeededNetwork, redis: Redis): Pr
     if (res.status !== 200) throw new Error(`feed: ${res.status}`);
     cold.push(performance.now() - started);
   }
-  const etag = (await fetch(`${stack.gatewayUrl}${path}`)).headers.get('etag')!;
-  const warm = await load(`${stack.gatewayUrl}${path}`);
+  const feed = await fetch(`${stack.gatewayUrl}${path}`);
+  const etag = feed.headers.get('etag')!;
+  const podz = [() => stack.cpuSeconds('gateway'), () => stack.cpuSeconds('catalog')];
+  const warm = await load(`${stack.gatewayUrl}${path}`, { cpuOf: podz });
   const revalidated = await load(`${stack.gatewayUrl}${path}`, {
     headers: { 'if-none-match': etag },
     status: 304,
+    cpuOf: podz,
   });
-  for (const result of [warm, revalidated]) {
+  const nginx = await startNginx({ 'feed.xml': await feed.text() });
+  let reference: { warm: LoadResult; revalidated: LoadResult };
+  try {
+    const url = `${nginx.url}/feed.xml`;
+    const nginxEtag = (await fetch(url)).headers.get('etag')!;
+    reference = {
+      warm: await load(url, { cpuOf: [nginx.cpuSeconds] }),
+      revalidated: await load(url, {
+        headers: { 'if-none-match': nginxEtag },
+        status: 304,
+        cpuOf: [nginx.cpuSeconds],
+      }),
+    };
+  } finally {
+    await nginx.stop();
+  }
+  for (const result of [warm, revalidated, reference.warm, reference.revalidated]) {
     if (result.unexpected) throw new Error(`feed: ${result.breakdown}`);
   }
+  const perCpuSecond = (result: LoadResult) => 1000 / result.cpuMsPerRequest.reduce((sum, ms) => sum + ms, 0);
   return [
-    { name: 'RSS, 1,000-episode show, cold render p50', value: percentile(cold, 50), unit: 'ms' },
-    { name: 'RSS, 1,000-episode show, p50', value: warm.p50, unit: 'ms', goal: atMost(50) },
-    { name: 'RSS with If-None-Match → 304, p50', value: revalidated.p50, unit: 'ms' },
-    { name: 'RSS with If-None-Match → 304', value: revalidated.requestsPerSecond, unit: 'req/s' },
+    {
+      name: 'RSS, 1,000-episode show, cold render p50',
+      value: percentile(cold, 50),
+      unit: 'ms',
+      key: PUBLIC_FEED_COLD,
+    },
+    { name: 'RSS, 1,000-episode show, through the gateway, p50', value: warm.p50, unit: 'ms' },
+    { name: 'RSS, through the gateway, 20 conns', value: warm.requestsPerSecond, unit: 'req/s' },
+    { name: 'RSS, from nginx, 20 conns', value: reference.warm.requestsPerSecond, unit: 'req/s' },
+    {
+      name: 'RSS, 200s per CPU-second, gateway + catalog',
+      value: perCpuSecond(warm),
+      unit: '/s',
+      versus: { name: 'nginx', value: perCpuSecond(reference.warm), unit: '/s' },
+      goal: atLeast(FEED_ANSWERS_VERSUS_NGINX),
+    },
+    {
+      name: 'RSS with If-None-Match → 304, through the gateway',
+      value: revalidated.requestsPerSecond,
+      unit: 'req/s',
+    },
+    {
+      name: 'RSS 304s per CPU-second, gateway + catalog',
+      value: perCpuSecond(revalidated),
+      unit: '/s',
+      versus: { name: 'nginx', value: perCpuSecond(reference.revalidated), unit: '/s' },
+      goal: atLeast(FEED_304S_VERSUS_NGINX),
+    },
   ];
 }
 
@@ -277,41 +385,41 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
   const result = await messagingBench(stack.urls.messaging, members, {
     messages: 1_000,
     senders: 50,
-    rate: 200,
     cpuSeconds: () => stack.cpuSeconds('messaging'),
     wakeups: () => stack.wakeups('messaging'),
     storeCpuSeconds,
     socketsUrl: stack.instanceUrls.messaging.at(-1),
   });
   const storeCpu = result.paced.storeCpuMsPerMessage;
+  const half = `at half speed (${result.paced.rate}/s)`;
   return [
     { name: `messaging: ${members.length} sockets connected in`, value: result.connectSeconds, unit: 's' },
     {
       name: 'messaging: 1,000 messages, 50 senders at full speed',
       value: result.saturated.messagesPerSecond,
       unit: 'msg/s',
-      goal: atLeast(200),
     },
     { name: 'messaging: send→push p99 at full speed', value: result.saturated.p99, unit: 'ms' },
     {
-      name: `messaging: 1,000 messages offered at ${result.paced.rate}/s, delivered`,
+      name: `messaging: 1,000 messages ${half}, delivered`,
       value: result.paced.messagesPerSecond,
       unit: 'msg/s',
     },
     {
-      name: `messaging: send→push p99 at ${result.paced.rate}/s`,
+      name: `messaging: send→push p99 ${half}`,
       value: result.paced.p99,
       unit: 'ms',
       goal: atMost(250),
     },
     {
-      name: `messaging at ${result.paced.rate}/s: messaging CPU per message`,
+      name: `messaging ${half}: messaging CPU per message`,
       value: result.paced.cpuMsPerMessage,
       unit: 'ms',
-      goal: atMost(1.5),
+      versus: FLOORS.signedInPost,
+      goal: atMost(MESSAGE_CPU_IN_FLOORS),
     },
     {
-      name: `messaging at ${result.paced.rate}/s: times messaging's main thread woke, per message`,
+      name: `messaging ${half}: times messaging's main thread woke, per message`,
       value: result.paced.wakeupsPerMessage,
       unit: '',
     },
@@ -319,7 +427,7 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
       ? []
       : [
           {
-            name: `messaging at ${result.paced.rate}/s: the store's CPU per message (FerretDB, PostgreSQL)`,
+            name: `messaging ${half}: the store's CPU per message (FerretDB, PostgreSQL)`,
             value: storeCpu,
             unit: 'ms',
           },
@@ -357,18 +465,13 @@ async function cleanUp(stack: BenchStack, infra: ResolvedInfra, redis: Redis, lo
 // unheard second one would kill this process before its exit hook stops the children.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
-async function main(): Promise<void> {
-  const logger = createLogger('bench', process.env.BENCH_LOG_LEVEL ?? 'error');
+/** One run of the suite, on a stack and a seed of its own: its figures, the machine's pace beside them. */
+async function oneRun(infra: ResolvedInfra, redis: Redis, logger: Logger): Promise<Figure[]> {
   const run = randomUUID().slice(0, 8);
-  say('▶ infrastructure');
-  const infra = await resolveInfra(process.env, (line) => say(`  ${line}`));
-  say('▶ building');
-  await buildServices();
   const paceBefore = machinePace();
   say(
     `▶ starting the stack in namespace bench_${run}${INSTANCES > 1 ? `, ${INSTANCES} instances of each process` : ''}`,
   );
-  const redis = new Redis(infra.endpoints.REDIS_URL);
   const left = await leftovers(infra, redis);
   if (left && (left.databases > 0 || left.keys > 10_000)) {
     say(
@@ -394,7 +497,7 @@ async function main(): Promise<void> {
     await seeded.published();
     const total = seeded.seconds + seconds(catchUp);
     figures.push(
-      { name: 'seed: documents and events written', value: seeded.seconds, unit: 's', goal: atMost(180) },
+      { name: 'seed: documents and events written', value: seeded.seconds, unit: 's' },
       { name: `seed: ${seeded.events} events published and applied`, value: total, unit: 's' },
     );
     say(`  every event published and applied after ${total.toFixed(1)} s`);
@@ -441,9 +544,23 @@ async function main(): Promise<void> {
       await caughtUp(stack, infra, logger);
       await stage('event lag at 100 events/s');
       const lag = await eventLag(infra.endpoints, logger, { rate: 100, events: 1_000 });
+      const direct = { name: 'a write, then its event sent', value: lag.directP99, unit: 'ms' };
       figures.push(
-        { name: 'events: write→topic p99 at 100/s', value: lag.topicP99, unit: 'ms', goal: atMost(100) },
-        { name: 'events: write→consumer applied p99', value: lag.appliedP99, unit: 'ms', goal: atMost(250) },
+        {
+          name: 'events: write→topic p99 at 100/s, through the outbox',
+          value: lag.topicP99,
+          unit: 'ms',
+          versus: direct,
+          goal: atMost(EVENT_TO_TOPIC_IN_DIRECT_SENDS),
+        },
+        {
+          name: 'events: write→consumer applied p99',
+          value: lag.appliedP99,
+          unit: 'ms',
+          key: EVENT_APPLIED,
+          versus: direct,
+          goal: atMost(EVENT_APPLIED_IN_DIRECT_SENDS),
+        },
       );
     }
     if (runs('audio')) {
@@ -462,13 +579,17 @@ async function main(): Promise<void> {
       await stage('search');
       figures.push(...(await searchBench(stack, seeded, redis)));
     }
+    if (runs('day')) {
+      await stage("a network's day: the largest this stack serves");
+      figures.push(...(await networkDayBench(stack, seeded, say)));
+    }
     // Late: it makes the 1,000-episode show members-only, which the public feed figures would see.
     if (runs('premium')) {
       await stage('premium listening');
       figures.push(...(await premiumBench(stack, seeded, redis)));
     }
     // Late, on a quiet machine: what an answer costs that does no work, beside the figures above.
-    if (runs('floors')) {
+    if (runs('floors') || [...only].some((group) => NEEDS_FLOORS.has(group))) {
       await stage('floors: a fixed answer');
       figures.push(...(await floorsBench(infra.endpoints.REDIS_URL, stack.keys)));
     }
@@ -491,26 +612,53 @@ async function main(): Promise<void> {
     await cleanUp(stack, infra, redis, logger).catch((err: unknown) =>
       say(`  clean-up failed: ${String(err)}`),
     );
-    await redis.quit();
-    await infra.stop();
   }
-  // Beside every table: how fast the machine was, by the same work every run, so that runs on
-  // different days can be told apart from changes in the code.
+  // Beside every table: how fast the machine was, by the same work every run. The goals are
+  // ratios and should not move with it; the figures themselves do.
   figures.push(
     { name: 'machine pace before the run: fixed work, CPU (lower is faster)', value: paceBefore, unit: 'ms' },
     { name: 'machine pace after the run', value: machinePace(), unit: 'ms' },
   );
-  const store = infra.describe().find((line) => line.startsWith('mongo')) ?? 'mongo: unknown';
-  say('');
-  say(
-    `PODZ benchmark, ${small ? 'small network (--small)' : 'real network'}: ${SIZE.shows} shows, ${SIZE.episodes} episodes, ${SIZE.users} users, ${SIZE.conversations} conversations`,
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger('bench', process.env.BENCH_LOG_LEVEL ?? 'error');
+  say('▶ infrastructure');
+  const infra = await resolveInfra(process.env, (line) => say(`  ${line}`));
+  say('▶ building');
+  await buildServices();
+  const redis = new Redis(infra.endpoints.REDIS_URL);
+  const runs: Figure[][] = [];
+  try {
+    for (let n = 1; n <= RUNS; n++) {
+      if (RUNS > 1) say(`▶ run ${n} of ${RUNS}`);
+      runs.push(await oneRun(infra, redis, logger));
+    }
+  } finally {
+    await redis.quit();
+    await infra.stop();
+  }
+  const store = (infra.describe().find((line) => line.startsWith('mongo')) ?? 'mongo: unknown').replace(
+    /\s+/g,
+    ' ',
   );
-  say(`store: ${store.replace(/\s+/g, ' ')}`);
+  const network = `${small ? 'small network (--small)' : 'real network'}: ${SIZE.shows} shows, ${SIZE.episodes} episodes, ${SIZE.users} users, ${SIZE.conversations} conversations`;
+  say('');
+  say(`PODZ benchmark, ${network}`);
+  say(`machine: ${machine()}`);
+  say(`store: ${store}`);
   if (INSTANCES > 1)
     say(
       `instances: ${INSTANCES} of every service and of the gateway, behind one TCP entry; messages sent to messaging's first instance, pushed from its last; CPU figures are every instance's together`,
     );
-  say(table(figures));
+  if (RUNS > 1)
+    say(`${RUNS} runs, each on a stack and a seed of its own; a goal is met when the median meets it`);
+  say(table(runs));
+  if (process.argv.includes('--docs')) {
+    const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`;
+    say(`\nwritten to ${writeFiguresDoc(runs, { command, instances: INSTANCES, network, store })}`);
+  }
 }
 
 main().then(

@@ -1,0 +1,72 @@
+// A latency goal at a load that follows the machine's speed: a path's p99 when it is offered half
+// of what the same client gets from it flat out, in the same run. What a visitor waits stays in
+// milliseconds; how much the machine is asked to do is the ratio.
+import { atMost, type Figure } from './bench-kit';
+import { rangeLoad } from './range-client';
+
+export interface HalfLoadOptions {
+  /** The figure's name, before ", p99 at half of full speed". */
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** Paths of the URL's origin taken in turn, instead of the URL's own. */
+  paths?: string[];
+  status?: number;
+  /** The p99 goal at half of full speed, in milliseconds. */
+  goalMs: number;
+}
+
+/**
+ * The path flat out with 20 connections from the load generator's own client, then offered half
+ * of that, evenly spaced, latency counted from when each request was due. Both from the same
+ * client, so half is a load it can offer: a faster server than the client would otherwise be
+ * measured as the client's queue.
+ */
+export async function halfLoadTail(options: HalfLoadOptions): Promise<Figure[]> {
+  const common = {
+    url: options.url,
+    headers: options.headers ?? {},
+    paths: options.paths,
+    warmupSeconds: 2,
+    status: options.status ?? 200,
+  };
+  const full = await rangeLoad({ ...common, connections: 20, seconds: 5 });
+  if (full.unexpected) throw new Error(`${options.name} flat out: ${full.breakdown}`);
+  const rate = full.requestsPerSecond / 2;
+  const half = await rangeLoad({ ...common, connections: 64, rate, seconds: 10 });
+  if (half.unexpected) throw new Error(`${options.name} at half load: ${half.breakdown}`);
+  return [
+    {
+      name: `${options.name}, p99 at half of full speed (${rate.toFixed(0)}/s of ${full.requestsPerSecond.toFixed(0)}/s)`,
+      value: half.p99,
+      unit: 'ms',
+      goal: atMost(options.goalMs),
+    },
+  ];
+}
+
+/** The rate the floors are paced at: a path's CPU per request is compared with theirs at the same. */
+export const FLOOR_RATE = 250;
+
+/**
+ * CPU milliseconds per request of the processes `cpu` reads, with the path offered `FLOOR_RATE`
+ * a second as the floors are: at this rate each request wakes a process that slept, which costs
+ * more than the same request back to back, so a figure is only comparable with a floor taken alike.
+ */
+export async function cpuAtFloorRate(
+  options: Omit<HalfLoadOptions, 'goalMs' | 'name'> & { cpu: () => number },
+): Promise<number> {
+  const load = {
+    url: options.url,
+    headers: options.headers ?? {},
+    paths: options.paths,
+    connections: 64,
+    rate: FLOOR_RATE,
+    status: options.status ?? 200,
+  };
+  await rangeLoad({ ...load, warmupSeconds: 1, seconds: 3 });
+  const before = options.cpu();
+  const measured = await rangeLoad({ ...load, warmupSeconds: 0, seconds: 8 });
+  if (measured.unexpected) throw new Error(`${options.url} at ${FLOOR_RATE}/s: ${measured.breakdown}`);
+  return ((options.cpu() - before) * 1000) / (measured.requestsPerSecond * 8);
+}
