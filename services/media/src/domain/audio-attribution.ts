@@ -20,6 +20,7 @@ const REMEMBERED_FILES = 10_000;
  */
 const AWAIT_EPISODE_MS = 10_000;
 const LOOK_AGAIN_MS = 100;
+const fileId = (file: string) => /^([0-9a-f]{24})\./.exec(file)?.[1];
 /** How long after catalog asked for an upload's facts its audio waits for the episode's event. */
 const CLAIM_HELD_MS = 60_000;
 
@@ -64,8 +65,7 @@ export class AudioAttributions {
   }
 
   private async isClaimed(file: string, now = Date.now()): Promise<boolean> {
-    const id = /^([0-9a-f]{24})\./.exec(file)?.[1];
-    const claimedAt = id ? (await this.deps.library.findById(id))?.claimedAt : null;
+    const claimedAt = (await this.upload(file))?.claimedAt;
     return claimedAt != null && now - new Date(claimedAt).getTime() < CLAIM_HELD_MS;
   }
 
@@ -73,8 +73,8 @@ export class AudioAttributions {
    * For the listen records of a file `of` placed nowhere: whether an episode will be known to use
    * it soon. An uploaded audio file whose episode media has not heard of yet (a new episode's first
    * downloads can come before catalog's event) is looked up again until it is, or
-   * `AWAIT_EPISODE_MS` passed. Callers at the same time share one wait per file. The gate never
-   * waits: it uses `of`.
+   * `AWAIT_EPISODE_MS` passed. Callers at the same time (the recorder, and the gate for a claimed
+   * file) share one wait per file.
    */
   untilAttributed(file: string): Promise<boolean> {
     const pending = this.waits.get(file);
@@ -96,12 +96,17 @@ export class AudioAttributions {
   }
 
   private async isUpload(file: string): Promise<boolean> {
-    const id = /^([0-9a-f]{24})\./.exec(file)?.[1];
-    return id ? (await this.deps.library.findById(id))?.kind === 'audio' : false;
+    return (await this.upload(file))?.kind === 'audio';
+  }
+
+  /** The library's record of the upload a file name (`<id>.<ext>`) is, if any. */
+  private upload(file: string) {
+    const id = fileId(file);
+    return id ? this.deps.library.findById(id) : Promise.resolve(null);
   }
 
   private async load(file: string): Promise<AudioAttribution | null> {
-    const id = /^([0-9a-f]{24})\./.exec(file)?.[1];
+    const id = fileId(file);
     if (!id) return null;
     const [owner, media] = await Promise.all([
       audioOwner(this.deps.copies, file),
