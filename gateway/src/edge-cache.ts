@@ -14,6 +14,8 @@ interface Entry {
 
 /** Headers a cached answer carries to the next client; the gateway sets the rest itself. */
 const KEPT_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control'];
+/** A client's validators, which the edge answers itself from what it keeps. */
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since'];
 const SHARED_MAX_AGE = /(?:^|,)\s*s-maxage=(\d+)/i;
 /** However long a service allows, the edge holds an answer no longer than this... */
 const MAX_SECONDS = 5;
@@ -224,6 +226,10 @@ export function edgeCache(cache: EdgeCache, purges: Purges): Step {
         return false;
       }
       const settle = cache.startFill(key);
+      // The renewal must bring the whole answer back to keep: a 304 from the service renews
+      // nothing, so apps that only ever revalidate (most feed polls) would each reach the service
+      // from then on. This one caller gets the 200, which is always an allowed answer.
+      if (settle) for (const name of CONDITIONAL_HEADERS) delete req.headers[name];
       missed.set(req, { key, settle, heard: purges.heard });
       // Whatever becomes of this request (an error, a client gone), waiters are not left waiting.
       if (settle) res.once('close', () => settle(undefined));

@@ -22,6 +22,11 @@ async function startCountingUpstream(): Promise<EchoUpstream> {
     hits.push(req.url!);
     const shareable = req.url!.startsWith('/api/episodes') && !req.headers.authorization;
     const answer = () => {
+      if (req.headers['if-none-match'] === `"v${version}"`) {
+        res.writeHead(304, { etag: `"v${version}"` });
+        res.end();
+        return;
+      }
       // `surrogate=KEY`: tagged as catalog tags its answers, which it purges on every change.
       const surrogateKey = new URL(req.url!, 'http://upstream').searchParams.get('surrogate');
       res.writeHead(200, {
@@ -84,6 +89,19 @@ describe('the edge cache', () => {
     const later = await request(gateway.url).get(latest).expect(200);
     expect(later.body.version).toBe(version);
     expect(hits).toHaveLength(2);
+  });
+
+  it('renews an expired answer whole for apps that only revalidate, then answers their 304s itself', async () => {
+    const path = `/api/episodes?page=1&limit=10&revalidated=${randomBytes(4).toString('hex')}`;
+    const { etag } = (await request(gateway.url).get(path).expect(200)).headers;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The one renewal asks for the whole answer, whose 200 its caller gets; the rest are the edge's.
+    const renewal = await request(gateway.url).get(path).set('if-none-match', etag!).expect(200);
+    expect(renewal.headers.etag).toBe(etag);
+    for (let n = 0; n < 3; n++) {
+      await request(gateway.url).get(path).set('if-none-match', etag!).expect(304);
+    }
+    expect(hits).toEqual([path, path]);
   });
 
   it('sends callers arriving while an expired answer is renewed one request between them, not one each', async () => {
