@@ -21,3 +21,9 @@ export const BADGE_ACCESS_VALUES: readonly Access[] = ['user', 'host', 'owner', 
 export function hasAnyAccess(userAccess: readonly string[], allowed: readonly Access[]): boolean {
   return allowed.some((value) => userAccess.includes(value));
 }
+
+/**
+ * Who may add a show (`POST /api/podcasts`). Apart from the route table so the web app's "add a
+ * show" reads the same value without the whole table in its first load.
+ */
+export const SHOW_ADDERS: readonly Access[] = ['owner', 'admin'];

@@ -1,4 +1,4 @@
-import type { Access } from './access-values';
+import { SHOW_ADDERS, type Access } from './access-values';
 import type { ServiceName } from './services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,7 +73,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('DELETE', '/api/users/:id', 'identity', 'signed-in'),
   // catalog: podcasts
   route('GET', '/api/podcasts', 'catalog', 'signed-in'),
-  route('POST', '/api/podcasts', 'catalog', OWNERS),
+  route('POST', '/api/podcasts', 'catalog', SHOW_ADDERS),
   route('GET', '/api/podcasts/public', 'catalog', 'public'),
   route('GET', '/api/podcasts/public/host-podcasts', 'catalog', 'public'),
   route('GET', '/api/podcasts/host-podcasts', 'catalog', 'signed-in'),

@@ -64,9 +64,19 @@ export const PEAK_TO_MEAN = Math.max(...DAY.hourly) / mean(DAY.hourly);
  * then without bound once a path queues, and the search finds where that starts.
  */
 const TAIL_IN_MIX = 4;
+/**
+ * A p99 under this holds whatever its ratio: the bench's latency goal for a page at half of full
+ * speed. The ratio is there to find a queue, and a 5 ms tail that became 19 ms is not one.
+ */
+const UNNOTICED_MS = 50;
 const SMALL_DAY = 10_000;
-/** Each path at least this many requests a second, so a p99 has samples enough in a trial. */
-const MIN_RATE = 2;
+/**
+ * Each path at least this many requests a second: 240 samples in a trial, so a p99 is not one
+ * slow answer, and the small day's tail, which every goal multiplies, is not one fast streak.
+ * Audio's requests are megabytes each: at 20 a second the small day would not be small, so it
+ * takes its own lower floor (`Kind.minRate`).
+ */
+const MIN_RATE = 20;
 /** A trial holds when every path gets at least this share of what it was offered. */
 const KEPT_UP = 0.95;
 
@@ -77,13 +87,28 @@ interface Kind {
   paths: (string | { path: string; headers: Record<string, string> })[];
   headers: Record<string, string>;
   status: number;
+  also?: number;
+  /** Requests a second at the least, when not `MIN_RATE`. */
+  minRate?: number;
 }
+
+const offeredRate = (kind: Kind, downloadsPerSecond: number) =>
+  Math.max(kind.minRate ?? MIN_RATE, downloadsPerSecond * kind.perDownload);
 
 interface Trial {
   downloadsPerDay: number;
   held: boolean;
   /** Per path: what it was offered and got a second, and its p99 against its goal. */
-  paths: { name: string; offered: number; got: number; p99: number; goal: number; held: boolean }[];
+  paths: {
+    name: string;
+    offered: number;
+    got: number;
+    p99: number;
+    /** Its p99 in the small day, and the p99 it is held to. */
+    small: number;
+    goal: number;
+    held: boolean;
+  }[];
 }
 
 const PROBE = { range: 'bytes=0-1' };
@@ -127,6 +152,7 @@ async function kindsOf(
       ),
       headers: { 'user-agent': 'AppleCoreMedia/1.0.0.20E247 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)' },
       status: 206,
+      minRate: 2,
     },
     {
       name: 'feed polls answered whole',
@@ -144,6 +170,7 @@ async function kindsOf(
       })),
       headers: { 'user-agent': 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)' },
       status: 304,
+      also: 200,
     },
     {
       name: 'show and episode pages',
@@ -226,22 +253,25 @@ async function trial(
         headers: kind.headers,
         paths: kind.paths,
         connections: 64,
-        rate: Math.max(MIN_RATE, downloadsPerSecond * kind.perDownload),
+        rate: offeredRate(kind, downloadsPerSecond),
         warmupSeconds,
         seconds,
         status: kind.status,
+        also: kind.also,
       }),
     ),
   );
   const paths = kinds.map((kind, n) => {
     const result = results[n]!;
-    const offered = Math.max(MIN_RATE, downloadsPerSecond * kind.perDownload);
-    const goal = TAIL_IN_MIX * (small.get(kind.name) ?? result.p99);
+    const offered = offeredRate(kind, downloadsPerSecond);
+    const smallP99 = small.get(kind.name) ?? result.p99;
+    const goal = Math.max(TAIL_IN_MIX * smallP99, UNNOTICED_MS);
     return {
       name: kind.name,
       offered,
       got: result.requestsPerSecond,
       p99: result.p99,
+      small: smallP99,
       goal,
       // One request of slack: at a rate under one a second the window may hold one fewer.
       held:
@@ -311,10 +341,13 @@ export async function networkDayBench(
       unit: `ms at ${path.got.toFixed(1)}/s`,
       versus: {
         name: `a day of ${SMALL_DAY.toLocaleString('en')} downloads, p99`,
-        value: path.goal / TAIL_IN_MIX,
+        value: path.small,
         unit: 'ms',
       },
-      goal: { text: `≤ ${TAIL_IN_MIX}`, met: (ratio: number) => ratio <= TAIL_IN_MIX },
+      goal: {
+        text: `≤ ${TAIL_IN_MIX}, or p99 ≤ ${UNNOTICED_MS} ms`,
+        met: (ratio: number) => ratio <= TAIL_IN_MIX || path.p99 <= UNNOTICED_MS,
+      },
     })),
     {
       name: "network's day at that size: sign-ins (bcrypt) and messages, p99",

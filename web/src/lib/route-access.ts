@@ -1,4 +1,4 @@
-import { API_ROUTES, hasAnyAccess, type Access } from '@podz/proto';
+import { hasAnyAccess, SHOW_ADDERS, type Access } from '@podz/proto';
 import { paths } from '../config/paths';
 
 /**
@@ -78,12 +78,6 @@ export function rolesOf(path: string): readonly Access[] {
   return rule?.kind === 'roles' ? rule.roles : [];
 }
 
-/** The access values the API's route table asks of a call (none for a public or any signed-in one). */
-function apiRoles(method: string, path: string): readonly Access[] {
-  const policy = API_ROUTES.find((route) => route.method === method && route.path === path)?.policy;
-  return Array.isArray(policy) ? policy : [];
-}
-
 /**
  * What a page offers beyond opening, by the access values that unlock it: written once here for
  * every page that asks, as the routes' rules are above.
@@ -94,7 +88,7 @@ export const PAGE_POWERS = {
   /** Owners run shows of their own; everyone else asks to become one first. */
   runsShows: ['owner'],
   /** Adds shows, as the API allows (`POST /api/podcasts`). */
-  addsShows: apiRoles('POST', '/api/podcasts'),
+  addsShows: SHOW_ADDERS,
 } as const satisfies Record<string, readonly Access[]>;
 
 /** Whether a signed-in user's access unlocks a page power; never without a session. */
