@@ -3,8 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { RealtimeBridge } from './app/realtime-bridge';
-import { ConfirmDialog } from './components/ui/confirm-dialog';
-import { GlobalModal } from './components/ui/global-modal';
+import { Dialogs } from './components/ui/dialogs';
 import { Toaster } from './components/ui/toaster';
 import { PaymentProvider } from './features/pricing/components/paypal-provider';
 import { queryClient } from './lib/query-client';
@@ -23,8 +22,7 @@ createRoot(container).render(
       <PaymentProvider>
         <AppRouter />
         <RealtimeBridge />
-        <GlobalModal />
-        <ConfirmDialog />
+        <Dialogs />
         <Toaster />
       </PaymentProvider>
     </QueryClientProvider>

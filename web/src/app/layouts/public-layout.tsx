@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { PageOutlet } from './page-outlet';
 import { SHOWS_MENU_LIMIT } from '@podz/proto';
 import { Link, NavLink } from 'react-router-dom';
@@ -7,7 +8,9 @@ import { useMenuShows } from '../../features/shows/api/shows-api';
 import { useSession } from '../../stores/session-store';
 import { Dropdown } from '../../components/ui/dropdown';
 import { SearchField } from '../../features/search/components/search-field';
-import { UserMenu } from './user-menu';
+
+// Signed-in people only: a visitor's first load does without the account menu.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 const NAV_LINKS = [
   { to: paths.about.href(), label: 'About' },
@@ -130,7 +133,9 @@ export function PublicLayout() {
           <SearchField />
           <div className="flex items-center gap-2">
             {user ? (
-              <UserMenu user={user} />
+              <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
+                <UserMenu user={user} />
+              </Suspense>
             ) : status === 'loading' ? null : (
               <>
                 <Link to={paths.login.href()} className={navItem}>
