@@ -96,20 +96,24 @@ export async function eventLag(
   const direct: number[] = [];
   let written = 0;
   let seconds = 0;
-  const throughOutbox = async (count: number) => {
+  /** `count` new things at `rate`: thing n is written at n/rate seconds, whatever the last cost. */
+  const paced = async (count: number, write: (thing: InstanceType<typeof Thing>, n: number) => void) => {
     const started = performance.now();
     for (let n = 0; n < count; n += 1) {
-      // Paced: event n is written at n/rate seconds, whatever the previous writes cost.
-      const due = started + (n * 1000) / rate;
-      const wait = due - performance.now();
+      const wait = started + (n * 1000) / rate - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const thing = new Thing({ n });
+      write(new Thing({ n }), n);
+    }
+  };
+  const throughOutbox = async (count: number) => {
+    const started = performance.now();
+    await paced(count, (thing, n) => {
       const event = createEvent(definition, thing.id, { n });
       writtenAt.set(event.id, performance.now());
       void Thing.create(newWithEvents({ _id: thing._id, n }, [{ topic, envelope: event }])).then(() =>
         relay.kick(),
       );
-    }
+    });
     written += count;
     const deadline = Date.now() + 60_000;
     while ((onTopic.length < written || applied.length < written) && Date.now() < deadline) {
@@ -118,13 +122,8 @@ export async function eventLag(
     seconds += (performance.now() - started) / 1000;
   };
   const straight = async (count: number) => {
-    const started = performance.now();
     const sends: Promise<void>[] = [];
-    for (let n = 0; n < count; n += 1) {
-      const due = started + (n * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const thing = new Thing({ n });
+    await paced(count, (thing, n) => {
       const event = createEvent(definition, thing.id, { n });
       const at = performance.now();
       sends.push(
@@ -134,7 +133,7 @@ export async function eventLag(
             direct.push(performance.now() - at);
           }),
       );
-    }
+    });
     await Promise.all(sends);
   };
   const half = Math.ceil(events / 2);
