@@ -25,6 +25,8 @@ async function main(): Promise<number> {
   await buildWeb(true);
   console.log('▶ checking for Chromium (end-to-end tests)');
   await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
+  console.log('▶ checking for ffmpeg (media’s audio pipeline)');
+  await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-debian.sh'), 'ffmpeg', 'ffmpeg']);
 
   // Built before the suites run, not by the S3 suite amid them: a first build takes two cores for minutes.
   console.log('▶ preparing SeaweedFS (media’s S3 suite; built once)');

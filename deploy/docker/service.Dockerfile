@@ -65,6 +65,11 @@ COPY --from=build /app/services/read-models/dist services/read-models/dist
 COPY --from=build /app/services/${SERVICE}/package.json services/${SERVICE}/
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 
+# Media's audio pipeline runs Debian's ffmpeg (with libmp3lame), from the image's own Debian.
+RUN if [ "$SERVICE" = media ]; then \
+      apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; \
+    fi
+
 # The writable places, usually volumes: uploaded media when MEDIA_STORE=local (media, and catalog's transcripts), and the
 # search index's snapshot (search).
 RUN mkdir -p /data/media /data/search && chown node:node /data/media /data/search

@@ -23,6 +23,7 @@ export * from './events/registry';
 export * from './catalog/catalog-fields';
 export * from './catalog/podcast-api';
 export * from './catalog/episode-api';
+export * from './catalog/audio-pipeline';
 export * from './catalog/transcript-api';
 export * from './catalog/chapter-api';
 export * from './catalog/feed-settings-api';

@@ -124,6 +124,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('DELETE', '/api/media/:id', 'media', OWNERS),
   route('GET', '/media/audio/:file', 'media', 'public'),
   route('GET', '/media/images/:file', 'media', 'public'),
+  route('GET', '/media/waveforms/:file', 'media', 'public'),
   route('GET', '/media/transcripts/:file', 'media', 'public'),
   route('GET', '/media/chapters/:file', 'media', 'public'),
   route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),

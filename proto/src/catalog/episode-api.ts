@@ -14,6 +14,7 @@ import {
 } from './catalog-fields';
 import { chapterSchema, CHAPTER_SOURCES } from './chapter-api';
 import { transcriptInfoSchema } from './transcript-api';
+import { audioFactsSchema } from './audio-pipeline';
 import { EPISODE_TYPES, SOUNDBITES_MAX, feedSettingsSchema, soundbiteSchema } from './feed-settings-api';
 import { episodePremiumBodySchema, episodePremiumSchema, showPremiumSchema } from './premium-api';
 
@@ -224,6 +225,8 @@ export const mediaItemSchema = mediaSchema.extend({
   uploaderName: z.string(),
   createdAt: z.string(),
   usedBy: z.array(mediaUseSchema),
+  /** Audio: its processing and what it found (null for images and audio from before processing). */
+  audio: audioFactsSchema.nullable(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -19,6 +19,8 @@ export const SOCKET_EVENTS = {
   sessionChanged: 'session:changed',
   /** `{ role, status }`: one of the member's access requests was approved or rejected. */
   requestReviewed: 'request:reviewed',
+  /** `{ id, processing }`: one of the uploader's audio files moved on in its processing (media). */
+  mediaProcessing: 'media:processing',
 } as const;
 
 export const SOCKET_PATH = '/socket.io';

@@ -132,6 +132,16 @@ export {
 export { runMain } from './service/run-main';
 export { BackgroundJobs } from './service/background-jobs';
 export { PeriodicTask } from './service/periodic-task';
+export {
+  jobPlugin,
+  jobStatus,
+  queuedJob,
+  JOB_STATES,
+  type JobState,
+  type JobStatus,
+  type StoredJob,
+} from './jobs/job-fields';
+export { JobFailure, JobWorker, type JobWorkerOptions, type RunningJob } from './jobs/job-worker';
 export { hourOf, sweepDueHours, type DueHours } from './service/due-hours';
 export { mailConfigFields } from './mail/mail-config';
 export { Mailer, type Email } from './mail/mailer';

@@ -13,6 +13,17 @@ export const mediaConfigSchema = serviceConfig({ port: 4010, database: 'podz_med
    * audio hash one listener alike), and a library kept there before media existed is copied once.
    */
   CATALOG_DATABASE: z.string().default('podz_catalog'),
+  /**
+   * Audio processing jobs this instance runs at once (each one ffmpeg, at a lower priority than
+   * requests); 0 makes an instance that only serves.
+   */
+  MEDIA_JOB_SLOTS: z.coerce.number().int().min(0).max(32).default(2),
+  /** How long a worker that stopped answering holds a job before another takes it over. */
+  MEDIA_JOB_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How often an idle worker looks for jobs queued by other instances. */
+  MEDIA_JOB_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  /** The Socket.IO Redis adapter's channel prefix: the same as messaging's, whose sockets carry the pushes. */
+  SOCKET_REDIS_PREFIX: z.string().min(1).default('podz:socket.io'),
 });
 
 export type MediaConfig = z.infer<typeof mediaConfigSchema>;

@@ -1,7 +1,9 @@
+import { Emitter } from '@socket.io/redis-emitter';
 import {
   BackgroundJobs,
   DirectRoutes,
   idempotent,
+  JobWorker,
   ListKeeper,
   PremiumTokens,
   RankedLists,
@@ -9,8 +11,9 @@ import {
 } from '@podz/kit';
 import { createBlobStore } from '@podz/kit/blobs';
 import { listenerSaltPrefix, listenRecording } from '@podz/kit/listens';
-import { catalogListens, TOPICS } from '@podz/proto';
+import { catalogListens, SOCKET_EVENTS, TOPICS, userRoom } from '@podz/proto';
 import { EntitlementBook, UserDirectory } from '@podz/read-models';
+import { checkFfmpeg } from './audio/ffmpeg-version';
 import type { MediaConfig } from './config';
 import { catalogCopySubscriptions } from './consumers/catalog-copy';
 import { entitlementSubscriptions } from './consumers/entitlement-sync';
@@ -18,12 +21,15 @@ import { memberSubscriptions } from './consumers/member-sync';
 import { CatalogCopies } from './data/catalog-copies';
 import { libraryFromCatalog } from './data/library-from-catalog';
 import { MediaLibrary } from './data/media-library';
+import { queueOlderAudio } from './data/queue-older-audio';
 import { mediaFamily } from './data/media-lists';
 import { mediaModels } from './data/media-models';
 import { PrivateFeedCopies } from './data/private-feed-copies';
 import { AudioAttributions } from './domain/audio-attribution';
 import { AudioGrants } from './domain/audio-grants';
 import type { MediaPorts } from './domain/media-ports';
+import { audioProcessingWatch } from './domain/processing-watch';
+import { processAudio } from './domain/process-audio';
 import { mediaRoutes } from './http/media-routes';
 
 /**
@@ -47,6 +53,7 @@ export function startMedia(config: MediaConfig) {
     recordStreams: [catalogListens],
     redis: { autoPipelining: true },
     setup: async ({ db, redis, kafka, logger }) => {
+      if (config.MEDIA_JOB_SLOTS > 0) logger.info({ ffmpeg: await checkFfmpeg() }, 'audio processing ready');
       const models = mediaModels(db);
       const copies = new CatalogCopies(db);
       const privateFeeds = new PrivateFeedCopies(db);
@@ -60,6 +67,7 @@ export function startMedia(config: MediaConfig) {
         users.init(),
       ]);
       await libraryFromCatalog(db, config.CATALOG_DATABASE);
+      await queueOlderAudio(db);
       const lists = new ListKeeper(
         new RankedLists(redis, `media:${db.name}:lists`),
         mediaFamily(models.media),
@@ -97,13 +105,33 @@ export function startMedia(config: MediaConfig) {
           target.kind === 'audio' ? attributions.untilAttributed(target.file) : Promise.resolve(false),
       });
       lists.ensureLater();
+      // Uploaders watch their files' processing over messaging's sockets.
+      const emitter = new Emitter(redis, { key: config.SOCKET_REDIS_PREFIX });
+      const audioJobs = new JobWorker({
+        model: models.media,
+        redis,
+        logger,
+        slots: config.MEDIA_JOB_SLOTS,
+        leaseMs: config.MEDIA_JOB_LEASE_MS,
+        pollMs: config.MEDIA_JOB_POLL_MS,
+        run: (job) => processAudio(ports, job),
+        onStatus: audioProcessingWatch(ports, (userId, payload) =>
+          emitter.to(userRoom(userId)).emit(SOCKET_EVENTS.mediaProcessing, payload),
+        ),
+      });
       const direct = new DirectRoutes();
       return {
         routes: [
-          mediaRoutes({ ...ports, idempotency: idempotent(redis, 'media') }, recorder, attributions, direct),
+          mediaRoutes(
+            { ...ports, idempotency: idempotent(redis, 'media'), audioJobs },
+            recorder,
+            attributions,
+            direct,
+          ),
         ],
         direct,
         streams: [listens],
+        tasks: [audioJobs],
         consumers: [
           // Set by key from each event: harmless twice, so no handled-event records.
           {

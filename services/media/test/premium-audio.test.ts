@@ -60,6 +60,23 @@ describe("media's premium gate", () => {
     await answers(bonus.audio.url, 200, member);
   });
 
+  it('gates the house-format rendition as the file it was made from', async () => {
+    const id = /\/media\/audio\/([0-9a-f]{24})\./.exec(bonus.audio.url)?.[1] ?? '';
+    const rendition = `/media/audio/${id}.house.mp3`;
+    await eventually(
+      'the rendition',
+      async () =>
+        (await catalog().get(`/api/media/${id}`).set(bearer(owner.token))).body.audio?.rendition != null,
+      60_000,
+    );
+    const refused = await answers(rendition, 403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', error: 'This episode is for members on pro' });
+    const team = await answers(rendition, 200, owner);
+    expect(team.headers['content-type']).toBe('audio/mpeg');
+    expect(team.headers['cache-control']).toBe('private, max-age=86400');
+    await answers(rendition, 200, member);
+  });
+
   it('honours a private feed’s key until the team suspends the feed, and again once it lifts it', async () => {
     const opened = await catalog()
       .post(`/api/podcasts/${show.id}/private-feed`)

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import request from 'supertest';
 import { recordsOfMessage } from '@podz/kit';
 import {
   eventually,
   readTopic,
-  spawnService,
   testInfra,
-  testServiceEnv,
   testTopic,
   type ReadMessage,
   type ServiceChild,
@@ -14,6 +11,7 @@ import {
 import { listenRecordSchema, type ListenRecord } from '@podz/proto';
 import { wavTone } from '../src/uploads/generate-media';
 import { bearer, CatalogPlatform } from '../../catalog/test/support/catalog-harness';
+import { spawnMediaReplica } from './support/media-replica';
 
 // The listen recorder SIGKILLed while apps download: media runs as its own process beside the
 // platform's, clients fetch an episode whole from it again and again, and it is killed mid-stream.
@@ -23,7 +21,6 @@ import { bearer, CatalogPlatform } from '../../catalog/test/support/catalog-harn
 
 jest.setTimeout(180_000);
 
-const ENTRY = path.join(__dirname, '..', 'src', 'main.ts');
 const LINGER_MS = 200;
 /** A send in flight when the kill lands: the records of downloads that ended this long before it may go. */
 const IN_FLIGHT_MS = 500;
@@ -75,17 +72,7 @@ describe('the listen recorder killed mid-download', () => {
     ).body as { id: string; audio: { url: string; bytes: number } };
 
     // A second media on the same store, broker and files: what a replica is.
-    const { config } = platform.media.context;
-    child = await spawnService(
-      ENTRY,
-      testServiceEnv('media', {
-        MONGO_DB: config.MONGO_DB,
-        MEDIA_DIR: platform.mediaDir,
-        CATALOG_DATABASE: config.CATALOG_DATABASE,
-        PREMIUM_LINK_SECRET: config.PREMIUM_LINK_SECRET,
-        LISTEN_LINGER_MS: String(LINGER_MS),
-      }),
-    );
+    child = await spawnMediaReplica(platform, { LISTEN_LINGER_MS: String(LINGER_MS) });
     const url = `${child.url}${episode.audio.url}`;
 
     // Eight apps download the file whole, one after another, each download its own user agent.

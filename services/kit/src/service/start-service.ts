@@ -64,8 +64,11 @@ export interface ServiceParts {
   streams?: Pick<RecordStream<unknown>, 'connect' | 'stop'>[];
   /** Record streams this service reads, in batches; started and stopped beside the consumers. */
   recordConsumers?: RecordConsumer<RecordStreamDefinition>[];
-  /** Started once consumers run; stopped (a run in progress finished) right after HTTP closes. */
-  tasks?: PeriodicTask[];
+  /**
+   * Work on a clock or a queue (PeriodicTask, JobWorker): started once consumers run; stopped (a run
+   * in progress finished or handed back) right after HTTP closes.
+   */
+  tasks?: Pick<PeriodicTask, 'start' | 'stop'>[];
   /** Called on shutdown after HTTP, consumers and the relay have stopped, before the producer, Redis and MongoDB disconnect. */
   beforeStop?: () => Promise<void>;
 }

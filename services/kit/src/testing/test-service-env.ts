@@ -41,7 +41,7 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     ...(service === 'identity' ? { JWT_PRIVATE_KEY: testKeys().privateKey, BCRYPT_COST: '4' } : {}),
     // Redis's channels are shared by every database: messaging's socket adapter and the bell's
     // emitter talk on channels of this file's own.
-    ...(service === 'messaging' || service === 'notifications'
+    ...(service === 'messaging' || service === 'notifications' || service === 'media'
       ? { SOCKET_REDIS_PREFIX: `podz:socket.io:${TEST_KAFKA_NAMESPACE}` }
       : {}),
     ...(service === 'notifications' ? { NOTIFICATIONS_LINK_SECRET: randomBytes(32).toString('hex') } : {}),

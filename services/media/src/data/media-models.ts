@@ -1,5 +1,6 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import type { Keyed } from '@podz/kit';
+import { jobPlugin, type Keyed, type StoredJob } from '@podz/kit';
+import type { Loudness, Silence } from '@podz/proto';
 
 const mediaSchema = new Schema(
   {
@@ -26,9 +27,13 @@ const mediaSchema = new Schema(
      * media hears of that, its audio is held closed (`AudioAttributions.forGate`).
      */
     claimedAt: { type: Date, default: null },
+    /** Audio: what its processing job made of it (`ProcessedAudio`), once done. */
+    processed: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: true, collection: 'media', minimize: false },
 );
+// Audio uploads carry their processing job (kit's JobWorker runs it).
+mediaSchema.plugin(jobPlugin);
 
 /** What each uploader's files take, kept with every upload and deletion (`_id`: the uploader's id). */
 const mediaStorageSchema = new Schema(
@@ -48,13 +53,32 @@ export interface StoredChapter {
   img?: string | null;
 }
 
-export type StoredMedia = Omit<InferSchemaType<typeof mediaSchema>, 'chapters'> & {
+export type StoredMedia = Omit<InferSchemaType<typeof mediaSchema>, 'chapters' | 'processed'> & {
   _id: Types.ObjectId;
   chapters?: StoredChapter[] | null;
+  processed?: ProcessedAudio | null;
+  job?: StoredJob | null;
 };
 
 /** An upload as use cases read it. */
 export type MediaRecord = Keyed<StoredMedia>;
+
+/** What an audio upload's processing made: its measures, and the keys of what it stored. */
+export interface ProcessedAudio {
+  loudness: Loudness;
+  rendition: {
+    key: string;
+    bytes: number;
+    bitrateKbps: number;
+    durationSeconds: number;
+    frames: number;
+    targetLufs: number | null;
+    loudness: Loudness;
+  };
+  waveformKey: string;
+  framesKey: string;
+  silences: Silence[];
+}
 
 /** The media library's collections: uploads, and what each uploader's files take. */
 export function mediaModels(db: Connection) {

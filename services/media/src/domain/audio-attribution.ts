@@ -5,6 +5,7 @@ import type { CatalogCopies } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import { audioOffset } from '../uploads/audio-offset';
 import { audioOwner, type AudioOwner } from './audio-owner';
+import { renditionOf } from './derived-keys';
 
 /** Whose listen a request for an audio file is: the episode using it and what its bytes are. */
 export interface AudioAttribution extends AudioOwner {
@@ -108,6 +109,8 @@ export class AudioAttributions {
   private async load(file: string): Promise<AudioAttribution | null> {
     const id = fileId(file);
     if (!id) return null;
+    // A rendition is its upload's: the episode names the upload's own file.
+    if (renditionOf(file)) return this.loadRendition(id);
     const [owner, media] = await Promise.all([
       audioOwner(this.deps.copies, file),
       this.deps.library.findById(id),
@@ -119,5 +122,14 @@ export class AudioAttributions {
       await this.deps.library.setAudioOffset(id, offset);
     }
     return { ...owner, file: { bytes: media.bytes, offset, seconds: media.durationSeconds ?? 0 } };
+  }
+
+  private async loadRendition(id: string): Promise<AudioAttribution | null> {
+    const media = await this.deps.library.findById(id);
+    const rendition = media?.processed?.rendition;
+    if (!media || !rendition) return null;
+    const owner = await audioOwner(this.deps.copies, media.key.slice('audio/'.length));
+    if (!owner) return null;
+    return { ...owner, file: { bytes: rendition.bytes, offset: 0, seconds: rendition.durationSeconds } };
   }
 }

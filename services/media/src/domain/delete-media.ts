@@ -1,6 +1,7 @@
 import { conflict, type AuthUser } from '@podz/kit';
 import type { MediaPorts } from './media-ports';
 import { managedMedia } from './managed-media';
+import { derivedKeys } from './derived-keys';
 import { usesOf } from './media-item';
 
 /** `DELETE /api/media/{id}`: the uploader or an admin, and only while nothing uses the file. */
@@ -19,8 +20,11 @@ export async function deleteMedia(
     throw conflict('This file changed while it was being deleted; look again');
   }
   // The bytes go last: a failure here leaves an orphan file, never a record pointing at nothing.
-  await deps.blobs.delete(record.key).catch((err: unknown) => {
-    deps.logger.warn({ err, key: record.key }, 'upload record deleted but its file was not');
-  });
+  const derived = record.kind === 'audio' ? Object.values(derivedKeys(id)) : [];
+  for (const key of [record.key, ...derived]) {
+    await deps.blobs.delete(key).catch((err: unknown) => {
+      deps.logger.warn({ err, key }, 'upload record deleted but a file of it was not');
+    });
+  }
   deps.logger.info({ mediaId: id, kind: record.kind }, 'upload deleted');
 }

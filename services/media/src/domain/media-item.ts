@@ -1,5 +1,5 @@
 import { present } from '@podz/kit';
-import { DELETED_USER_NAME, type MediaItem, type MediaUse } from '@podz/proto';
+import { DELETED_USER_NAME, type AudioFacts, type MediaItem, type MediaUse } from '@podz/proto';
 import type { MediaRecord } from '../data/media-models';
 import type { MediaUse as StoredUse } from '../data/media-library';
 import type { MediaPorts } from './media-ports';
@@ -43,5 +43,30 @@ function itemOf(record: MediaRecord, uploaderName: string): MediaItem {
     uploaderName,
     createdAt: new Date(record.createdAt).toISOString(),
     usedBy: usesOf(record),
+    audio: audioFactsOf(record),
+  };
+}
+
+/** An audio upload's processing and what it made, as its owner sees them. */
+export function audioFactsOf(record: MediaRecord): AudioFacts | null {
+  const { job, processed } = record;
+  if (record.kind !== 'audio' || !job) return null;
+  const rendition = processed?.rendition;
+  return {
+    processing: { state: job.state, stage: job.stage, percent: job.percent, error: job.error },
+    loudness: processed?.loudness ?? null,
+    rendition: rendition
+      ? {
+          url: `/media/${rendition.key}`,
+          type: 'audio/mpeg',
+          bytes: rendition.bytes,
+          bitrateKbps: rendition.bitrateKbps,
+          durationSeconds: rendition.durationSeconds,
+          targetLufs: rendition.targetLufs,
+          loudness: rendition.loudness,
+        }
+      : null,
+    waveformUrl: processed ? `/media/${processed.waveformKey}` : null,
+    silences: processed?.silences ?? [],
   };
 }

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@podz/kit';
+import { queuedJob, type AuthUser } from '@podz/kit';
 import type { Media } from '@podz/proto';
 import type { Chapter } from '@podz/proto';
 import { audioOffset } from '../uploads/audio-offset';
@@ -9,7 +9,8 @@ import type { MediaPorts } from './media-ports';
 
 /**
  * `POST /api/media/audio` and `/images`, once the bytes are stored: read them through (audio must
- * play, an image must decode), then record the upload. A file refused here takes its bytes with it.
+ * play, an image must decode), then record the upload, audio with its processing job queued. A
+ * file refused here takes its bytes with it.
  */
 export async function recordUpload(
   deps: Pick<MediaPorts, 'library' | 'blobs'>,
@@ -41,6 +42,8 @@ export async function recordUpload(
     audioOffset: offset,
     ...(chapters.length ? { chapters } : {}),
     uploadedBy: user.id,
+    // Its processing is queued in the same write: there is no audio upload without its job.
+    ...(kind === 'audio' ? { job: queuedJob() } : {}),
   });
   return {
     id: media.id,

@@ -8,6 +8,7 @@ import {
   signedInUser,
   type DirectRoutes,
   type Idempotent,
+  type JobWorker,
 } from '@podz/kit';
 import { IMMUTABLE, serveBlob } from '@podz/kit/blobs';
 import type { ListenRecorder } from '@podz/kit/listens';
@@ -39,7 +40,7 @@ const MEMBERS_ONLY = 'private, max-age=86400';
  * public media they become: audio with range requests so players can seek, images cached for long.
  */
 export function mediaRoutes(
-  deps: MediaPorts & { idempotency: Idempotent },
+  deps: MediaPorts & { idempotency: Idempotent; audioJobs: Pick<JobWorker, 'kick'> },
   listens: ListenRecorder,
   attributions: AudioAttributions,
   direct: DirectRoutes,
@@ -59,6 +60,8 @@ export function mediaRoutes(
         keyFor: (ext) => `audio/${id}.${ext}`,
       });
       res.status(201).json(await recordUpload(deps, user, id, 'audio', blob));
+      // Its processing job is queued: this instance's worker looks at once, others at their poll.
+      deps.audioJobs.kick();
     } catch (err) {
       next(err);
     }
@@ -127,6 +130,15 @@ export function mediaRoutes(
     '/media/images/:file',
     serveBlob(deps.blobs, {
       keyOf: (req) => `images/${String(req.params.file)}`,
+      cacheControl: IMMUTABLE,
+    }),
+  );
+  // An upload's waveform never changes: it is measured once from the original.
+  direct.get(
+    router,
+    '/media/waveforms/:file',
+    serveBlob(deps.blobs, {
+      keyOf: (req) => `waveforms/${String(req.params.file)}`,
       cacheControl: IMMUTABLE,
     }),
   );

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * The house format every uploaded episode is rendered to, and the loudness it is levelled to:
+ * stereo MP3 at one constant bitrate and 44.1 kHz, so renditions and (later) inserted creatives
+ * join at frame boundaries. Apple's delivery spec: about -16 LUFS integrated for stereo, -19 for
+ * mono (a mono source is levelled as mono, then carried on both channels: -16 as the stereo file
+ * measures it), true peak at most -1 dBTP.
+ */
+export const AUDIO_HOUSE = {
+  sampleRate: 44_100,
+  channels: 2,
+  bitrateKbps: 128,
+  targetLufsStereo: -16,
+  targetLufsMono: -19,
+  truePeakDb: -1,
+  /** Waveform points at most per file (min and max each). */
+  waveformPoints: 4000,
+  /** Break candidates kept per file, longest silences first. */
+  silencesMax: 400,
+} as const;
+
+/** Where a processing job is (kit's job states). */
+export const audioJobStateSchema = z.enum(['queued', 'running', 'done', 'failed']);
+
+/** A file's processing, as its owner watches it. */
+export const audioProcessingSchema = z.object({
+  state: audioJobStateSchema,
+  /** `measuring`, `levelling`, `storing`; null while queued and once finished. */
+  stage: z.string().nullable(),
+  percent: z.number().min(0).max(100),
+  /** Why it failed, for the owner (a corrupt file, an unsupported codec). */
+  error: z.string().nullable(),
+});
+export type AudioProcessing = z.infer<typeof audioProcessingSchema>;
+
+/** EBU R128, as ffmpeg's loudnorm measures it. */
+export const loudnessSchema = z.object({
+  /** Integrated loudness, LUFS. */
+  integrated: z.number(),
+  /** Loudness range, LU. */
+  range: z.number(),
+  /** True peak, dBTP. */
+  truePeak: z.number(),
+});
+export type Loudness = z.infer<typeof loudnessSchema>;
+
+/** The house-format file made from an upload: what feeds and players serve once it exists. */
+export const audioRenditionSchema = z.object({
+  url: z.string(),
+  type: z.literal('audio/mpeg'),
+  bytes: z.number().int(),
+  bitrateKbps: z.number().int(),
+  durationSeconds: z.number(),
+  /** The loudness it was levelled to (LUFS), or null when it keeps the upload's own. */
+  targetLufs: z.number().nullable(),
+  /** Its loudness as the levelling pass measured its output. */
+  loudness: loudnessSchema,
+});
+export type AudioRendition = z.infer<typeof audioRenditionSchema>;
+
+/** A stretch of silence, in seconds: a candidate for an ad break. */
+export const silenceSchema = z.object({ start: z.number(), end: z.number() });
+export type Silence = z.infer<typeof silenceSchema>;
+
+/** What the pipeline knows of an audio upload (null fields until its job has done them). */
+export const audioFactsSchema = z.object({
+  processing: audioProcessingSchema,
+  /** The upload's own loudness. */
+  loudness: loudnessSchema.nullable(),
+  rendition: audioRenditionSchema.nullable(),
+  /** audiowaveform's JSON (version 2, 8 bits, one channel): min and max per point. */
+  waveformUrl: z.string().nullable(),
+  silences: z.array(silenceSchema),
+});
+export type AudioFacts = z.infer<typeof audioFactsSchema>;
+
+/** The waveform file's shape (audiowaveform's JSON format, version 2). */
+export const waveformSchema = z.object({
+  version: z.literal(2),
+  channels: z.literal(1),
+  sample_rate: z.number().int(),
+  samples_per_pixel: z.number().int(),
+  bits: z.literal(8),
+  length: z.number().int(),
+  data: z.array(z.number().int().min(-128).max(127)),
+});
+export type Waveform = z.infer<typeof waveformSchema>;

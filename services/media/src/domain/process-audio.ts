@@ -1,0 +1,82 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { JobFailure, type RunningJob } from '@podz/kit';
+import { AUDIO_HOUSE } from '@podz/proto';
+import type { ProcessedAudio } from '../data/media-models';
+import { measureAudio } from '../audio/measure-audio';
+import { frameIndexBytes, indexMp3Frames, SAMPLES_PER_FRAME } from '../audio/mp3-frames';
+import { renderHouseFormat } from '../audio/render-house-format';
+import { derivedKeys } from './derived-keys';
+import type { MediaPorts } from './media-ports';
+
+/** Each stage's share of the whole job, for the percent the owner watches. */
+const MEASURE = { from: 0, to: 45 };
+const RENDER = { from: 45, to: 92 };
+
+/**
+ * An audio upload's processing job: copy the original (kept as it is) to a working folder, measure
+ * it (loudness, silences, waveform), render the house format levelled to the network's target,
+ * index its frames, and store the three results under the upload's id. Resolves with what the
+ * upload's record keeps; a file ffmpeg cannot read fails with ffmpeg's reason.
+ */
+export async function processAudio(
+  deps: Pick<MediaPorts, 'library' | 'blobs'>,
+  job: RunningJob,
+): Promise<{ processed: ProcessedAudio }> {
+  const record = await deps.library.findById(job.id);
+  if (!record || record.kind !== 'audio') throw new JobFailure('The upload is gone');
+  const work = await mkdtemp(path.join(tmpdir(), 'podz-audio-'));
+  try {
+    const source = path.join(work, `source.${record.key.split('.').pop() ?? 'audio'}`);
+    await pipeline(await deps.blobs.read(record.key), createWriteStream(source));
+    const share = (stage: string, span: { from: number; to: number }) => (fraction: number) =>
+      job.progress(stage, span.from + (span.to - span.from) * fraction);
+    const expected = record.durationSeconds ?? 0;
+    share('measuring', MEASURE)(0);
+    const measures = await measureAudio(source, expected, job.signal, share('measuring', MEASURE));
+    const output = path.join(work, 'house.mp3');
+    share('levelling', RENDER)(0);
+    const rendition = await renderHouseFormat(
+      source,
+      output,
+      { measured: measures.loudness, mono: measures.mono, level: true, seconds: measures.seconds },
+      job.signal,
+      share('levelling', RENDER),
+    );
+    job.progress('storing', RENDER.to);
+    const frames = await indexMp3Frames(output).catch((err: Error) => {
+      throw new Error(`the rendition is not clean house format: ${err.message}`);
+    });
+    const keys = derivedKeys(job.id);
+    const stored = await deps.blobs.put(keys.rendition, createReadStream(output), 'audio/mpeg');
+    await deps.blobs.put(keys.frames, Readable.from([frameIndexBytes(frames)]), 'application/octet-stream');
+    const waveform = Buffer.from(JSON.stringify(measures.waveform));
+    await deps.blobs.put(keys.waveform, Readable.from([waveform]), 'application/json');
+    const frameCount = frames.offsets.length - 1;
+    const { threshold: _threshold, ...loudness } = measures.loudness;
+    return {
+      processed: {
+        loudness,
+        rendition: {
+          key: keys.rendition,
+          bytes: stored.bytes,
+          bitrateKbps: frames.bitrateKbps,
+          durationSeconds:
+            Math.round(((frameCount * SAMPLES_PER_FRAME) / AUDIO_HOUSE.sampleRate) * 100) / 100,
+          frames: frameCount,
+          targetLufs: rendition.targetLufs,
+          loudness: rendition.loudness,
+        },
+        waveformKey: keys.waveform,
+        framesKey: keys.frames,
+        silences: measures.silences,
+      },
+    };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

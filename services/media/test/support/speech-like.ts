@@ -1,0 +1,95 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface SpeechLike {
+  seconds: number;
+  /** Amplitude of the pink noise, 0–1: about -30 LUFS at 0.05, -10 at 0.9. */
+  amplitude: number;
+  channels: 1 | 2;
+  /** How ffmpeg writes it: `mp3` (128 kb/s) or `wav`. */
+  format: 'mp3' | 'wav';
+  /** ID3v2 tags to carry, as ffmpeg's `-metadata` pairs (mp3 only). */
+  metadata?: Record<string, string>;
+}
+
+/** Where its pauses are: 1.5 s of silence from second 6 of every 10. */
+export const PAUSES = { every: 10, from: 6, to: 7.5 };
+
+/**
+ * Audio with speech's shape, made by Debian's ffmpeg: pink noise whose level swings three times
+ * a second, with a pause every ten seconds. Nothing is downloaded.
+ */
+export function speechLike(options: SpeechLike): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'podz-speech-'));
+  try {
+    const file = path.join(dir, `take.${options.format}`);
+    const source = [
+      `anoisesrc=d=${options.seconds}:c=pink:r=44100:a=${options.amplitude}`,
+      // Speech's band: little above 8 kHz.
+      'lowpass=f=8000',
+      'tremolo=f=3:d=0.7',
+      `volume='if(between(mod(t,${PAUSES.every}),${PAUSES.from},${PAUSES.to}),0,1)':eval=frame`,
+    ].join(',');
+    const tags = Object.entries(options.metadata ?? {}).flatMap(([name, value]) => [
+      '-metadata',
+      `${name}=${value}`,
+    ]);
+    const codec = options.format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : ['-c:a', 'pcm_s16le'];
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      source,
+      '-ac',
+      String(options.channels),
+      ...codec,
+      ...tags,
+      '-y',
+      file,
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs ffmpeg on `bytes` (written to a file first) and answers its stderr. */
+function ffmpegOn(bytes: Buffer, args: (file: string) => string[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'podz-ffmpeg-'));
+  try {
+    const file = path.join(dir, 'file.mp3');
+    writeFileSync(file, bytes);
+    const run = spawnSync('ffmpeg', ['-hide_banner', '-nostats', ...args(file)], { encoding: 'utf8' });
+    return run.stderr;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** EBU R128 of a file as ffmpeg's loudnorm measures it (integrated LUFS, true peak dBTP), and its channels. */
+export function measureLoudness(bytes: Buffer): { integrated: number; truePeak: number; channels: number } {
+  const stderr = ffmpegOn(bytes, (file) => [
+    '-i',
+    file,
+    '-af',
+    'loudnorm=print_format=json',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const json = JSON.parse(stderr.slice(stderr.lastIndexOf('{'), stderr.lastIndexOf('}') + 1)) as Record<
+    string,
+    string
+  >;
+  const channels = /Audio: [^\n]*, (mono|stereo)/.exec(stderr)?.[1] === 'mono' ? 1 : 2;
+  return { integrated: Number(json.input_i), truePeak: Number(json.input_tp), channels };
+}
+
+/** What ffmpeg says when it decodes the file at `-v error`: empty when every frame decodes. */
+export function decodeErrors(bytes: Buffer): string {
+  return ffmpegOn(bytes, (file) => ['-v', 'error', '-i', file, '-f', 'null', '-']).trim();
+}
