@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@podz/kit/testing';
 import { pngCover, wavTone } from '../services/media/src/uploads/generate-media';
+import { measureLoudness, speechLike } from '../services/media/test/support/speech-like';
 import { DEMO_SHOWS } from '../scripts/demo/network-data';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
 import { ApiActor, uniqueUsername } from './support/api-actor';
@@ -390,6 +391,63 @@ describe('3. a member becomes a podcaster and publishes', () => {
     await page.getByRole('main').getByRole('heading', { name: showName }).waitFor();
     await page.getByRole('main').getByRole('heading', { name: showName }).click();
     await page.getByRole('link', { name: /Why is the sky blue\?/ }).waitFor();
+    await context.close();
+  });
+});
+
+describe('3b. the audio pipeline on screen', () => {
+  it('an owner uploads, watches the processing reach done, sees the waveform and seeks on it; an app downloads the levelled rendition', async () => {
+    const owner = await ApiActor.signedIn(stack.origin, 'demo-owner', DEMO_PASSWORD);
+    const { page, context, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, 'demo-owner', DEMO_PASSWORD);
+    await page.goto('/mediaz');
+    // A quiet recording (about -38 LUFS), as a phone in a big room makes.
+    const name = `quiet-${Date.now().toString(36)}.mp3`;
+    await page.getByLabel('Upload audio', { exact: true }).setInputFiles({
+      name,
+      mimeType: 'audio/mpeg',
+      buffer: speechLike({ seconds: 90, amplitude: 0.02, channels: 2, format: 'mp3' }),
+    });
+    const row = page.getByRole('list', { name: 'Files' }).getByRole('listitem', { name });
+    await row.getByRole('progressbar', { name: `Processing ${name}` }).waitFor({ timeout: 60_000 });
+    await row.getByText('Processed: levelled and encoded for the network.').waitFor({ timeout: 120_000 });
+    await row.getByText(/levelled to -16\.0 LUFS/).waitFor();
+    const item = (
+      (await owner.json('/api/media?kind=audio&limit=50')).body.items as { id: string; name: string }[]
+    ).find((file) => file.name === name)!;
+
+    const show = await owner.json('/api/podcasts', 'POST', { name: `Levelled ${name}`, category: 'Science' });
+    expect(show.status).toBe(201);
+    const episode = await owner.json('/api/episodes', 'POST', {
+      podcastId: show.body.id,
+      title: 'Heard at the network level',
+      audioId: item.id,
+    });
+    expect(episode.status).toBe(201);
+    const rendition = `/media/audio/${item.id}.house.mp3`;
+    expect(episode.body.audio.url).toBe(rendition);
+
+    await page.goto(`/shows/${encodeURIComponent(show.body.uId)}/${episode.body.id}`);
+    const waveform = page.getByTestId('waveform');
+    await waveform.waitFor();
+    const box = (await waveform.boundingBox())!;
+    await waveform.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await page.waitForFunction(() => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="episode-audio"]');
+      return audio !== null && audio.currentTime > 40 && audio.currentTime < 50;
+    });
+
+    // A podcast app reads the feed and downloads the enclosure: the levelled rendition.
+    const feed = await fetch(`${stack.origin}/shows/${show.body.uId}/feed.xml`).then((res) => res.text());
+    const enclosure = /<enclosure url="([^"]+)" length="(\d+)" type="audio\/mpeg"\/>/.exec(feed);
+    expect(enclosure?.[1]?.endsWith(rendition)).toBe(true);
+    const download = await fetch(`${stack.origin}${rendition}`, {
+      headers: { 'user-agent': 'Overcast/3.0 (+http://overcast.fm/)' },
+    });
+    const downloaded = Buffer.from(new Uint8Array(await download.arrayBuffer()));
+    expect(downloaded.length).toBe(Number(enclosure?.[2]));
+    expect(Math.abs(measureLoudness(downloaded).integrated + 16)).toBeLessThanOrEqual(1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

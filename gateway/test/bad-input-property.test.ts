@@ -165,6 +165,14 @@ beforeAll(async () => {
     title: 'Fuzz Episode',
     audioId: audio.id,
   });
+  // The upload's processing moves the episode onto its rendition: settled before the fuzzing, so
+  // the state compared after it is the state it started from.
+  const rendition = `/media/audio/${audio.id}.house.mp3`;
+  for (const settled = Date.now() + 60_000; ;) {
+    if ((await json('GET', `/api/episodes/${episode.id}`, 'owner')).audio?.url === rendition) break;
+    if (Date.now() > settled) throw new Error('the episode never moved onto its rendition');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   await json('PATCH', `/api/podcasts/${show.id}/follow`, 'user');
   // A premium show with a private feed, so the feed's route meets its real token too. Catalog hears
   // of content's plans through their events: retry until it knows the paid one.

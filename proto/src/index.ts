@@ -19,6 +19,7 @@ export * from './events/request-events';
 export * from './events/content-events';
 export * from './events/conversation-events';
 export * from './events/billing-events';
+export * from './events/media-events';
 export * from './events/registry';
 export * from './catalog/catalog-fields';
 export * from './catalog/podcast-api';

@@ -63,7 +63,8 @@ async function firstDownloadCounted(stack: BenchStack, redis: Redis, fresh: Epis
  * already counted once (its first download), so this is the steady path.
  */
 async function listenToCounted(stack: BenchStack, redis: Redis, short: Episode): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Idle connections dropped before the gateway's keep-alive timeout (http-client.ts says why).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 });
   const counted = await countedDownloads(stack, redis, short);
   const finished: number[] = [];
   const samples: [number, number][] = [];

@@ -40,7 +40,10 @@ export interface RangeLoadResult {
 const CHILD_FLAG = '--range-client';
 
 async function run(load: RangeLoad): Promise<RangeLoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections });
+  // Idle connections dropped before the gateway's keep-alive timeout, as the bench's HTTP client
+  // does (http-client.ts): paced at half speed, the agent reuses its latest socket first and
+  // others idle for seconds, and one reused as the server closed it failed a whole run (ECONNRESET).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections, timeout: 4_000 });
   const url = new URL(load.url);
   const latencies: number[] = [];
   let unexpected = 0;

@@ -9,6 +9,7 @@ import { REQUEST_EVENTS } from './request-events';
 import { CONTENT_PAGE_EVENTS, CONTENT_PLAN_EVENTS } from './content-events';
 import { BROADCAST_EVENTS, CONVERSATION_EVENTS } from './conversation-events';
 import { BILLING_PAYMENT_EVENTS, BILLING_SUBSCRIPTION_EVENTS } from './billing-events';
+import { MEDIA_UPLOAD_EVENTS } from './media-events';
 
 /**
  * Every event type PODZ publishes, by type. Each service issue adds its events here (one file per
@@ -28,6 +29,7 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...CONTENT_PLAN_EVENTS,
   ...BILLING_PAYMENT_EVENTS,
   ...BILLING_SUBSCRIPTION_EVENTS,
+  ...MEDIA_UPLOAD_EVENTS,
 ];
 
 export function findEventDefinition(

@@ -14,6 +14,8 @@ export const TOPICS = {
   contentPricingPlan: 'content.pricing-plan.v1',
   billingPayment: 'billing.payment.v1',
   billingSubscription: 'billing.subscription.v1',
+  /** Uploads' lives beyond their upload: a rendition made. */
+  mediaUpload: 'media.upload.v1',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];

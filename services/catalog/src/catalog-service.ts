@@ -18,6 +18,7 @@ import { backfillPeopleIds } from './data/backfill-people-ids';
 import { backfillUpcoming } from './data/backfill-upcoming';
 import { CatalogLists } from './data/catalog-lists';
 import { catalogModels } from './data/catalog-models';
+import { renditionSync } from './consumers/rendition-sync';
 import { listSync } from './consumers/list-sync';
 import { EpisodeRepository } from './data/episode-repository';
 import { FollowRepository } from './data/follow-repository';
@@ -48,7 +49,7 @@ export function startCatalog(config: CatalogConfig) {
   return startService({
     name: 'catalog',
     config,
-    topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode, TOPICS.catalogPrivateFeed],
+    topics: [TOPICS.catalogPodcast, TOPICS.catalogEpisode, TOPICS.catalogPrivateFeed, TOPICS.mediaUpload],
     recordStreams: [catalogListens],
     // Public pages make several Redis reads each (answers, records, lists), many requests at once.
     redis: { autoPipelining: true },
@@ -144,6 +145,7 @@ export function startCatalog(config: CatalogConfig) {
           // Placing again from the store is harmless twice: no handled-event records for this group.
           { groupId: 'catalog-lists', subscriptions: listSync(deps), idempotentHandlers: true },
           { groupId: 'catalog-plans', subscriptions: plans.subscriptions(), idempotentHandlers: true },
+          { groupId: 'catalog-renditions', subscriptions: renditionSync(deps), idempotentHandlers: true },
           {
             groupId: 'catalog-entitlements',
             subscriptions: entitlementSync(deps),

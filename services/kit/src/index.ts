@@ -141,7 +141,13 @@ export {
   type JobStatus,
   type StoredJob,
 } from './jobs/job-fields';
-export { JobFailure, JobWorker, type JobWorkerOptions, type RunningJob } from './jobs/job-worker';
+export {
+  JobFailure,
+  JobWorker,
+  type JobOutcome,
+  type JobWorkerOptions,
+  type RunningJob,
+} from './jobs/job-worker';
 export { hourOf, sweepDueHours, type DueHours } from './service/due-hours';
 export { mailConfigFields } from './mail/mail-config';
 export { Mailer, type Email } from './mail/mailer';

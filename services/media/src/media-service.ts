@@ -49,10 +49,11 @@ export function startMedia(config: MediaConfig) {
       TOPICS.catalogPrivateFeed,
       TOPICS.identityUser,
       TOPICS.billingSubscription,
+      TOPICS.mediaUpload,
     ],
     recordStreams: [catalogListens],
     redis: { autoPipelining: true },
-    setup: async ({ db, redis, kafka, logger }) => {
+    setup: async ({ db, redis, kafka, logger, relay }) => {
       if (config.MEDIA_JOB_SLOTS > 0) logger.info({ ffmpeg: await checkFfmpeg() }, 'audio processing ready');
       const models = mediaModels(db);
       const copies = new CatalogCopies(db);
@@ -115,6 +116,7 @@ export function startMedia(config: MediaConfig) {
         leaseMs: config.MEDIA_JOB_LEASE_MS,
         pollMs: config.MEDIA_JOB_POLL_MS,
         run: (job) => processAudio(ports, job),
+        onDone: () => relay.kick(models.media),
         onStatus: audioProcessingWatch(ports, (userId, payload) =>
           emitter.to(userRoom(userId)).emit(SOCKET_EVENTS.mediaProcessing, payload),
         ),
@@ -132,6 +134,7 @@ export function startMedia(config: MediaConfig) {
         direct,
         streams: [listens],
         tasks: [audioJobs],
+        aggregates: [models.media],
         consumers: [
           // Set by key from each event: harmless twice, so no handled-event records.
           {

@@ -34,7 +34,7 @@ const api = () => request(platform.url);
 const SOCKETS = { SOCKET_REDIS_PREFIX: `podz:socket.io:test:${process.pid}:audio` };
 
 beforeAll(async () => {
-  platform = await CatalogPlatform.start({}, { MEDIA_JOB_POLL_MS: '200', ...SOCKETS });
+  platform = await CatalogPlatform.start({}, { MEDIA_JOB_SLOTS: '2', MEDIA_JOB_POLL_MS: '200', ...SOCKETS });
   messaging = await startMessagingInstance(SOCKETS);
   [owner, other] = await Promise.all([
     platform.member('owner', ['user', 'owner']),

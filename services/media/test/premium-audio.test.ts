@@ -29,7 +29,7 @@ async function answers(path: string, status: number, session?: Member) {
 }
 
 beforeAll(async () => {
-  platform = await CatalogPlatform.start({ PREMIUM_LINK_SECRET: SECRET });
+  platform = await CatalogPlatform.start({ PREMIUM_LINK_SECRET: SECRET }, { MEDIA_JOB_SLOTS: '1' });
   [owner, member] = await Promise.all([platform.member('owner'), platform.member('user')]);
   await offerPlans(platform.catalog);
   show = await platform.showBy(owner, { name: `Gated ${Date.now()}`, category: 'Science' });

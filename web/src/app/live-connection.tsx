@@ -1,8 +1,16 @@
-import { SOCKET_EVENTS, SOCKET_PATH, type Bell, type Notification, type RequestRole } from '@podz/proto';
+import {
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+  type AudioProcessing,
+  type Bell,
+  type Notification,
+  type RequestRole,
+} from '@podz/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { withPushed } from '../features/notifications/api/notification-keys';
 import { useMessageCount } from '../stores/message-count-store';
+import { useProcessing } from '../stores/processing-store';
 import { useSession } from '../stores/session-store';
 import { queryKeys } from '../lib/query-keys';
 
@@ -10,7 +18,8 @@ import { queryKeys } from '../lib/query-keys';
  * One Socket.IO connection for a signed-in user (cookie-authenticated through the gateway): it
  * keeps the Messages badge, the bell and any open conversation up to date without reloading. The
  * server sends the count on connect and after every change, so the badge needs no HTTP read of its
- * own. An access change or a request's review reaches every open tab the same way.
+ * own. An access change, a request's review or an upload's processing reaches every open tab the
+ * same way.
  */
 export default function LiveConnection({ userId }: { userId: string }) {
   const setCount = useMessageCount((state) => state.setCount);
@@ -43,6 +52,13 @@ export default function LiveConnection({ userId }: { userId: string }) {
         SOCKET_EVENTS.notificationCount,
         () => void client.invalidateQueries({ queryKey: queryKeys.notifications.bell }),
       );
+      // An uploaded file's processing moved on; once it ends, the library shows what it made.
+      connection.on(SOCKET_EVENTS.mediaProcessing, (payload: { id: string; processing: AudioProcessing }) => {
+        useProcessing.getState().pushed(payload.id, payload.processing);
+        if (payload.processing.state === 'done' || payload.processing.state === 'failed') {
+          void client.invalidateQueries({ queryKey: queryKeys.media.all });
+        }
+      });
       // Access changed (sent once identity applied it): menus and guards follow the new session.
       connection.on(SOCKET_EVENTS.sessionChanged, () => void useSession.getState().refresh());
       connection.on(

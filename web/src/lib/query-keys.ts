@@ -60,6 +60,8 @@ export const queryKeys = {
     page: (kind: string | undefined, search: string, page: number, limit: number) =>
       ['media', kind ?? 'any', search, page, limit] as const,
     storage: (userId: string) => ['media', 'storage', userId] as const,
+    one: (id: string) => ['media', 'one', id] as const,
+    waveform: (id: string) => ['waveform', id] as const,
   },
   content: {
     page: (slug: string) => ['content', 'page', slug] as const,

@@ -170,6 +170,8 @@ const episodeSchema = new Schema(
   { timestamps: true, collection: 'episodes' },
 );
 episodeSchema.plugin(outboxPlugin);
+// Where an upload's rendition is adopted: the episodes using the upload's own file.
+episodeSchema.index({ 'audio.url': 1 });
 
 /**
  * Who follows which show, one row per pair. `following` is what the member asked for, `counted` what

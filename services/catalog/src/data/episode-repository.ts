@@ -171,6 +171,15 @@ export class EpisodeRepository {
       .then((rows) => rows.map(keyed));
   }
 
+  /** The episodes whose audio is the file at `url` (one, or a few reruns): by the `audio.url` index. */
+  withAudio(url: string, limit = 100): Promise<EpisodeRecord[]> {
+    return this.model
+      .find({ 'audio.url': url, ...live })
+      .limit(limit)
+      .lean<StoredEpisode[]>()
+      .then((rows) => rows.map(keyed));
+  }
+
   /** The scheduled episodes filed under the hour (due or not yet): one keyed read. */
   scheduledIn(hour: string): Promise<EpisodeRecord[]> {
     return this.model

@@ -8,6 +8,9 @@ import { jobStatus, type JobStatus, type StoredJob } from './job-fields';
 /** A failure another attempt would not mend (a corrupt file): the job fails at once with this reason. */
 export class JobFailure extends Error {}
 
+/** What a job's outcome writes: an update of its document. */
+export type JobOutcome = { $set?: Document } & Document;
+
 export interface RunningJob {
   /** The document's id, as a string. */
   id: string;
@@ -25,8 +28,13 @@ export interface JobWorkerOptions {
   logger: Logger;
   /** Jobs this process runs at once; 0 runs none (an instance that only serves). */
   slots: number;
-  /** Does the job; resolves with the fields to set on the document beside its done state. */
-  run: (job: RunningJob) => Promise<Document>;
+  /**
+   * Does the job; resolves with the update that records its outcome (`$set`, and events through
+   * `withEvents`), written with the done state under the worker's lease.
+   */
+  run: (job: RunningJob) => Promise<JobOutcome>;
+  /** Told once a job's outcome is written (to kick the outbox relay). */
+  onDone?: () => void;
   /** Told of each change of a job's status, to push it to whoever watches. */
   onStatus?: (id: string, status: JobStatus) => void;
   leaseMs?: number;
@@ -182,7 +190,11 @@ export class JobWorker {
       if (!(await this.renew(id, token))) throw new Error('lease lost');
       const finishedAt = new Date();
       const done = { state: 'done', stage: null, percent: 100, error: null, finishedAt } as const;
-      await collection.updateOne(mine, { $set: { ...result, ...prefixed(done), 'job.token': null } });
+      await collection.updateOne(mine, {
+        ...result,
+        $set: { ...result.$set, ...prefixed(done), 'job.token': null },
+      });
+      this.options.onDone?.();
       tell(done);
       logger.info(
         { job: id, attempt: job.attempts, ms: Math.round(performance.now() - started) },

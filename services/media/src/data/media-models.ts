@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
-import { jobPlugin, type Keyed, type StoredJob } from '@podz/kit';
+import { jobPlugin, outboxPlugin, type Keyed, type StoredJob } from '@podz/kit';
 import type { Loudness, Silence } from '@podz/proto';
 
 const mediaSchema = new Schema(
@@ -34,6 +34,8 @@ const mediaSchema = new Schema(
 );
 // Audio uploads carry their processing job (kit's JobWorker runs it).
 mediaSchema.plugin(jobPlugin);
+// A finished job's event (the rendition made) is written with its outcome.
+mediaSchema.plugin(outboxPlugin);
 
 /** What each uploader's files take, kept with every upload and deletion (`_id`: the uploader's id). */
 const mediaStorageSchema = new Schema(

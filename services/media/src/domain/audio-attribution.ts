@@ -3,6 +3,7 @@ import type { BlobStore } from '@podz/kit/blobs';
 import type { ListenFile } from '@podz/proto';
 import type { CatalogCopies } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
+import type { MediaRecord } from '../data/media-models';
 import { audioOffset } from '../uploads/audio-offset';
 import { audioOwner, type AudioOwner } from './audio-owner';
 import { renditionOf } from './derived-keys';
@@ -109,13 +110,21 @@ export class AudioAttributions {
   private async load(file: string): Promise<AudioAttribution | null> {
     const id = fileId(file);
     if (!id) return null;
-    // A rendition is its upload's: the episode names the upload's own file.
-    if (renditionOf(file)) return this.loadRendition(id);
-    const [owner, media] = await Promise.all([
+    const [asked, media] = await Promise.all([
       audioOwner(this.deps.copies, file),
       this.deps.library.findById(id),
     ]);
-    if (!owner || !media || media.kind !== 'audio') return null;
+    if (!media || media.kind !== 'audio') return null;
+    // The episode names the upload's own file, or its rendition once catalog has moved it there:
+    // either way both files are that episode's, and gated alike.
+    const owner = asked ?? (await this.ownerOfOtherFile(file, media));
+    if (!owner) return null;
+    if (renditionOf(file)) {
+      const rendition = media.processed?.rendition;
+      return rendition
+        ? { ...owner, file: { bytes: rendition.bytes, offset: 0, seconds: rendition.durationSeconds } }
+        : null;
+    }
     let offset = media.audioOffset;
     if (offset == null) {
       offset = await audioOffset(this.deps.blobs, media.key);
@@ -124,12 +133,10 @@ export class AudioAttributions {
     return { ...owner, file: { bytes: media.bytes, offset, seconds: media.durationSeconds ?? 0 } };
   }
 
-  private async loadRendition(id: string): Promise<AudioAttribution | null> {
-    const media = await this.deps.library.findById(id);
-    const rendition = media?.processed?.rendition;
-    if (!media || !rendition) return null;
-    const owner = await audioOwner(this.deps.copies, media.key.slice('audio/'.length));
-    if (!owner) return null;
-    return { ...owner, file: { bytes: rendition.bytes, offset: 0, seconds: rendition.durationSeconds } };
+  private ownerOfOtherFile(file: string, media: MediaRecord): Promise<AudioOwner | null> {
+    const original = media.key.slice('audio/'.length);
+    const rendition = media.processed?.rendition.key.slice('audio/'.length);
+    const other = file === original ? rendition : original;
+    return other ? audioOwner(this.deps.copies, other) : Promise.resolve(null);
   }
 }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { JobFailure, type RunningJob } from '@podz/kit';
-import { AUDIO_HOUSE } from '@podz/proto';
+import { JobFailure, pendingEvent, withEvents, type JobOutcome, type RunningJob } from '@podz/kit';
+import { AUDIO_HOUSE, audioRendered } from '@podz/proto';
 import type { ProcessedAudio } from '../data/media-models';
 import { measureAudio } from '../audio/measure-audio';
 import { frameIndexBytes, indexMp3Frames, SAMPLES_PER_FRAME } from '../audio/mp3-frames';
@@ -21,12 +21,13 @@ const RENDER = { from: 45, to: 92 };
  * An audio upload's processing job: copy the original (kept as it is) to a working folder, measure
  * it (loudness, silences, waveform), render the house format levelled to the network's target,
  * index its frames, and store the three results under the upload's id. Resolves with what the
- * upload's record keeps; a file ffmpeg cannot read fails with ffmpeg's reason.
+ * upload's record keeps, and the event that moves episodes onto the rendition; a file ffmpeg
+ * cannot read fails with ffmpeg's reason.
  */
 export async function processAudio(
   deps: Pick<MediaPorts, 'library' | 'blobs'>,
   job: RunningJob,
-): Promise<{ processed: ProcessedAudio }> {
+): Promise<JobOutcome> {
   const record = await deps.library.findById(job.id);
   if (!record || record.kind !== 'audio') throw new JobFailure('The upload is gone');
   const work = await mkdtemp(path.join(tmpdir(), 'podz-audio-'));
@@ -58,24 +59,33 @@ export async function processAudio(
     await deps.blobs.put(keys.waveform, Readable.from([waveform]), 'application/json');
     const frameCount = frames.offsets.length - 1;
     const { threshold: _threshold, ...loudness } = measures.loudness;
-    return {
-      processed: {
-        loudness,
-        rendition: {
-          key: keys.rendition,
-          bytes: stored.bytes,
-          bitrateKbps: frames.bitrateKbps,
-          durationSeconds:
-            Math.round(((frameCount * SAMPLES_PER_FRAME) / AUDIO_HOUSE.sampleRate) * 100) / 100,
-          frames: frameCount,
-          targetLufs: rendition.targetLufs,
-          loudness: rendition.loudness,
-        },
-        waveformKey: keys.waveform,
-        framesKey: keys.frames,
-        silences: measures.silences,
+    const processed: ProcessedAudio = {
+      loudness,
+      rendition: {
+        key: keys.rendition,
+        bytes: stored.bytes,
+        bitrateKbps: frames.bitrateKbps,
+        durationSeconds: Math.round(((frameCount * SAMPLES_PER_FRAME) / AUDIO_HOUSE.sampleRate) * 100) / 100,
+        frames: frameCount,
+        targetLufs: rendition.targetLufs,
+        loudness: rendition.loudness,
       },
+      waveformKey: keys.waveform,
+      framesKey: keys.frames,
+      silences: measures.silences,
     };
+    // Episodes move onto the rendition when catalog hears of it.
+    const made = pendingEvent(audioRendered, job.id, {
+      uploadId: job.id,
+      original: `/media/${record.key}`,
+      rendition: {
+        url: `/media/${keys.rendition}`,
+        type: 'audio/mpeg',
+        bytes: stored.bytes,
+        durationSeconds: processed.rendition.durationSeconds,
+      },
+    });
+    return withEvents({ $set: { processed } }, [made]);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,5 +1,7 @@
 import type { MediaItem } from '@podz/proto';
+import { ProcessingStatus } from '../../../components/processing-status';
 import { formatDate, formatDuration } from '../../../lib/format';
+import { AudioFacts } from './audio-facts';
 import { DeleteMediaButton } from './delete-media-button';
 import { mediaLabel } from './media-label';
 import { fileSize, MediaUses } from './media-uses';
@@ -28,6 +30,12 @@ export function MediaRow({ item, uploader }: { item: MediaItem; uploader: string
             {item.durationSeconds ? ` · ${formatDuration(item.durationSeconds)}` : ''} · {uploader} ·{' '}
             {formatDate(item.createdAt)}
           </p>
+          {item.audio && (
+            <>
+              <AudioFacts facts={item.audio} />
+              <ProcessingStatus id={item.id} stored={item.audio.processing} label={label} />
+            </>
+          )}
           <MediaUses item={item} />
         </div>
         <DeleteMediaButton item={item} label={label} />

@@ -1,14 +1,16 @@
 import type { Chapter } from '@podz/proto';
 import { formatDuration } from '../../../lib/format';
 import { chapterAt, type Playback } from '../use-playback';
+import { Waveform } from './waveform';
 
 const SKIP_SECONDS = 15;
 
 /**
  * An episode's player: play/pause, a seek bar with the chapters marked on it, ±15 s and
  * chapter-to-chapter skips, the time and the chapter playing. The audio streams from the catalog,
- * which answers byte ranges, so seeking does not download the whole file; `preload` is `none`
- * where nothing may be fetched before a listener presses play (an embed).
+ * which answers byte ranges, so seeking does not download the whole file; the waveform above it
+ * once the audio pipeline has drawn one. `preload` is `none` where nothing may be fetched before
+ * a listener presses play (an embed), waveform included.
  */
 export function AudioPlayer({
   playback,
@@ -38,6 +40,7 @@ export function AudioPlayer({
       role="group"
     >
       <audio ref={audioRef} src={src} preload={preload} data-testid="episode-audio" />
+      {preload !== 'none' && <Waveform src={src} current={current} length={length} seek={seek} />}
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"

@@ -2,11 +2,13 @@ import {
   EPISODE_STATUSES,
   EPISODE_TYPES,
   createEpisodeBodySchema,
+  type AudioProcessing,
   type Episode,
   type UserRef,
 } from '@podz/proto';
 import { useState, type FormEvent } from 'react';
 import { MediaUpload } from '../../../components/media-upload';
+import { ProcessingStatus } from '../../../components/processing-status';
 import { PeoplePicker } from '../../../components/people-picker';
 import { FormError, RICH_TEXT_HINT, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-panel';
@@ -30,6 +32,9 @@ const STATUS_LABELS: Record<(typeof EPISODE_STATUSES)[number], string> = {
   scheduled: 'Scheduled (goes live at a time you pick)',
   published: 'Published',
 };
+
+/** A file just uploaded: its job is queued in the same write (the socket moves it on from here). */
+const JUST_UPLOADED: AudioProcessing = { state: 'queued', stage: null, percent: 0, error: null };
 
 /** Publishes an episode (audio uploaded first, with a progress bar), or edits one. */
 export function EpisodeForm({
@@ -151,6 +156,7 @@ export function EpisodeForm({
         onBusyChange={setUploading}
         error={errors.audioId}
       />
+      {audioId && <ProcessingStatus id={audioId} stored={JUST_UPLOADED} label="the episode audio" />}
       <SelectField
         label="Status"
         value={status}
