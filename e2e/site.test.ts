@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@podz/kit/testing';
 import { pngCover, wavTone } from '../services/media/src/uploads/generate-media';
-import { measureLoudness, speechLike } from '../services/media/test/support/speech-like';
+import { measureLoudness, probe, speechLike } from '../services/media/test/support/speech-like';
 import { DEMO_SHOWS } from '../scripts/demo/network-data';
 import { SiteBrowser } from '../gateway/test/support/site-browser';
 import { ApiActor, uniqueUsername } from './support/api-actor';
@@ -396,7 +396,7 @@ describe('3. a member becomes a podcaster and publishes', () => {
 });
 
 describe('3b. the audio pipeline on screen', () => {
-  it('an owner uploads, watches the processing reach done, sees the waveform and seeks on it; an app downloads the levelled rendition', async () => {
+  it('an owner uploads, watches the processing reach done, sees the waveform and seeks on it; an app downloads the levelled rendition with its tags', async () => {
     const owner = await ApiActor.signedIn(stack.origin, 'demo-owner', DEMO_PASSWORD);
     const { page, context, problems } = await newVisitor(browser, stack.origin);
     await signInThroughForm(page, 'demo-owner', DEMO_PASSWORD);
@@ -447,6 +447,12 @@ describe('3b. the audio pipeline on screen', () => {
     const downloaded = Buffer.from(new Uint8Array(await download.arrayBuffer()));
     expect(downloaded.length).toBe(Number(enclosure?.[2]));
     expect(Math.abs(measureLoudness(downloaded).integrated + 16)).toBeLessThanOrEqual(1);
+    // With the tags PODZ wrote for the episode.
+    expect(probe(downloaded).format).toMatchObject({
+      title: 'Heard at the network level',
+      album: `Levelled ${name}`,
+      artist: 'demo-owner',
+    });
     expect(problems).toEqual([]);
     await context.close();
   });

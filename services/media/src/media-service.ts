@@ -30,6 +30,7 @@ import { AudioGrants } from './domain/audio-grants';
 import type { MediaPorts } from './domain/media-ports';
 import { audioProcessingWatch } from './domain/processing-watch';
 import { processAudio } from './domain/process-audio';
+import { RenditionHeads } from './tags/rendition-head';
 import { mediaRoutes } from './http/media-routes';
 
 /**
@@ -86,6 +87,8 @@ export function startMedia(config: MediaConfig) {
       };
       // File → episode, show and who may hear it: for the premium gate and the listen records.
       const attributions = new AudioAttributions(ports);
+      // A rendition's ID3 tag, from the copies of the episode and show that use it.
+      const renditions = new RenditionHeads(ports);
       const { stream: listens, recorder } = listenRecording({
         kafka,
         redis,
@@ -128,6 +131,7 @@ export function startMedia(config: MediaConfig) {
             { ...ports, idempotency: idempotent(redis, 'media'), audioJobs },
             recorder,
             attributions,
+            renditions,
             direct,
           ),
         ],

@@ -17,6 +17,7 @@ import { startMessagingInstance } from '../../messaging/test/support/messaging-h
 import { queueOlderAudio } from '../src/data/queue-older-audio';
 import { pngCover } from '../src/uploads/generate-media';
 import { bearer, CatalogPlatform, type Member } from '../../catalog/test/support/catalog-harness';
+import { download } from './support/download';
 import { decodeErrors, measureLoudness, PAUSES, speechLike } from './support/speech-like';
 
 // Every audio upload is processed by a job: measured (EBU R128, silences, waveform), rendered to
@@ -70,17 +71,9 @@ async function processed(id: string): Promise<MediaItem> {
 }
 
 async function bytesOf(url: string): Promise<Buffer> {
-  return (
-    await api()
-      .get(url)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200)
-  ).body as Buffer;
+  const got = await download(platform.url, url);
+  expect(got.status).toBe(200);
+  return got.body;
 }
 
 describe('audio processing', () => {

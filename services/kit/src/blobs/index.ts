@@ -4,4 +4,12 @@ export { LocalBlobStore } from './local-blob-store';
 export { S3BlobStore, type S3Settings } from './s3-blob-store';
 export { blobStoreSettings, createBlobStore, type BlobStoreConfig } from './create-blob-store';
 export { copyFolderTo } from './copy-blobs';
-export { IMMUTABLE, serveBlob, type Served, type ServeOptions } from './serve-blob';
+export {
+  answerFile,
+  IMMUTABLE,
+  serveBlob,
+  type FileFacts,
+  type Served,
+  type ServeOptions,
+} from './serve-blob';
+export { composedLength, composedStream, serveComposed, type ComposedFile, type Part } from './composed-file';

@@ -70,7 +70,9 @@ export interface ProcessedAudio {
   loudness: Loudness;
   rendition: {
     key: string;
+    /** As served: the tag in front of it (`headBytes`), then the stored frames. */
     bytes: number;
+    headBytes: number;
     bitrateKbps: number;
     durationSeconds: number;
     frames: number;

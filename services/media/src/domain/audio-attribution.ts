@@ -122,7 +122,14 @@ export class AudioAttributions {
     if (renditionOf(file)) {
       const rendition = media.processed?.rendition;
       return rendition
-        ? { ...owner, file: { bytes: rendition.bytes, offset: 0, seconds: rendition.durationSeconds } }
+        ? {
+            ...owner,
+            file: {
+              bytes: rendition.bytes,
+              offset: rendition.headBytes ?? 0,
+              seconds: rendition.durationSeconds,
+            },
+          }
         : null;
     }
     let offset = media.audioOffset;

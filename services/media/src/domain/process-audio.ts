@@ -10,6 +10,7 @@ import type { ProcessedAudio } from '../data/media-models';
 import { measureAudio } from '../audio/measure-audio';
 import { frameIndexBytes, indexMp3Frames, SAMPLES_PER_FRAME } from '../audio/mp3-frames';
 import { renderHouseFormat } from '../audio/render-house-format';
+import { TAG_BYTES } from '../tags/id3-writer';
 import { derivedKeys } from './derived-keys';
 import type { MediaPorts } from './media-ports';
 
@@ -63,7 +64,8 @@ export async function processAudio(
       loudness,
       rendition: {
         key: keys.rendition,
-        bytes: stored.bytes,
+        bytes: TAG_BYTES + stored.bytes,
+        headBytes: TAG_BYTES,
         bitrateKbps: frames.bitrateKbps,
         durationSeconds: Math.round(((frameCount * SAMPLES_PER_FRAME) / AUDIO_HOUSE.sampleRate) * 100) / 100,
         frames: frameCount,
@@ -81,7 +83,7 @@ export async function processAudio(
       rendition: {
         url: `/media/${keys.rendition}`,
         type: 'audio/mpeg',
-        bytes: stored.bytes,
+        bytes: processed.rendition.bytes,
         durationSeconds: processed.rendition.durationSeconds,
       },
     });

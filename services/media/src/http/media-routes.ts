@@ -6,11 +6,14 @@ import {
   newId,
   requireAuth,
   signedInUser,
+  notFound,
+  type DirectHandler,
+  type DirectResponse,
   type DirectRoutes,
   type Idempotent,
   type JobWorker,
 } from '@podz/kit';
-import { IMMUTABLE, serveBlob } from '@podz/kit/blobs';
+import { IMMUTABLE, serveBlob, serveComposed } from '@podz/kit/blobs';
 import type { ListenRecorder } from '@podz/kit/listens';
 import {
   chaptersFileParamsSchema,
@@ -21,6 +24,8 @@ import {
   transcriptFileParamsSchema,
 } from '@podz/proto';
 import type { AudioAttributions } from '../domain/audio-attribution';
+import { renditionOf } from '../domain/derived-keys';
+import type { RenditionHeads } from '../tags/rendition-head';
 import { chaptersFile } from '../domain/chapters-file';
 import { deleteMedia } from '../domain/delete-media';
 import { getMedia, listMedia } from '../domain/list-media';
@@ -34,6 +39,8 @@ import { receiveUpload } from '../uploads/receive-upload';
 
 /** Premium audio is its listener's alone: no shared cache keeps it, and it is asked for again daily. */
 const MEMBERS_ONLY = 'private, max-age=86400';
+/** A rendition's tag follows its episode's edits: caches check back within the hour. */
+const RETAGGED = 'public, max-age=3600';
 
 /**
  * Uploads (multipart, one `file` field, streamed to the blob store, typed from the bytes) and the
@@ -43,6 +50,7 @@ export function mediaRoutes(
   deps: MediaPorts & { idempotency: Idempotent; audioJobs: Pick<JobWorker, 'kick'> },
   listens: ListenRecorder,
   attributions: AudioAttributions,
+  renditions: RenditionHeads,
   direct: DirectRoutes,
 ): express.Router {
   const router = express.Router();
@@ -115,10 +123,7 @@ export function mediaRoutes(
           next();
         }, next);
     },
-    serveBlob(deps.blobs, {
-      keyOf: (req) => `audio/${String(req.params.file)}`,
-      cacheControl: (res) => (res.locals.audience === 'member' ? MEMBERS_ONLY : IMMUTABLE),
-    }),
+    servedAudio(deps, renditions),
   );
   // Service to service (catalog, when a show or episode names an upload): not in the gateway's table.
   router.get(
@@ -174,4 +179,31 @@ export function mediaRoutes(
     }),
   );
   return router;
+}
+
+/**
+ * An audio file as uploaded (its bytes as they came), or a rendition: the ID3 tag written for its
+ * episode now, then its stored frames, one file with ranges across both.
+ */
+function servedAudio(deps: Pick<MediaPorts, 'blobs'>, renditions: RenditionHeads): DirectHandler {
+  const audience = (res: DirectResponse, otherwise: string) =>
+    res.locals.audience === 'member' ? MEMBERS_ONLY : otherwise;
+  const uploaded = serveBlob(deps.blobs, {
+    keyOf: (req) => `audio/${String(req.params.file)}`,
+    cacheControl: (res) => audience(res, IMMUTABLE),
+  });
+  const rendition = serveComposed(deps.blobs, {
+    fileOf: async (req) => {
+      const served = await renditions.of(renditionOf(String(req.params.file)) ?? '');
+      if (!served) throw notFound('Media');
+      return {
+        parts: [{ bytes: served.head }, { key: served.key, size: served.bodyBytes }],
+        etag: `"${served.hash}-${served.bodyBytes.toString(36)}"`,
+        contentType: 'audio/mpeg',
+      };
+    },
+    cacheControl: (res) => audience(res, RETAGGED),
+  });
+  return (req, res, next) =>
+    renditionOf(String(req.params.file)) ? rendition(req, res, next) : uploaded(req, res, next);
 }

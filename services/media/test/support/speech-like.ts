@@ -93,3 +93,28 @@ export function measureLoudness(bytes: Buffer): { integrated: number; truePeak: 
 export function decodeErrors(bytes: Buffer): string {
   return ffmpegOn(bytes, (file) => ['-v', 'error', '-i', file, '-f', 'null', '-']).trim();
 }
+
+/** A file's tags and chapters as ffprobe reads them: what podcast apps read. */
+export function probe(bytes: Buffer): {
+  format: Record<string, string>;
+  chapters: [number, number, string][];
+} {
+  const dir = mkdtempSync(path.join(tmpdir(), 'podz-probe-'));
+  try {
+    const file = path.join(dir, 'file.mp3');
+    writeFileSync(file, bytes);
+    const out = spawnSync('ffprobe', ['-v', 'error', '-show_format', '-show_chapters', '-of', 'json', file], {
+      encoding: 'utf8',
+    });
+    const probed = JSON.parse(out.stdout) as {
+      format: { tags?: Record<string, string> };
+      chapters: { start_time: string; end_time: string; tags?: { title?: string } }[];
+    };
+    return {
+      format: probed.format.tags ?? {},
+      chapters: probed.chapters.map((c) => [Number(c.start_time), Number(c.end_time), c.tags?.title ?? '']),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
