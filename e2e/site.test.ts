@@ -397,9 +397,20 @@ describe('3. a member becomes a podcaster and publishes', () => {
 
 describe('3b. the audio pipeline on screen', () => {
   it('an owner uploads, watches the processing reach done, sees the waveform and seeks on it; an app downloads the levelled rendition with its tags', async () => {
-    const owner = await ApiActor.signedIn(stack.origin, 'demo-owner', DEMO_PASSWORD);
+    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const username = uniqueUsername('levels');
+    const password = 'levels-owner-pass-1';
+    const made = await admin.json('/api/users/admin-added-user', 'POST', {
+      username,
+      email: `${username}@example.org`,
+      password,
+      role: 'user',
+      access: ['user', 'owner'],
+    });
+    expect(made.status).toBe(201);
+    const owner = await ApiActor.signedIn(stack.origin, username, password);
     const { page, context, problems } = await newVisitor(browser, stack.origin);
-    await signInThroughForm(page, 'demo-owner', DEMO_PASSWORD);
+    await signInThroughForm(page, username, password);
     await page.goto('/mediaz');
     // A quiet recording (about -38 LUFS), as a phone in a big room makes.
     const name = `quiet-${Date.now().toString(36)}.mp3`;
@@ -451,8 +462,19 @@ describe('3b. the audio pipeline on screen', () => {
     expect(probe(downloaded).format).toMatchObject({
       title: 'Heard at the network level',
       album: `Levelled ${name}`,
-      artist: 'demo-owner',
+      artist: username,
     });
+
+    // After a reload, the episode's form says where its audio's processing is.
+    await page.goto('/podcasts');
+    await page.getByRole('button', { name: 'Episodes' }).click();
+    // The episode's row, then its Edit (the last on the page once the row is there).
+    await page.getByText('Heard at the network level', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).last().click();
+    await page
+      .getByRole('form', { name: 'Edit Heard at the network level' })
+      .getByText('Processed: levelled and encoded for the network.')
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

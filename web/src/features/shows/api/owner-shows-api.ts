@@ -1,4 +1,4 @@
-import type { Chapter, Episode, Paginated, Podcast, UpcomingReleases } from '@podz/proto';
+import type { Chapter, Episode, MediaItem, Paginated, Podcast, UpcomingReleases } from '@podz/proto';
 import { PODCAST_EPISODES_PAGE_SIZE } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -125,5 +125,20 @@ export function useSaveChapters(episodeId: string) {
     mutationFn: (body: { chapters: Chapter[]; source: 'file' | 'editor' }) =>
       apiFetch<Episode>(`/api/episodes/${episodeId}/chapters`, { method: 'PUT', body }),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * `GET /api/media/{id}`: the processing of an episode's current audio, when it is an upload the
+ * caller may see (their own, or any for admins); undefined otherwise.
+ */
+export function useAudioProcessing(audioUrl: string | undefined) {
+  const id = audioUrl ? /^\/media\/audio\/([0-9a-f]{24})\./.exec(audioUrl)?.[1] : undefined;
+  return useQuery({
+    queryKey: queryKeys.media.one(id ?? ''),
+    enabled: id !== undefined,
+    retry: false,
+    queryFn: ({ signal }) => apiFetch<MediaItem>(`/api/media/${id}`, { signal }),
+    select: (item) => (item.audio ? { id: item.id, processing: item.audio.processing } : undefined),
   });
 }

@@ -15,7 +15,7 @@ import { FormActions } from '../../../components/ui/form-panel';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatClock, parseClock } from '../../../lib/format';
 import { useFormErrors } from '../../../lib/use-form-errors';
-import { useSaveEpisode } from '../api/owner-shows-api';
+import { useAudioProcessing, useSaveEpisode } from '../api/owner-shows-api';
 import { ReleaseTimeField, useReleaseTime } from './release-time-field';
 import { EpisodePremiumField, premiumDraftOf, premiumOf } from './episode-premium-field';
 
@@ -67,6 +67,8 @@ export function EpisodeForm({
   const [biteTitle, setBiteTitle] = useState(bite?.title ?? '');
   const [premium, setPremium] = useState(() => premiumDraftOf(episode?.premium));
   const [uploading, setUploading] = useState(false);
+  // The processing of the audio it has now, read again on each visit (a reload included).
+  const current = useAudioProcessing(episode?.audio.url);
   const { errors, formError, setErrors, check, fail } = useFormErrors();
   const [idempotencyKey] = useState(newIdempotencyKey);
 
@@ -156,7 +158,13 @@ export function EpisodeForm({
         onBusyChange={setUploading}
         error={errors.audioId}
       />
-      {audioId && <ProcessingStatus id={audioId} stored={JUST_UPLOADED} label="the episode audio" />}
+      {audioId ? (
+        <ProcessingStatus id={audioId} stored={JUST_UPLOADED} label="the episode audio" />
+      ) : (
+        current.data && (
+          <ProcessingStatus id={current.data.id} stored={current.data.processing} label="the episode audio" />
+        )
+      )}
       <SelectField
         label="Status"
         value={status}
