@@ -49,6 +49,22 @@ async function register(page: Page, username: string): Promise<void> {
   await page.waitForURL('**/mypodcasts');
 }
 
+/** A new member with owner access, made by the admin: their name, password and API session. */
+async function newOwner(prefix: string): Promise<{ username: string; password: string; api: ApiActor }> {
+  const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+  const username = uniqueUsername(prefix);
+  const password = `${prefix}-owner-pass-1`;
+  const made = await admin.json('/api/users/admin-added-user', 'POST', {
+    username,
+    email: `${username}@example.org`,
+    password,
+    role: 'user',
+    access: ['user', 'owner'],
+  });
+  expect(made.status).toBe(201);
+  return { username, password, api: await ApiActor.signedIn(stack.origin, username, password) };
+}
+
 const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Side menu' });
 
 describe('1. a visitor browses to an episode and listens', () => {
@@ -397,18 +413,7 @@ describe('3. a member becomes a podcaster and publishes', () => {
 
 describe('3b. the audio pipeline on screen', () => {
   it('an owner uploads, watches the processing reach done, sees the waveform and seeks on it; an app downloads the levelled rendition with its tags', async () => {
-    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
-    const username = uniqueUsername('levels');
-    const password = 'levels-owner-pass-1';
-    const made = await admin.json('/api/users/admin-added-user', 'POST', {
-      username,
-      email: `${username}@example.org`,
-      password,
-      role: 'user',
-      access: ['user', 'owner'],
-    });
-    expect(made.status).toBe(201);
-    const owner = await ApiActor.signedIn(stack.origin, username, password);
+    const { username, password, api: owner } = await newOwner('levels');
     const { page, context, problems } = await newVisitor(browser, stack.origin);
     await signInThroughForm(page, username, password);
     await page.goto('/mediaz');
@@ -1167,18 +1172,7 @@ describe('7. the admin consoles', () => {
     await context.close();
   });
   it('MediaZ and the Image Gallery: an owner uploads images and audio, sets a cover, is refused deleting it, deletes what is unused; the admin sees every file', async () => {
-    const admin = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
-    const username = uniqueUsername('lib');
-    const password = 'media-owner-pass-1';
-    const made = await admin.json('/api/users/admin-added-user', 'POST', {
-      username,
-      email: `${username}@example.org`,
-      password,
-      role: 'user',
-      access: ['user', 'owner'],
-    });
-    expect(made.status).toBe(201);
-    const owner = await ApiActor.signedIn(stack.origin, username, password);
+    const { username, password, api: owner } = await newOwner('lib');
     const showName = `Gallery show ${username.slice(-6)}`;
     const show = await owner.json('/api/podcasts', 'POST', { name: showName, category: 'Arts' });
     expect(show.status).toBe(201);
