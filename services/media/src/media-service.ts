@@ -20,7 +20,7 @@ import { entitlementSubscriptions } from './consumers/entitlement-sync';
 import { memberSubscriptions } from './consumers/member-sync';
 import { CatalogCopies } from './data/catalog-copies';
 import { libraryFromCatalog } from './data/library-from-catalog';
-import { MediaLibrary } from './data/media-library';
+import { MediaLibrary, processedUpdate } from './data/media-library';
 import { queueOlderAudio } from './data/queue-older-audio';
 import { mediaFamily } from './data/media-lists';
 import { mediaModels } from './data/media-models';
@@ -118,7 +118,10 @@ export function startMedia(config: MediaConfig) {
         slots: config.MEDIA_JOB_SLOTS,
         leaseMs: config.MEDIA_JOB_LEASE_MS,
         pollMs: config.MEDIA_JOB_POLL_MS,
-        run: (job) => processAudio(ports, job),
+        run: async (job) => {
+          const { processed, events } = await processAudio(ports, job);
+          return processedUpdate(processed, events);
+        },
         onDone: () => relay.kick(models.media),
         onStatus: audioProcessingWatch(ports, (userId, payload) =>
           emitter.to(userRoom(userId)).emit(SOCKET_EVENTS.mediaProcessing, payload),

@@ -1,6 +1,14 @@
 import { Types } from 'mongoose';
-import { escapeRegex, type ListKeeper, keyed, keyedOrNull } from '@podz/kit';
-import type { MediaModels, MediaRecord, StoredMedia } from './media-models';
+import {
+  escapeRegex,
+  type JobOutcome,
+  type ListKeeper,
+  keyed,
+  keyedOrNull,
+  type PendingEvent,
+  withEvents,
+} from '@podz/kit';
+import type { MediaModels, MediaRecord, ProcessedAudio, StoredMedia } from './media-models';
 import { listsMedia, MEDIA_MARKER, mediaByName, mediaList, nameKey, type MediaKind } from './media-lists';
 
 /** Where a file is used: a show's cover, or an episode's audio or image. */
@@ -137,4 +145,9 @@ export class MediaLibrary {
       },
     );
   }
+}
+
+/** A finished processing job's outcome as the job worker writes it: what it made, with its events. */
+export function processedUpdate(processed: ProcessedAudio, events: PendingEvent[]): JobOutcome {
+  return withEvents({ $set: { processed } }, events);
 }

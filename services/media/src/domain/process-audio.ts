@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { JobFailure, pendingEvent, withEvents, type JobOutcome, type RunningJob } from '@podz/kit';
+import { JobFailure, pendingEvent, type PendingEvent, type RunningJob } from '@podz/kit';
 import { AUDIO_HOUSE, audioRendered } from '@podz/proto';
 import type { ProcessedAudio } from '../data/media-models';
 import { measureAudio } from '../audio/measure-audio';
@@ -28,7 +28,7 @@ const RENDER = { from: 45, to: 92 };
 export async function processAudio(
   deps: Pick<MediaPorts, 'library' | 'blobs'>,
   job: RunningJob,
-): Promise<JobOutcome> {
+): Promise<{ processed: ProcessedAudio; events: PendingEvent[] }> {
   const record = await deps.library.findById(job.id);
   if (!record || record.kind !== 'audio') throw new JobFailure('The upload is gone');
   const work = await mkdtemp(path.join(tmpdir(), 'podz-audio-'));
@@ -87,7 +87,7 @@ export async function processAudio(
         durationSeconds: processed.rendition.durationSeconds,
       },
     });
-    return withEvents({ $set: { processed } }, [made]);
+    return { processed, events: [made] };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

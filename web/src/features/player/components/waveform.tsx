@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
+import { audioUploadId } from '../../../lib/media-paths';
 import { queryKeys } from '../../../lib/query-keys';
 
 const BARS = 160;
@@ -13,7 +14,7 @@ interface WaveformFile {
 
 /** The waveform of an uploaded episode's audio (`/media/audio/<id>.…`); none for audio elsewhere. */
 export function waveformUrlOf(src: string): string | undefined {
-  const id = /^\/media\/audio\/([0-9a-f]{24})\./.exec(src)?.[1];
+  const id = audioUploadId(src);
   return id ? `/media/waveforms/${id}.json` : undefined;
 }
 

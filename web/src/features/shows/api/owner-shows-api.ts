@@ -2,6 +2,7 @@ import type { Chapter, Episode, MediaItem, Paginated, Podcast, UpcomingReleases 
 import { PODCAST_EPISODES_PAGE_SIZE } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { audioUploadId } from '../../../lib/media-paths';
 import { episodesChanged, queryKeys } from '../../../lib/query-keys';
 
 /** Everything the public pages cached about shows may be stale after an owner's change. */
@@ -133,7 +134,7 @@ export function useSaveChapters(episodeId: string) {
  * caller may see (their own, or any for admins); undefined otherwise.
  */
 export function useAudioProcessing(audioUrl: string | undefined) {
-  const id = audioUrl ? /^\/media\/audio\/([0-9a-f]{24})\./.exec(audioUrl)?.[1] : undefined;
+  const id = audioUrl ? audioUploadId(audioUrl) : undefined;
   return useQuery({
     queryKey: queryKeys.media.one(id ?? ''),
     enabled: id !== undefined,
