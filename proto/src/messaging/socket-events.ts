@@ -21,6 +21,8 @@ export const SOCKET_EVENTS = {
   requestReviewed: 'request:reviewed',
   /** `{ id, processing }`: one of the uploader's audio files moved on in its processing (media). */
   mediaProcessing: 'media:processing',
+  /** `{}`: one of the uploader's files came into or out of use (a cover set, an episode's audio changed). */
+  mediaChanged: 'media:changed',
 } as const;
 
 export const SOCKET_PATH = '/socket.io';

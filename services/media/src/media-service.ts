@@ -28,6 +28,7 @@ import { PrivateFeedCopies } from './data/private-feed-copies';
 import { AudioAttributions } from './domain/audio-attribution';
 import { AudioGrants } from './domain/audio-grants';
 import type { MediaPorts } from './domain/media-ports';
+import { announcingUses } from './domain/media-uses';
 import { audioProcessingWatch } from './domain/processing-watch';
 import { processAudio } from './domain/process-audio';
 import { RenditionHeads } from './tags/rendition-head';
@@ -109,7 +110,7 @@ export function startMedia(config: MediaConfig) {
           target.kind === 'audio' ? attributions.untilAttributed(target.file) : Promise.resolve(false),
       });
       lists.ensureLater();
-      // Uploaders watch their files' processing over messaging's sockets.
+      // Uploaders watch their files' processing and uses over messaging's sockets.
       const emitter = new Emitter(redis, { key: config.SOCKET_REDIS_PREFIX });
       const audioJobs = new JobWorker({
         model: models.media,
@@ -146,7 +147,13 @@ export function startMedia(config: MediaConfig) {
           // Set by key from each event: harmless twice, so no handled-event records.
           {
             groupId: 'media-catalog',
-            subscriptions: catalogCopySubscriptions(copies, ports.library, privateFeeds),
+            subscriptions: catalogCopySubscriptions(
+              copies,
+              announcingUses(ports.library, (uploaderId) =>
+                emitter.to(userRoom(uploaderId)).emit(SOCKET_EVENTS.mediaChanged, {}),
+              ),
+              privateFeeds,
+            ),
             idempotentHandlers: true,
           },
           {

@@ -59,6 +59,10 @@ export default function LiveConnection({ userId }: { userId: string }) {
           void client.invalidateQueries({ queryKey: queryKeys.media.all });
         }
       });
+      connection.on(
+        SOCKET_EVENTS.mediaChanged,
+        () => void client.invalidateQueries({ queryKey: queryKeys.media.all }),
+      );
       // Access changed (sent once identity applied it): menus and guards follow the new session.
       connection.on(SOCKET_EVENTS.sessionChanged, () => void useSession.getState().refresh());
       connection.on(

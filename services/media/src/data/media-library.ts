@@ -63,18 +63,28 @@ export class MediaLibrary {
   }
 
   /**
-   * Records that `userId` (a show or episode) uses the file at `url`, or no longer does. URLs not
-   * of an upload (a feed's artwork, the default cover) are nobody's business here.
+   * Records that `userId` (a show or episode) uses the file at `url`, or no longer does, and answers
+   * whose upload that is. URLs not of an upload (a feed's artwork, the default cover) are nobody's
+   * business here.
    */
-  async setUse(url: string | null | undefined, userId: string, use: MediaUse | null): Promise<void> {
-    if (!url?.startsWith(MEDIA_PATH)) return;
+  async setUse(url: string | null | undefined, userId: string, use: MediaUse | null): Promise<string | null> {
+    if (!url?.startsWith(MEDIA_PATH)) return null;
     const key = url.slice(MEDIA_PATH.length);
     const change = use ? { $set: { [`uses.${userId}`]: use } } : { $unset: { [`uses.${userId}`]: '' } };
     const named = FILE_ID.exec(key)?.[1];
     // By id (the store's index); uploads recorded before files were named by their record's id, by key.
-    if (named && (await this.model.updateOne({ _id: new Types.ObjectId(named) }, change)).matchedCount)
-      return;
-    await this.model.updateOne({ key }, change);
+    // (An update that answers the record would need findAndModify, which the store only takes
+    // without a projection; the outbox's fields are always left out of reads.)
+    const byId = named ? { _id: new Types.ObjectId(named) } : null;
+    let filter: { _id: Types.ObjectId } | { key: string } | null = null;
+    if (byId && (await this.model.updateOne(byId, change)).matchedCount) filter = byId;
+    else if ((await this.model.updateOne({ key }, change)).matchedCount) filter = { key };
+    if (!filter) return null;
+    const found = await this.model
+      .findOne(filter)
+      .select('uploadedBy')
+      .lean<Pick<StoredMedia, 'uploadedBy'>>();
+    return found?.uploadedBy ?? null;
   }
 
   /**

@@ -35,3 +35,21 @@ export async function moveUses(
     if (url && (renamed || !before.urls.includes(url))) await library.setUse(url, userId, after.use);
   }
 }
+
+/**
+ * The library's `setUse`, telling the file's uploader each time one of their files comes into or
+ * out of use: catalog's event reaches media after the edit was answered, so an open library
+ * reading again on that answer alone could miss the new use.
+ */
+export function announcingUses(
+  library: Pick<MediaLibrary, 'setUse'>,
+  push: (uploaderId: string) => void,
+): Pick<MediaLibrary, 'setUse'> {
+  return {
+    setUse: async (url, userId, use) => {
+      const uploader = await library.setUse(url, userId, use);
+      if (uploader) push(uploader);
+      return uploader;
+    },
+  };
+}
