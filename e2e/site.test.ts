@@ -368,6 +368,8 @@ describe('3. a member becomes a podcaster and publishes', () => {
     await form.getByLabel('Show name').fill(showName);
     await form.getByLabel('Description').fill('Science for curious kids.');
     await form.getByLabel('Category').selectOption('Kids and family');
+    // A new show levels its audio to the network's target unless the owner says otherwise.
+    expect(await form.getByLabel('Level loudness to -16 LUFS').isChecked()).toBe(true);
     await form.getByRole('button', { name: 'Create show' }).click();
     await page.getByText(`${showName} was created`).waitFor();
 
@@ -1219,6 +1221,8 @@ describe('7. the admin consoles', () => {
     const files = page.getByRole('list', { name: 'Files' });
     await files.getByRole('listitem', { name: 'intro.wav' }).getByText(/0:02/).waitFor();
     await page.getByText(/^You store .+ in 3 files\.$/).waitFor();
+    // The network's loudness is the admins' to set.
+    expect(await page.getByRole('form', { name: 'Network loudness' }).count()).toBe(0);
     await page.getByLabel('Search by file name').fill('SUN');
     await page.waitForURL('**/mediaz?q=SUN');
     await page.getByText('2 files', { exact: true }).waitFor();
@@ -1248,6 +1252,12 @@ describe('7. the admin consoles', () => {
     const adminView = await newVisitor(browser, stack.origin);
     await signInThroughForm(adminView.page, ADMIN.username, ADMIN.password);
     await adminView.page.goto('/mediaz?kind=audio');
+    // Admins alone see the network's loudness target, and are told what a change reaches.
+    const loudness = adminView.page.getByRole('form', { name: 'Network loudness' });
+    await loudness.getByText(/brought to -16 LUFS \(mono files to -19\)/).waitFor();
+    await loudness.getByLabel('Target (LUFS, stereo)').fill('-40');
+    await loudness.getByRole('button', { name: 'Save' }).click();
+    await loudness.getByText('targetLufs must be at least -24').waitFor();
     await adminView.page
       .getByRole('listitem', { name: 'intro.wav' })
       .first()

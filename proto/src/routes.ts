@@ -120,6 +120,8 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('POST', '/api/media/images', 'media', 'signed-in'),
   route('GET', '/api/media', 'media', OWNERS),
   route('GET', '/api/media/storage', 'media', OWNERS),
+  route('GET', '/api/media/audio-settings', 'media', OWNERS),
+  route('PUT', '/api/media/audio-settings', 'media', ADMINS),
   route('GET', '/api/media/:id', 'media', OWNERS),
   route('DELETE', '/api/media/:id', 'media', OWNERS),
   route('GET', '/media/audio/:file', 'media', 'public'),

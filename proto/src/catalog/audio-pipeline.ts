@@ -11,8 +11,13 @@ export const AUDIO_HOUSE = {
   sampleRate: 44_100,
   channels: 2,
   bitrateKbps: 128,
+  /** The network's target when admins set none (stereo; `audioSettingsSchema`). */
   targetLufsStereo: -16,
-  targetLufsMono: -19,
+  /** A mono file is levelled this far below the stereo target (Apple: -19 beside -16). */
+  monoOffsetLu: 3,
+  /** The targets admins may choose, LUFS: from broadcast's -24 to streaming's loudest. */
+  targetLufsMin: -24,
+  targetLufsMax: -12,
   truePeakDb: -1,
   /** Waveform points at most per file (min and max each). */
   waveformPoints: 4000,
@@ -86,3 +91,24 @@ export const waveformSchema = z.object({
   data: z.array(z.number().int().min(-128).max(127)),
 });
 export type Waveform = z.infer<typeof waveformSchema>;
+
+const targetLufsSchema = z
+  .number({ error: 'targetLufs must be a number' })
+  .min(AUDIO_HOUSE.targetLufsMin, { error: `targetLufs must be at least ${AUDIO_HOUSE.targetLufsMin}` })
+  .max(AUDIO_HOUSE.targetLufsMax, { error: `targetLufs must be at most ${AUDIO_HOUSE.targetLufsMax}` })
+  .multipleOf(0.5, { error: 'targetLufs must be a whole or half LUFS' });
+
+/**
+ * The network's loudness target (`GET`/`PUT /api/media/audio-settings`): stereo renditions of shows
+ * that level are brought to it, mono ones `monoOffsetLu` below. Files already rendered keep theirs.
+ */
+export const audioSettingsSchema = z.object({
+  targetLufs: targetLufsSchema,
+  /** What mono files are levelled to: `targetLufs - monoOffsetLu`. */
+  targetLufsMono: z.number(),
+  truePeakDb: z.number(),
+});
+export type AudioSettings = z.infer<typeof audioSettingsSchema>;
+
+/** `PUT /api/media/audio-settings` (admins). */
+export const audioSettingsBodySchema = z.strictObject({ targetLufs: targetLufsSchema });

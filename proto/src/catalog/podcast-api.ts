@@ -55,6 +55,8 @@ export const podcastSchema = z.object({
   feed: feedSettingsSchema,
   /** Which plans unlock the show's premium episodes, and whether every episode is one. */
   premium: showPremiumSchema,
+  /** Its episodes' audio is levelled to the network's loudness target (docs/audio.md); on for new shows. */
+  levelAudio: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -86,6 +88,7 @@ const podcastFields = {
   feed: feedSettingsUpdateSchema,
   /** The plans that unlock premium episodes; each must offer premium listening. */
   premium: showPremiumBodySchema,
+  levelAudio: z.boolean({ error: 'levelAudio must be true or false' }),
 };
 
 /** `POST /api/podcasts` (owners). */
@@ -101,6 +104,7 @@ export const createPodcastBodySchema = z.strictObject({
   crew: podcastFields.crew.default([]),
   feed: podcastFields.feed.optional(),
   premium: podcastFields.premium.optional(),
+  levelAudio: podcastFields.levelAudio.default(true),
 });
 
 /** `PUT /api/podcasts/{id}` (its owner or an admin): any field; `featured` is for admins only. */
@@ -117,6 +121,7 @@ export const updatePodcastBodySchema = z.strictObject({
   crew: podcastFields.crew.optional(),
   feed: podcastFields.feed.optional(),
   premium: podcastFields.premium.optional(),
+  levelAudio: podcastFields.levelAudio.optional(),
   featured: z.boolean({ error: 'featured must be true or false' }).optional(),
 });
 

@@ -29,6 +29,8 @@ const podcastState = {
   premium: showPremiumSchema.optional(),
   /** Its owner and confirmed hosts, who hear its premium episodes without a plan (absent as above). */
   teamIds: z.array(objectIdSchema).optional(),
+  /** Its episodes' audio is levelled to the network's target (absent as above: levelled). */
+  levelAudio: z.boolean().optional(),
 };
 const podcastExample = {
   podcastId: ID,
@@ -40,6 +42,7 @@ const podcastExample = {
   logoPath: '/media/images/64b7f0c2a1b2c3d4e5f60718.png',
   premium: { plans: ['pro'], allEpisodes: false },
   teamIds: [USER],
+  levelAudio: true,
 };
 
 export const podcastCreated = defineEvent({

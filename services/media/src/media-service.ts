@@ -18,6 +18,7 @@ import type { MediaConfig } from './config';
 import { catalogCopySubscriptions } from './consumers/catalog-copy';
 import { entitlementSubscriptions } from './consumers/entitlement-sync';
 import { memberSubscriptions } from './consumers/member-sync';
+import { AudioSettingsStore } from './data/audio-settings';
 import { CatalogCopies } from './data/catalog-copies';
 import { libraryFromCatalog } from './data/library-from-catalog';
 import { MediaLibrary, processedUpdate } from './data/media-library';
@@ -28,6 +29,7 @@ import { PrivateFeedCopies } from './data/private-feed-copies';
 import { AudioAttributions } from './domain/audio-attribution';
 import { AudioGrants } from './domain/audio-grants';
 import type { MediaPorts } from './domain/media-ports';
+import { relevelIfChanged } from './domain/levelling';
 import { announcingUses } from './domain/media-uses';
 import { audioProcessingWatch } from './domain/processing-watch';
 import { processAudio } from './domain/process-audio';
@@ -62,12 +64,14 @@ export function startMedia(config: MediaConfig) {
       const privateFeeds = new PrivateFeedCopies(db);
       const entitlements = new EntitlementBook(db);
       const users = new UserDirectory(db);
+      const audioSettings = new AudioSettingsStore(db);
       await Promise.all([
         ...Object.values(models).map((model) => model.init()),
         copies.init(),
         privateFeeds.init(),
         entitlements.init(),
         users.init(),
+        audioSettings.init(),
       ]);
       await libraryFromCatalog(db, config.CATALOG_DATABASE);
       await queueOlderAudio(db);
@@ -85,6 +89,7 @@ export function startMedia(config: MediaConfig) {
         grants: new AudioGrants(privateFeeds, entitlements),
         tokens: new PremiumTokens(config.PREMIUM_LINK_SECRET),
         copies,
+        audioSettings,
       };
       // File → episode, show and who may hear it: for the premium gate and the listen records.
       const attributions = new AudioAttributions(ports);
@@ -123,7 +128,14 @@ export function startMedia(config: MediaConfig) {
           const { processed, events } = await processAudio(ports, job);
           return processedUpdate(processed, events);
         },
-        onDone: () => relay.kick(models.media),
+        onDone: (id) => {
+          relay.kick(models.media);
+          // The show's switch may have changed while the job ran.
+          void relevelIfChanged(ports, id).then(
+            (queued) => queued && audioJobs.kick(),
+            (err: unknown) => logger.warn({ err, upload: id }, 'levelling check failed'),
+          );
+        },
         onStatus: audioProcessingWatch(ports, (userId, payload) =>
           emitter.to(userRoom(userId)).emit(SOCKET_EVENTS.mediaProcessing, payload),
         ),
@@ -153,6 +165,7 @@ export function startMedia(config: MediaConfig) {
                 emitter.to(userRoom(uploaderId)).emit(SOCKET_EVENTS.mediaChanged, {}),
               ),
               privateFeeds,
+              (uploadId) => relevelIfChanged(ports, uploadId).then((queued) => queued && audioJobs.kick()),
             ),
             idempotentHandlers: true,
           },

@@ -62,6 +62,7 @@ export const queryKeys = {
     storage: (userId: string) => ['media', 'storage', userId] as const,
     one: (id: string) => ['media', 'one', id] as const,
     waveform: (id: string) => ['waveform', id] as const,
+    audioSettings: ['audio-settings'] as const,
   },
   content: {
     page: (slug: string) => ['content', 'page', slug] as const,

@@ -86,6 +86,8 @@ const podcastSchema = new Schema(
       ),
       default: undefined,
     },
+    /** Its episodes' audio is levelled to the network's target; absent on shows from before: on. */
+    levelAudio: { type: Boolean, default: undefined },
     // Deleted shows stay as tombstones until the relay has published their deletion; `tombstone`
     // lets the purge find them by an index (`deletedAt: {$ne: null}` would read every show).
     deletedAt: { type: Date, default: null, index: true },

@@ -53,6 +53,7 @@ export function podcastView(record: PodcastRecord): Podcast {
     feedGuid: record.feedGuid ?? null,
     feed: feedSettings(record.feed, undefined),
     premium: showPremium(record),
+    levelAudio: record.levelAudio !== false,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };

@@ -34,7 +34,7 @@ export interface JobWorkerOptions {
    */
   run: (job: RunningJob) => Promise<JobOutcome>;
   /** Told once a job's outcome is written (to kick the outbox relay). */
-  onDone?: () => void;
+  onDone?: (id: string) => void;
   /** Told of each change of a job's status, to push it to whoever watches. */
   onStatus?: (id: string, status: JobStatus) => void;
   leaseMs?: number;
@@ -194,7 +194,7 @@ export class JobWorker {
         ...result,
         $set: { ...result.$set, ...prefixed(done), 'job.token': null },
       });
-      this.options.onDone?.();
+      this.options.onDone?.(id);
       tell(done);
       logger.info(
         { job: id, attempt: job.attempts, ms: Math.round(performance.now() - started) },

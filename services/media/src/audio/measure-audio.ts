@@ -20,6 +20,17 @@ export interface AudioMeasures {
   waveform: Waveform;
 }
 
+/** The first pass's ffmpeg arguments: its PCM for the waveform comes on `pipe:1`. */
+export function measuringArgs(input: string): string[] {
+  const graph = [
+    '[0:a:0]asplit=3[l][s][w]',
+    `[l]loudnorm=I=${AUDIO_HOUSE.targetLufsStereo}:TP=${AUDIO_HOUSE.truePeakDb}:LRA=11:print_format=json,anullsink`,
+    `[s]silencedetect=${SILENCE},anullsink`,
+    `[w]aformat=sample_fmts=s16:channel_layouts=mono,aresample=${WAVEFORM_RATE}[pcm]`,
+  ].join(';');
+  return ['-i', input, '-filter_complex', graph, '-map', '[pcm]', '-f', 's16le', 'pipe:1'];
+}
+
 /**
  * The first pass over an upload, decoding it once: EBU R128 loudness (loudnorm's measuring pass),
  * silences (silencedetect) and the waveform (its PCM, downmixed and resampled, read as it comes).
@@ -31,15 +42,9 @@ export async function measureAudio(
   onProgress: (fraction: number) => void,
 ): Promise<AudioMeasures> {
   const waveform = WaveformBuilder.forLength(WAVEFORM_RATE, expectedSeconds, AUDIO_HOUSE.waveformPoints);
-  const graph = [
-    '[0:a:0]asplit=3[l][s][w]',
-    `[l]loudnorm=I=${AUDIO_HOUSE.targetLufsStereo}:TP=${AUDIO_HOUSE.truePeakDb}:LRA=11:print_format=json,anullsink`,
-    `[s]silencedetect=${SILENCE},anullsink`,
-    `[w]aformat=sample_fmts=s16:channel_layouts=mono,aresample=${WAVEFORM_RATE}[pcm]`,
-  ].join(';');
   const stderr = await runFfmpeg(
     {
-      args: ['-i', input, '-filter_complex', graph, '-map', '[pcm]', '-f', 's16le', 'pipe:1'],
+      args: measuringArgs(input),
       signal,
       durationSeconds: expectedSeconds,
       onProgress,

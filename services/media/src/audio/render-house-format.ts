@@ -29,20 +29,22 @@ export interface HouseRendition {
   loudness: LoudnormReport['output'];
 }
 
-/**
- * The second pass over an upload, rendering the house format (stereo, 44.1 kHz, constant bitrate MP3, no tags, no Xing
- * header, no bit reservoir, so that any frame boundary is a clean cut), levelled with loudnorm's
- * measured values when `level` is set. A mono upload is levelled as mono, then carried on both
- * channels. The output carries no metadata of the upload's: its tags are PODZ's to write.
- */
-export async function renderHouseFormat(
+/** What the second pass is told: the first pass's measures, and the level to bring it to (null: its own). */
+export interface RenderOptions {
+  measured: LoudnormReport['input'];
+  mono: boolean;
+  targetLufs: number | null;
+  seconds: number;
+}
+
+/** The second pass's ffmpeg arguments, and the level it brings the file to (null: its own). */
+export function houseFormatArgs(
   input: string,
   output: string,
-  options: { measured: LoudnormReport['input']; mono: boolean; level: boolean; seconds: number },
-  signal: AbortSignal,
-  onProgress: (fraction: number) => void,
-): Promise<HouseRendition> {
-  const target = options.mono ? AUDIO_HOUSE.targetLufsMono : AUDIO_HOUSE.targetLufsStereo;
+  options: RenderOptions,
+): { args: string[]; target: number | null } {
+  const level = options.targetLufs !== null;
+  const target = (options.targetLufs ?? 0) - (options.mono ? AUDIO_HOUSE.monoOffsetLu : 0);
   const { measured } = options;
   const loudnorm = [
     `I=${target}`,
@@ -59,35 +61,32 @@ export async function renderHouseFormat(
   const resample = `aresample=${AUDIO_HOUSE.sampleRate}`;
   // ffmpeg's own upmix (`-ac 2`) puts a mono source 3 dB down on each side; the house format carries
   // it at full level on both, as a mono file played on two speakers sounds.
-  const chain = [
-    ...(options.level ? [`loudnorm=${loudnorm}`] : []),
-    resample,
-    ...(options.mono ? [BOTH_SIDES] : []),
-  ];
-  const filters = chain.join(',');
-  const stderr = await runFfmpeg(
-    {
-      args: [
-        '-i',
-        input,
-        '-map',
-        '0:a:0',
-        '-map_metadata',
-        '-1',
-        '-af',
-        filters,
-        ...HOUSE_ENCODING,
-        '-y',
-        output,
-      ],
-      signal,
-      durationSeconds: options.seconds,
-      onProgress,
-    },
-    [input, output],
-  );
+  const chain = [...(level ? [`loudnorm=${loudnorm}`] : []), resample, ...(options.mono ? [BOTH_SIDES] : [])];
+  const args = ['-i', input, '-map', '0:a:0', '-map_metadata', '-1', '-af', chain.join(',')];
+  return { args: [...args, ...HOUSE_ENCODING, '-y', output], target: level ? target : null };
+}
+
+/**
+ * The second pass over an upload, rendering the house format (stereo, 44.1 kHz, constant bitrate
+ * MP3, no tags, no Xing header, no bit reservoir, so that any frame boundary is a clean cut),
+ * levelled with loudnorm's measured values to `targetLufs` (the network's stereo target) unless it
+ * is null. A mono upload is levelled as mono (`monoOffsetLu` lower), then carried on both channels.
+ * The output carries no metadata of the upload's: its tags are PODZ's to write.
+ */
+export async function renderHouseFormat(
+  input: string,
+  output: string,
+  options: RenderOptions,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<HouseRendition> {
+  const { args, target } = houseFormatArgs(input, output, options);
+  const stderr = await runFfmpeg({ args, signal, durationSeconds: options.seconds, onProgress }, [
+    input,
+    output,
+  ]);
   return {
-    targetLufs: options.level ? target : null,
-    loudness: options.level ? loudnormReport(stderr).output : measured,
+    targetLufs: target,
+    loudness: target !== null ? loudnormReport(stderr).output : options.measured,
   };
 }

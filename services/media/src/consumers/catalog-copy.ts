@@ -17,6 +17,7 @@ import {
 import type { CatalogCopies, EpisodeCopy, EpisodeState, ShowCopy, ShowState } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import type { PrivateFeedCopies } from '../data/private-feed-copies';
+import { uploadIdOfFile } from '../domain/levelling';
 import { moveUses, NO_USES, type Uses } from '../domain/media-uses';
 
 type ShowEvent = { data: EventData<typeof podcastCreated> };
@@ -32,6 +33,7 @@ const showState = ({ data }: ShowEvent): ShowState => ({
   logoPath: data.logoPath,
   premium: data.premium,
   teamIds: data.teamIds,
+  levelAudio: data.levelAudio,
 });
 
 const episodeState = ({ data }: EpisodeEvent): EpisodeState => ({
@@ -74,26 +76,47 @@ const episodeUses = (
  * `PrivateFeedCopies`), from every event that states one, `restated` included; host events move
  * the team. The library's "used by" follows each show and episode from its copy before the event
  * to the event. Every write sets by key from the event, so the group keeps no handled-event records.
+ * An upload whose show's levelling switch changed, or that an episode now plays, goes to `relevel`
+ * (which processes it again when its rendition no longer fits) once the copies are saved.
  */
 export function catalogCopySubscriptions(
   copies: CatalogCopies,
   library: Pick<MediaLibrary, 'setUse'>,
   privateFeeds: PrivateFeedCopies,
+  relevel: (uploadId: string) => Promise<unknown>,
 ): Subscription[] {
+  const relevelFiles = async (files: (string | null | undefined)[]) => {
+    for (const file of new Set(files)) {
+      const uploadId = file ? uploadIdOfFile(file) : undefined;
+      if (uploadId) await relevel(uploadId);
+    }
+  };
   const shows = async (events: ShowEvent[]) => {
+    const switched: string[] = [];
     for (const event of events) {
       const after = showState(event);
-      await moveUses(library, after._id, showUses(await copies.show(after._id)), showUses(after as ShowCopy));
+      const before = await copies.show(after._id);
+      await moveUses(library, after._id, showUses(before), showUses(after as ShowCopy));
+      if (before && after.levelAudio !== undefined && (before.levelAudio !== false) !== after.levelAudio) {
+        switched.push(after._id);
+      }
     }
     await copies.saveShows(events.map(showState));
+    for (const podcastId of new Set(switched)) {
+      await relevelFiles((await copies.episodesPlaying(podcastId)).map((episode) => episode.audioFile));
+    }
   };
   const episodes = async (events: EpisodeEvent[]) => {
+    const moved: (string | null | undefined)[] = [];
     for (const event of events) {
       const after = episodeState(event);
       const before = await copies.episode(after._id);
       await moveUses(library, after._id, episodeUses(before), episodeUses(after as EpisodeCopy));
+      if (before?.audioFile !== after.audioFile || before?.podcastId !== after.podcastId)
+        moved.push(after.audioFile);
     }
     await copies.saveEpisodes(events.map(episodeState));
+    await relevelFiles(moved);
   };
   return [
     ...[podcastCreated, podcastUpdated, podcastRestated].map((definition) => onBatch(definition, shows)),

@@ -12,6 +12,8 @@ export interface ShowCopy {
   premium: ShowPremium;
   /** Its owner and confirmed hosts. */
   teamIds: string[];
+  /** Its episodes' audio is levelled to the network's target; absent (before events carried it): on. */
+  levelAudio?: boolean;
 }
 
 /** What media keeps of an episode, from `catalog.episode.v1`: its show, its file, its premium setting. */
@@ -33,7 +35,7 @@ export interface EpisodeCopy {
 
 /** A show's fields as an event states them; those an older event lacks are left as they were. */
 export type ShowState = Pick<ShowCopy, '_id' | 'ownerId' | 'name' | 'status' | 'logoPath'> &
-  Partial<Pick<ShowCopy, 'premium' | 'teamIds'>>;
+  Partial<Pick<ShowCopy, 'premium' | 'teamIds' | 'levelAudio'>>;
 export type EpisodeState = Pick<EpisodeCopy, '_id' | 'podcastId' | 'title' | 'status' | 'publishedAt'> &
   Partial<Pick<EpisodeCopy, 'audioUrl' | 'audioFile' | 'imagePath' | 'premium' | 'chapters'>>;
 
@@ -46,6 +48,7 @@ const showSchema = new Schema(
     logoPath: String,
     premium: { type: Schema.Types.Mixed },
     teamIds: { type: [String], default: undefined },
+    levelAudio: { type: Boolean, default: undefined },
   },
   { collection: 'shows', versionKey: false },
 );
@@ -134,6 +137,14 @@ export class CatalogCopies {
         updateOne: { filter: { _id }, update: { $set: stated(fields) }, upsert: true },
       })),
     );
+  }
+
+  /** A show's episodes that play an upload (by the `podcastId` index), for the files its settings reach. */
+  episodesPlaying(podcastId: string): Promise<Pick<EpisodeCopy, '_id' | 'audioFile'>[]> {
+    return this.episodes
+      .find({ podcastId, audioFile: { $type: 'string' } })
+      .select('audioFile')
+      .lean<Pick<EpisodeCopy, '_id' | 'audioFile'>[]>();
   }
 
   /** Episodes by id (those a deleted show names), for the files they used. */

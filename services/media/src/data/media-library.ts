@@ -6,6 +6,7 @@ import {
   keyed,
   keyedOrNull,
   type PendingEvent,
+  queuedJob,
   withEvents,
 } from '@podz/kit';
 import type { MediaModels, MediaRecord, ProcessedAudio, StoredMedia } from './media-models';
@@ -85,6 +86,18 @@ export class MediaLibrary {
       .select('uploadedBy')
       .lean<Pick<StoredMedia, 'uploadedBy'>>();
     return found?.uploadedBy ?? null;
+  }
+
+  /**
+   * Queues a processed upload's job again (its rendition no longer fits its show); the rendition it
+   * has is served until the new one replaces it. False when it has no finished job.
+   */
+  async processAgain(id: string): Promise<boolean> {
+    const { modifiedCount } = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), 'job.state': { $in: ['done', 'failed'] } },
+      { $set: { job: queuedJob() } },
+    );
+    return modifiedCount === 1;
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Logger, PremiumTokens } from '@podz/kit';
 import type { BlobStore } from '@podz/kit/blobs';
 import type { UserDirectory } from '@podz/read-models';
+import type { AudioSettingsStore } from '../data/audio-settings';
 import type { CatalogCopies } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import type { AudioGrants } from './audio-grants';
@@ -22,4 +23,6 @@ export interface MediaPorts {
   tokens: PremiumTokens;
   /** What media keeps of catalog's shows and episodes, from its events. */
   copies: CatalogCopies;
+  /** The network's loudness target, as admins set it. */
+  audioSettings: AudioSettingsStore;
 }

@@ -12,6 +12,7 @@ import { frameIndexBytes, indexMp3Frames, SAMPLES_PER_FRAME } from '../audio/mp3
 import { renderHouseFormat } from '../audio/render-house-format';
 import { TAG_BYTES } from '../tags/id3-writer';
 import { derivedKeys } from './derived-keys';
+import { levelsUpload } from './levelling';
 import type { MediaPorts } from './media-ports';
 
 /** Each stage's share of the whole job, for the percent the owner watches. */
@@ -20,17 +21,21 @@ const RENDER = { from: 45, to: 92 };
 
 /**
  * An audio upload's processing job: copy the original (kept as it is) to a working folder, measure
- * it (loudness, silences, waveform), render the house format levelled to the network's target,
- * index its frames, and store the three results under the upload's id. Resolves with what the
- * upload's record keeps, and the event that moves episodes onto the rendition; a file ffmpeg
- * cannot read fails with ffmpeg's reason.
+ * it (loudness, silences, waveform), render the house format (levelled to the network's target
+ * unless the show playing it turned that off), index its frames, and store the three results under
+ * the upload's id. Resolves with what the upload's record keeps, and the event that moves episodes
+ * onto the rendition; a file ffmpeg cannot read fails with ffmpeg's reason.
  */
 export async function processAudio(
-  deps: Pick<MediaPorts, 'library' | 'blobs'>,
+  deps: Pick<MediaPorts, 'library' | 'blobs' | 'copies' | 'audioSettings'>,
   job: RunningJob,
 ): Promise<{ processed: ProcessedAudio; events: PendingEvent[] }> {
   const record = await deps.library.findById(job.id);
   if (!record || record.kind !== 'audio') throw new JobFailure('The upload is gone');
+  // Read as the job starts: a change of the target or of the show's switch reaches the next job.
+  const targetLufs = (await levelsUpload(deps, record))
+    ? (await deps.audioSettings.current()).targetLufs
+    : null;
   const work = await mkdtemp(path.join(tmpdir(), 'podz-audio-'));
   try {
     const source = path.join(work, `source.${record.key.split('.').pop() ?? 'audio'}`);
@@ -45,7 +50,7 @@ export async function processAudio(
     const rendition = await renderHouseFormat(
       source,
       output,
-      { measured: measures.loudness, mono: measures.mono, level: true, seconds: measures.seconds },
+      { measured: measures.loudness, mono: measures.mono, targetLufs, seconds: measures.seconds },
       job.signal,
       share('levelling', RENDER),
     );

@@ -16,6 +16,7 @@ import {
 import { IMMUTABLE, serveBlob, serveComposed } from '@podz/kit/blobs';
 import type { ListenRecorder } from '@podz/kit/listens';
 import {
+  audioSettingsBodySchema,
   chaptersFileParamsSchema,
   idParamsSchema,
   MEDIA_LIMITS,
@@ -31,6 +32,7 @@ import { deleteMedia } from '../domain/delete-media';
 import { getMedia, listMedia } from '../domain/list-media';
 import type { MediaPorts } from '../domain/media-ports';
 import { mediaStorage } from '../domain/media-storage';
+import { networkLoudness, setNetworkLoudness } from '../domain/network-loudness';
 import { audioAudience } from '../domain/premium-audio';
 import { recordUpload } from '../domain/record-upload';
 import { removeTranscriptFile, storeTranscriptFile } from '../domain/transcript-files';
@@ -96,6 +98,16 @@ export function mediaRoutes(
     '/api/media/storage',
     handleSignedIn({ query: mediaStorageQuerySchema }, ({ query, user }) =>
       mediaStorage(deps, user, query.userId),
+    ),
+  );
+  router.get(
+    '/api/media/audio-settings',
+    handleSignedIn({}, () => networkLoudness(deps)),
+  );
+  router.put(
+    '/api/media/audio-settings',
+    handleSignedIn({ body: audioSettingsBodySchema }, ({ body, user }) =>
+      setNetworkLoudness(deps, user, body.targetLufs),
     ),
   );
   router.get(

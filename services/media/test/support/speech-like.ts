@@ -25,36 +25,41 @@ export function speechLike(options: SpeechLike): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'podz-speech-'));
   try {
     const file = path.join(dir, `take.${options.format}`);
-    const source = [
-      `anoisesrc=d=${options.seconds}:c=pink:r=44100:a=${options.amplitude}`,
-      // Speech's band: little above 8 kHz.
-      'lowpass=f=8000',
-      'tremolo=f=3:d=0.7',
-      `volume='if(between(mod(t,${PAUSES.every}),${PAUSES.from},${PAUSES.to}),0,1)':eval=frame`,
-    ].join(',');
-    const tags = Object.entries(options.metadata ?? {}).flatMap(([name, value]) => [
-      '-metadata',
-      `${name}=${value}`,
-    ]);
-    const codec = options.format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : ['-c:a', 'pcm_s16le'];
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      source,
-      '-ac',
-      String(options.channels),
-      ...codec,
-      ...tags,
-      '-y',
-      file,
-    ]);
+    speechLikeFile(options, file);
     return readFileSync(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same, written to `file` (an hour of it is better kept out of memory until read). */
+export function speechLikeFile(options: SpeechLike, file: string): void {
+  const source = [
+    `anoisesrc=d=${options.seconds}:c=pink:r=44100:a=${options.amplitude}`,
+    // Speech's band: little above 8 kHz.
+    'lowpass=f=8000',
+    'tremolo=f=3:d=0.7',
+    `volume='if(between(mod(t,${PAUSES.every}),${PAUSES.from},${PAUSES.to}),0,1)':eval=frame`,
+  ].join(',');
+  const tags = Object.entries(options.metadata ?? {}).flatMap(([name, value]) => [
+    '-metadata',
+    `${name}=${value}`,
+  ]);
+  const codec = options.format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : ['-c:a', 'pcm_s16le'];
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
+    '-ac',
+    String(options.channels),
+    ...codec,
+    ...tags,
+    '-y',
+    file,
+  ]);
 }
 
 /** Runs ffmpeg on `bytes` (written to a file first) and answers its stderr. */

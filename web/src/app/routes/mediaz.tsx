@@ -10,6 +10,7 @@ import { useSession } from '../../stores/session-store';
 import { useMediaPage, useStorage, type MediaKindFilter } from '../../features/media/api/media-api';
 import { MediaRow } from '../../features/media/components/media-row';
 import { MediaUploader } from '../../features/media/components/media-uploader';
+import { NetworkLoudnessForm } from '../../features/media/components/network-loudness-form';
 import { fileSize } from '../../features/media/components/media-uses';
 
 const PAGE_SIZE = 10;
@@ -49,6 +50,7 @@ export default function MediazRoute() {
       <div className="mb-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4">
         <MediaUploader kinds={['audio', 'image']} />
       </div>
+      {isAdmin && <NetworkLoudnessForm />}
       {!isAdmin && own && (
         <p className="mb-4 text-sm text-slate-700">
           You store {fileSize(own.bytes)} in {own.files} {own.files === 1 ? 'file' : 'files'}.

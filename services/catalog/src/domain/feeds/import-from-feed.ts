@@ -69,6 +69,7 @@ export async function importFromFeed(
       crew: [],
       sourceFeedUrl: body.url,
       feedGuid: show.guid ?? feedGuidFor(deps, uId),
+      levelAudio: true,
     } as never,
     (id) => [
       pendingEvent(podcastCreated, id, {
@@ -81,6 +82,7 @@ export async function importFromFeed(
         logoPath: show.imageUrl ?? DEFAULT_LOGO,
         premium: NO_PREMIUM,
         teamIds: [owner.id],
+        levelAudio: true,
       }),
     ],
   );

@@ -61,6 +61,7 @@ export async function createPodcast(
       feedGuid: feedGuidFor(deps, uId),
       feed: feedSettings(undefined, body.feed),
       ...(body.premium ? { premium: body.premium } : {}),
+      levelAudio: body.levelAudio,
     } as never,
     (id) => [
       pendingEvent(podcastCreated, id, {
@@ -74,6 +75,7 @@ export async function createPodcast(
         premium: body.premium ?? NO_PREMIUM,
         // Hosts are invited at creation; none is confirmed yet.
         teamIds: [owner.id],
+        levelAudio: body.levelAudio,
       }),
       ...hosts.map((host) =>
         pendingEvent(hostInvited, id, { podcastId: id, userId: host.id, podcastName: body.name }),

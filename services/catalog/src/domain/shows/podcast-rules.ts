@@ -58,6 +58,7 @@ export const podcastState = (podcast: PodcastRecord) => ({
   logoPath: podcast.logoPath,
   premium: showPremium(podcast),
   teamIds: teamOf(podcast),
+  levelAudio: podcast.levelAudio !== false,
 });
 
 /**
