@@ -43,6 +43,11 @@ export interface BenchStack {
    * environment and resolves once it is ready (the fault suite's crash scenario).
    */
   crash(name: ServiceName | 'gateway', instance?: number): Promise<void>;
+  /**
+   * Starts one more instance of a service beside the stack's (on the ports after theirs, out of the
+   * gateway's rotation), as a worker; resolves once it is ready. The stack stops it with the rest.
+   */
+  beside(name: ServiceName, env?: Record<string, string>): Promise<Managed>;
   /** Every process running now, named as in the logs (`catalog`, `catalog-2`), and where it listens. */
   processes(): { name: string; pid: number; url: string }[];
   /** Stops every instance of a service cleanly (SIGTERM); `resume` starts them again. */
@@ -138,8 +143,11 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
   };
   planned.forEach((p) => start(p.name, p.instance));
   let entry: TcpBalancer | undefined;
+  /** Instances started `beside` the stack's. */
+  const extras: Managed[] = [];
   const stop = async () => {
     await entry?.close();
+    await Promise.all(extras.map((m) => stopProcess(m)));
     await Promise.all((managed.get('gateway') ?? []).map((gateway) => stopProcess(gateway)));
     await Promise.all(SERVICE_NAMES.flatMap((name) => managed.get(name) ?? []).map((m) => stopProcess(m)));
   };
@@ -163,6 +171,19 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     await victim.exited;
     start(name, instance);
     await waitForHealthy(`http://127.0.0.1:${port(name, instance)}/readyz`, 120_000);
+  };
+  const beside = async (name: ServiceName, env: Record<string, string> = {}) => {
+    const p = plannedOf(name, 0);
+    const slot = instances + extras.length;
+    const extra = startProcess(
+      `${p.label}-beside-${extras.length + 1}`,
+      p.entryFile,
+      { ...p.env, ...env, PORT: String(port(name, slot)) },
+      p.colour,
+    );
+    extras.push(extra);
+    await waitForHealthy(`http://127.0.0.1:${port(name, slot)}/readyz`, 120_000);
+    return extra;
   };
   const processes = () =>
     [...managed].flatMap(([name, running]) =>
@@ -209,6 +230,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     cpuSeconds: (name) => sumOver(name, cpuSeconds),
     wakeups: (name) => sumOver(name, mainThreadWakeups),
     crash,
+    beside,
     processes,
     pause,
     resume,

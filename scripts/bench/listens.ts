@@ -246,7 +246,7 @@ export async function listensBench(
   logger: Logger,
 ): Promise<Figure[]> {
   const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
-  const short = await showWithEpisode(stack, admin.token, 1);
+  const short = await showWithEpisode(stack, admin.token, 1, 'original');
   const figures: Figure[] = [];
 
   const first = await firstDownloadCounted(stack, redis, short);

@@ -60,6 +60,7 @@ import { replayBench } from './replay';
 import { machine, writeFiguresDoc } from './figures-doc';
 import { floorsBench } from './floors';
 import { networkDayBench } from './network-day';
+import { pipelineBench } from './pipeline';
 
 const small = process.argv.includes('--small');
 const INSTANCES = instancesWanted(process.argv, undefined, 4);
@@ -106,6 +107,7 @@ const GROUPS = [
   'search',
   'day',
   'premium',
+  'pipeline',
   'floors',
 ] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -588,6 +590,10 @@ async function oneRun(infra: ResolvedInfra, redis: Redis, logger: Logger): Promi
     if (runs('premium')) {
       await stage('premium listening');
       figures.push(...(await premiumBench(stack, seeded, redis)));
+    }
+    if (runs('pipeline')) {
+      await stage('the audio pipeline');
+      figures.push(...(await pipelineBench(stack, infra, logger, say)));
     }
     // Late, on a quiet machine: what an answer costs that does no work, beside the figures above.
     if (runs('floors') || [...only].some((group) => NEEDS_FLOORS.has(group))) {
