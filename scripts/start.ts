@@ -6,13 +6,14 @@ import path from 'node:path';
 import type { ServiceName } from '../proto/src/services';
 import { resolveInfra, type ResolvedInfra } from '../deploy/local/src/resolve-infra';
 import { buildServices, buildWeb } from './lib/build';
+import { ensureFfmpeg } from './lib/ffmpeg';
 import { devKeys } from './lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from './lib/processes';
 import { Supervisor } from './lib/supervisor';
 import { Handoffs, startTcpBalancer, type TcpBalancer } from './lib/tcp-balancer';
 import { instancesWanted, planInstances, type ProcessName } from './lib/instances';
 import { mediaOnS3, moveFolderIntoBucket, type LocalS3 } from './lib/local-s3';
-import { REPO_ROOT, run } from './lib/run';
+import { REPO_ROOT } from './lib/run';
 import { demoNetworkAtStart } from './demo/demo-at-start';
 
 const SERVICE_PORTS: Record<ServiceName, number> = {
@@ -159,9 +160,7 @@ async function main(): Promise<void> {
     const folder = process.env.MEDIA_DIR ?? path.join(REPO_ROOT, '.local', 'media');
     await moveFolderIntoBucket(folder, s3.env, (line) => console.log(`  ${line}`));
   };
-  // Media's audio pipeline runs Debian's ffmpeg; media checks its version when it starts.
-  const ffmpeg = () => run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-debian.sh'), 'ffmpeg', 'ffmpeg']);
-  await Promise.all([mediaStore(), ffmpeg(), buildServices().then(() => buildWeb())]);
+  await Promise.all([mediaStore(), ensureFfmpeg(), buildServices().then(() => buildWeb())]);
 
   const keys = devKeys();
   const common = {

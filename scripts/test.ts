@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildServices, buildWeb } from './lib/build';
+import { ensureFfmpeg } from './lib/ffmpeg';
 import { REPO_ROOT, run } from './lib/run';
 
 interface JestSummary {
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
   console.log('▶ checking for Chromium (end-to-end tests)');
   await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
   console.log('▶ checking for ffmpeg (media’s audio pipeline)');
-  await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-debian.sh'), 'ffmpeg', 'ffmpeg']);
+  await ensureFfmpeg();
 
   // Built before the suites run, not by the S3 suite amid them: a first build takes two cores for minutes.
   console.log('▶ preparing SeaweedFS (media’s S3 suite; built once)');

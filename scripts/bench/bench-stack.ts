@@ -12,6 +12,7 @@ import { devKeys } from '../lib/dev-keys';
 import { startProcess, stopProcess, waitForHealthy, type Managed } from '../lib/processes';
 import { planInstances, type ProcessName } from '../lib/instances';
 import { Handoffs, startTcpBalancer, type TcpBalancer } from '../lib/tcp-balancer';
+import { ensureFfmpeg } from '../lib/ffmpeg';
 import { cpuSeconds, mainThreadWakeups } from './bench-kit';
 
 // Not 4190: fetch refuses it (the Sieve port is on the Fetch standard's list of blocked ports).
@@ -72,6 +73,7 @@ const INSTANCE_PORT_STEP = 20;
 const GATEWAY_BEHIND_ENTRY = 16;
 
 export async function startBenchStack(infra: ResolvedInfra, run: string, instances = 1): Promise<BenchStack> {
+  await ensureFfmpeg();
   const keys = devKeys();
   const slots = Array.from({ length: instances }, (_, instance) => instance);
   const port = (name: ServiceName | 'gateway', instance = 0) => {
@@ -158,8 +160,19 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
         slots.map((instance) => `127.0.0.1:${port('gateway', instance)}`),
         handoffs,
       );
-    for (const instance of slots)
-      await waitForHealthy(`http://127.0.0.1:${port('gateway', instance)}/healthz`, 120_000);
+    // Every service ready, not only the gateway (whose health is its own): a service that cannot
+    // start (a missing tool, a bad setting) fails the run here, naming it.
+    await Promise.all(
+      [...managed].flatMap(([name, running]) =>
+        running.map((m, instance) =>
+          waitForHealthy(
+            `http://127.0.0.1:${port(name, instance)}/${name === 'gateway' ? 'healthz' : 'readyz'}`,
+            120_000,
+            m,
+          ),
+        ),
+      ),
+    );
   } catch (err) {
     await stop();
     throw err;
@@ -170,7 +183,11 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
     victim.child.kill('SIGKILL');
     await victim.exited;
     start(name, instance);
-    await waitForHealthy(`http://127.0.0.1:${port(name, instance)}/readyz`, 120_000);
+    await waitForHealthy(
+      `http://127.0.0.1:${port(name, instance)}/readyz`,
+      120_000,
+      managed.get(name)![instance],
+    );
   };
   const beside = async (name: ServiceName, env: Record<string, string> = {}) => {
     const p = plannedOf(name, 0);
@@ -182,7 +199,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
       p.colour,
     );
     extras.push(extra);
-    await waitForHealthy(`http://127.0.0.1:${port(name, slot)}/readyz`, 120_000);
+    await waitForHealthy(`http://127.0.0.1:${port(name, slot)}/readyz`, 120_000, extra);
     return extra;
   };
   const processes = () =>
@@ -208,7 +225,9 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
       start(name, instance);
     }
     await Promise.all(
-      slots.map((instance) => waitForHealthy(`${instanceUrls[name][instance]}/readyz`, 120_000)),
+      slots.map((instance) =>
+        waitForHealthy(`${instanceUrls[name][instance]}/readyz`, 120_000, managed.get(name)![instance]),
+      ),
     );
   };
   const sumOver = (name: ProcessName, read: (pid: number) => number) =>

@@ -84,11 +84,17 @@ export async function stopProcess(managed: Managed, graceMs = 15_000): Promise<v
   clearTimeout(timer);
 }
 
-/** Resolves when `url` answers 200, or rejects after the timeout with the last answer seen. */
-export async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Resolves when `url` answers 200, or rejects after the timeout with the last answer seen; at once
+ * if `process`, the one meant to answer, has exited (its own log says why).
+ */
+export async function waitForHealthy(url: string, timeoutMs: number, process?: Managed): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
+    const { exitCode, signalCode } = process?.child ?? {};
+    if (process && (exitCode !== null || signalCode !== null))
+      throw new Error(`${process.name} exited (${signalCode ?? `exit ${exitCode}`}) before ${url} answered`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
       if (res.ok) return;

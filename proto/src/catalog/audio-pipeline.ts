@@ -25,6 +25,21 @@ export const AUDIO_HOUSE = {
   silencesMax: 400,
 } as const;
 
+/**
+ * Files under `/media/` are named by the upload they come from: `<id>.mp3` as uploaded, `<id>.house.mp3`
+ * its rendition, `<id>.png` an image. The upload a file name belongs to, if it is one of them.
+ */
+export function uploadIdOfFile(name: string): string | undefined {
+  return /^([0-9a-f]{24})\.(?:house\.)?[a-z0-9]+$/.exec(name)?.[1];
+}
+
+/** The file name of an upload's house-format rendition, under `/media/audio/`. */
+export const renditionFileName = (uploadId: string) => `${uploadId}.house.mp3`;
+
+/** Whether a show levels its audio: a show recorded before the switch existed does, as new shows do. */
+export const levelsAudio = (show: { levelAudio?: boolean | null } | null | undefined) =>
+  show?.levelAudio !== false;
+
 /** Where a processing job is (kit's job states). */
 export const audioJobStateSchema = z.enum(['queued', 'running', 'done', 'failed']);
 

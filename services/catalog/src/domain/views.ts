@@ -8,7 +8,7 @@ import type {
   TranscriptSource,
   UserRef,
 } from '@podz/proto';
-import { CREW_ROLES, DEFAULT_FEED_SETTINGS, type CrewRole } from '@podz/proto';
+import { CREW_ROLES, DEFAULT_FEED_SETTINGS, levelsAudio, type CrewRole } from '@podz/proto';
 import type { EpisodeRecord, PodcastRecord } from '../data/catalog-models';
 import { transcriptUrls } from '../transcripts/transcript-files';
 import { isPremiumNow, premiumWindow } from '@podz/proto';
@@ -53,7 +53,7 @@ export function podcastView(record: PodcastRecord): Podcast {
     feedGuid: record.feedGuid ?? null,
     feed: feedSettings(record.feed, undefined),
     premium: showPremium(record),
-    levelAudio: record.levelAudio !== false,
+    levelAudio: levelsAudio(record),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };

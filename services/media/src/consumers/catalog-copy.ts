@@ -7,17 +7,18 @@ import {
   episodeUpdated,
   hostConfirmed,
   hostRemoved,
+  levelsAudio,
   podcastCreated,
   podcastDeleted,
   podcastRestated,
   podcastUpdated,
   privateFeedChanged,
+  uploadIdOfFile,
   type EventData,
 } from '@podz/proto';
 import type { CatalogCopies, EpisodeCopy, EpisodeState, ShowCopy, ShowState } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import type { PrivateFeedCopies } from '../data/private-feed-copies';
-import { uploadIdOfFile } from '../domain/levelling';
 import { moveUses, NO_USES, type Uses } from '../domain/media-uses';
 
 type ShowEvent = { data: EventData<typeof podcastCreated> };
@@ -97,7 +98,7 @@ export function catalogCopySubscriptions(
       const after = showState(event);
       const before = await copies.show(after._id);
       await moveUses(library, after._id, showUses(before), showUses(after as ShowCopy));
-      if (before && after.levelAudio !== undefined && (before.levelAudio !== false) !== after.levelAudio) {
+      if (before && after.levelAudio !== undefined && levelsAudio(before) !== after.levelAudio) {
         switched.push(after._id);
       }
     }

@@ -9,6 +9,7 @@ import {
   queuedJob,
   withEvents,
 } from '@podz/kit';
+import { uploadIdOfFile } from '@podz/proto';
 import type { MediaModels, MediaRecord, ProcessedAudio, StoredMedia } from './media-models';
 import { listsMedia, MEDIA_MARKER, mediaByName, mediaList, nameKey, type MediaKind } from './media-lists';
 
@@ -20,8 +21,8 @@ export interface MediaUse {
 }
 
 const MEDIA_PATH = '/media/';
-/** `audio/<id>.mp3`, `images/<id>.png`. */
-const FILE_ID = /^(?:audio|images)\/([0-9a-f]{24})\./;
+/** Folders whose files are named by their upload (`audio/<id>.mp3`, `images/<id>.png`). */
+const UPLOAD_FOLDER = /^(?:audio|images)\//;
 
 /**
  * Uploaded files, so shows and episodes refer to media by id and never trust a client's URL; each
@@ -72,7 +73,7 @@ export class MediaLibrary {
     if (!url?.startsWith(MEDIA_PATH)) return null;
     const key = url.slice(MEDIA_PATH.length);
     const change = use ? { $set: { [`uses.${userId}`]: use } } : { $unset: { [`uses.${userId}`]: '' } };
-    const named = FILE_ID.exec(key)?.[1];
+    const named = UPLOAD_FOLDER.test(key) ? uploadIdOfFile(key.slice(key.indexOf('/') + 1)) : undefined;
     // By id (the store's index); uploads recorded before files were named by their record's id, by key.
     // (An update that answers the record would need findAndModify, which the store only takes
     // without a projection; the outbox's fields are always left out of reads.)
@@ -90,7 +91,8 @@ export class MediaLibrary {
 
   /**
    * Queues a processed upload's job again (its rendition no longer fits its show); the rendition it
-   * has is served until the new one replaces it. False when it has no finished job.
+   * has is served until the new one replaces it. False while its job is queued or running (that
+   * job reads the show's switch as it starts).
    */
   async processAgain(id: string): Promise<boolean> {
     const { modifiedCount } = await this.model.updateOne(

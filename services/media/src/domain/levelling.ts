@@ -1,12 +1,9 @@
+import { levelsAudio } from '@podz/proto';
 import type { MediaRecord } from '../data/media-models';
 import { derivedKeys } from './derived-keys';
 import type { MediaPorts } from './media-ports';
 
 const AUDIO_DIR = 'audio/';
-
-/** The upload id a file name under `/media/audio/` is named by, original or rendition. */
-export const uploadIdOfFile = (file: string): string | undefined =>
-  /^([0-9a-f]{24})(?:\.house)?\.[a-z0-9]+$/.exec(file)?.[1];
 
 /**
  * Whether an upload's rendition is levelled to the network's target: unless the show of the episode
@@ -23,7 +20,7 @@ export async function levelsUpload(
   ];
   for (const name of names) {
     const episode = await deps.copies.episodeWithAudio(name);
-    if (episode) return (await deps.copies.show(episode.podcastId))?.levelAudio !== false;
+    if (episode) return levelsAudio(await deps.copies.show(episode.podcastId));
   }
   return true;
 }

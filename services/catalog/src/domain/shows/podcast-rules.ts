@@ -1,6 +1,7 @@
 import { badRequest, forbidden, isAdmin, notFound, type AuthUser, present } from '@podz/kit';
 import type { z } from 'zod';
 import type { createPodcastBodySchema, updatePodcastBodySchema } from '@podz/proto';
+import { levelsAudio } from '@podz/proto';
 import { podcastGuid } from '../../rss/podcast-guid';
 import type { PodcastRecord } from '../../data/catalog-models';
 import type { CatalogDeps } from '../catalog-deps';
@@ -58,7 +59,7 @@ export const podcastState = (podcast: PodcastRecord) => ({
   logoPath: podcast.logoPath,
   premium: showPremium(podcast),
   teamIds: teamOf(podcast),
-  levelAudio: podcast.levelAudio !== false,
+  levelAudio: levelsAudio(podcast),
 });
 
 /**
