@@ -63,7 +63,7 @@ describe('the rendition in feeds and players', () => {
     await eventually(
       'the episode on its rendition',
       async () => (await audioOf(episode.id)).url === rendition,
-      60_000,
+      90_000,
     );
     const item = mediaItemSchema.parse(
       (await api().get(`/api/media/${sent.id}`).set(bearer(owner.token))).body,
@@ -90,7 +90,8 @@ describe('the rendition in feeds and players', () => {
     await api().delete(`/api/media/${sent.id}`).set(bearer(owner.token)).expect(409);
     await api().get(sent.url).expect(200);
     await api().get(rendition).expect(200);
-  });
+    // Beyond the wait for the job: with suites beside it, its ffmpeg shares two cores.
+  }, 120_000);
 
   it('names the rendition at once for an episode made after it', async () => {
     const sent = await upload(5);

@@ -1,6 +1,6 @@
 import { RecentReads, type Logger } from '@podz/kit';
 import type { BlobStore } from '@podz/kit/blobs';
-import type { ListenFile } from '@podz/proto';
+import { uploadIdOfFile, type ListenFile } from '@podz/proto';
 import type { CatalogCopies } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import type { MediaRecord } from '../data/media-models';
@@ -22,7 +22,6 @@ const REMEMBERED_FILES = 10_000;
  */
 const AWAIT_EPISODE_MS = 10_000;
 const LOOK_AGAIN_MS = 100;
-const fileId = (file: string) => /^([0-9a-f]{24})\./.exec(file)?.[1];
 /** How long after catalog asked for an upload's facts its audio waits for the episode's event. */
 const CLAIM_HELD_MS = 60_000;
 
@@ -103,12 +102,12 @@ export class AudioAttributions {
 
   /** The library's record of the upload a file name (`<id>.<ext>`) is, if any. */
   private upload(file: string) {
-    const id = fileId(file);
+    const id = uploadIdOfFile(file);
     return id ? this.deps.library.findById(id) : Promise.resolve(null);
   }
 
   private async load(file: string): Promise<AudioAttribution | null> {
-    const id = fileId(file);
+    const id = uploadIdOfFile(file);
     if (!id) return null;
     const [asked, media] = await Promise.all([
       audioOwner(this.deps.copies, file),
