@@ -38,6 +38,7 @@ const PROJECTS = [
   'services/notifications',
   'services/search',
   'services/media',
+  'services/ads',
   'gateway',
   'deploy',
   'web',

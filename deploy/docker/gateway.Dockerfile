@@ -23,6 +23,7 @@ COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
 COPY services/search/package.json services/search/
 COPY services/media/package.json services/media/
+COPY services/ads/package.json services/ads/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY deploy/local/package.json deploy/local/

@@ -1,15 +1,15 @@
 # syntax=docker/dockerfile:1
 # One image recipe for every PODZ service. Build from the repository root:
 #   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=catalog -t podz/catalog .
-# SERVICE is one of identity | catalog | requests | messaging | content | analytics | billing | notifications | search | media.
+# SERVICE is one of identity | catalog | requests | messaging | content | analytics | billing | notifications | search | media | ads.
 # The container needs PORT (and the rest of the service's environment; see docker-compose.yml).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 ARG SERVICE
-RUN case "$SERVICE" in identity|catalog|requests|messaging|content|analytics|billing|notifications|search|media) ;; \
-      *) echo "build with --build-arg SERVICE=identity|catalog|requests|messaging|content|analytics|billing|notifications|search|media (got '$SERVICE')" >&2; exit 1 ;; \
+RUN case "$SERVICE" in identity|catalog|requests|messaging|content|analytics|billing|notifications|search|media|ads) ;; \
+      *) echo "build with --build-arg SERVICE=identity|catalog|requests|messaging|content|analytics|billing|notifications|search|media|ads (got '$SERVICE')" >&2; exit 1 ;; \
     esac
 WORKDIR /app
 
@@ -29,6 +29,7 @@ COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
 COPY services/search/package.json services/search/
 COPY services/media/package.json services/media/
+COPY services/ads/package.json services/ads/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY deploy/local/package.json deploy/local/

@@ -18,6 +18,8 @@ import { notificationsConfigSchema } from '../../services/notifications/src/conf
 import { startNotifications } from '../../services/notifications/src/notifications-service';
 import { mediaConfigSchema } from '../../services/media/src/config';
 import { startMedia } from '../../services/media/src/media-service';
+import { adsConfigSchema } from '../../services/ads/src/config';
+import { startAds } from '../../services/ads/src/ads-service';
 import { searchConfigSchema } from '../../services/search/src/config';
 import { startSearch } from '../../services/search/src/search-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
@@ -172,6 +174,9 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
         ),
       ),
     );
+    const ads = service(
+      await startAds(loadConfig(adsConfigSchema, testServiceEnv('ads', { MEDIA_URL: mediaService.url }))),
+    );
     const gateway: RunningGateway = await startTestGateway(port, origin, {
       IDENTITY_URL: identity.url,
       CATALOG_URL: catalog.url,
@@ -183,6 +188,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       NOTIFICATIONS_URL: notifications.url,
       SEARCH_URL: search.url,
       MEDIA_URL: mediaService.url,
+      ADS_URL: ads.url,
     });
     started.push(gateway);
     if (demo)

@@ -19,6 +19,8 @@ import { messagingConfigSchema } from '../../services/messaging/src/config';
 import { startMessaging } from '../../services/messaging/src/messaging-service';
 import { notificationsConfigSchema } from '../../services/notifications/src/config';
 import { startNotifications } from '../../services/notifications/src/notifications-service';
+import { adsConfigSchema } from '../../services/ads/src/config';
+import { startAds } from '../../services/ads/src/ads-service';
 import { searchConfigSchema } from '../../services/search/src/config';
 import { startSearch } from '../../services/search/src/search-service';
 import { mediaConfigSchema } from '../../services/media/src/config';
@@ -49,6 +51,7 @@ beforeAll(async () => {
       }),
     ),
     startMedia(loadConfig(mediaConfigSchema, env('media'))),
+    startAds(loadConfig(adsConfigSchema, env('ads'))),
   ]);
   SERVICE_NAMES.forEach((name, index) => (services[name] = started[index]!));
   gateway = await startGateway(
@@ -67,6 +70,7 @@ beforeAll(async () => {
       NOTIFICATIONS_URL: services.notifications!.url,
       SEARCH_URL: services.search!.url,
       MEDIA_URL: services.media!.url,
+      ADS_URL: services.ads!.url,
     }),
   );
 });

@@ -115,8 +115,18 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('PUT', '/api/episodes/:id/transcript', 'catalog', OWNERS),
   route('DELETE', '/api/episodes/:id/transcript', 'catalog', OWNERS),
   route('PUT', '/api/episodes/:id/chapters', 'catalog', OWNERS),
+  route('PUT', '/api/episodes/:id/ad-breaks', 'catalog', OWNERS),
+  // ads: campaigns, and the network's insertion settings
+  route('GET', '/api/ads/campaigns', 'ads', EDITORS),
+  route('POST', '/api/ads/campaigns', 'ads', EDITORS),
+  route('GET', '/api/ads/campaigns/:id', 'ads', EDITORS),
+  route('PUT', '/api/ads/campaigns/:id', 'ads', EDITORS),
+  route('DELETE', '/api/ads/campaigns/:id', 'ads', EDITORS),
+  route('GET', '/api/ads/settings', 'ads', 'signed-in'),
+  route('PUT', '/api/ads/settings', 'ads', ADMINS),
   // media: uploads, and what they become on the site
-  route('POST', '/api/media/audio', 'media', OWNERS),
+  // Episodes' audio, and campaigns' creatives.
+  route('POST', '/api/media/audio', 'media', ['owner', 'editor', 'admin']),
   route('POST', '/api/media/images', 'media', 'signed-in'),
   route('GET', '/api/media', 'media', OWNERS),
   route('GET', '/api/media/storage', 'media', OWNERS),

@@ -10,5 +10,6 @@ export const SERVICE_NAMES = [
   'notifications',
   'search',
   'media',
+  'ads',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

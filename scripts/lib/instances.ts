@@ -84,8 +84,8 @@ export function planInstances(plan: InstancesPlan): PlannedProcess[] {
       };
       if (name === 'search')
         Object.assign(env, upstreams, { SEARCH_SNAPSHOT_DIR: plan.searchSnapshotDir(label) });
-      // Catalog asks media about the uploads a show or episode names.
-      if (name === 'catalog') env.MEDIA_URL = upstreams.MEDIA_URL;
+      // Catalog asks media about the uploads a show or episode names, ads about a creative's.
+      if (name === 'catalog' || name === 'ads') env.MEDIA_URL = upstreams.MEDIA_URL;
       return { name, instance, label, entryFile: entryFile(name), env, colour };
     }),
     {

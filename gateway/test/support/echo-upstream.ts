@@ -76,6 +76,7 @@ export function echoGatewayEnv(echo: EchoUpstream, overrides: Record<string, str
     BILLING_URL: echo.url,
     NOTIFICATIONS_URL: echo.url,
     MEDIA_URL: echo.url,
+    ADS_URL: echo.url,
     ...TEST_RATE_LIMITS,
     ...overrides,
   };

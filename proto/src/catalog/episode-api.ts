@@ -17,6 +17,7 @@ import { transcriptInfoSchema } from './transcript-api';
 import { audioFactsSchema } from './audio-pipeline';
 import { EPISODE_TYPES, SOUNDBITES_MAX, feedSettingsSchema, soundbiteSchema } from './feed-settings-api';
 import { episodePremiumBodySchema, episodePremiumSchema, showPremiumSchema } from './premium-api';
+import { adBreaksSchema } from '../ads/ad-breaks';
 
 /** What an episode answer says of its show, so lists need no second call. */
 export const showSummarySchema = z.object({
@@ -69,6 +70,8 @@ export const episodeSchema = z.object({
    * else), `public` for everyone (early access turns public at its `publicAt`).
    */
   listening: z.enum(['public', 'premium']),
+  /** Where inserted ads and promos go, as its owner set them; null: by the network's rule. */
+  adBreaks: adBreaksSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -57,6 +57,8 @@ export const podcastSchema = z.object({
   premium: showPremiumSchema,
   /** Its episodes' audio is levelled to the network's loudness target (docs/audio.md); on for new shows. */
   levelAudio: z.boolean(),
+  /** Its episodes carry inserted ads and promos (docs/ads.md); null follows the network's default. */
+  insertAds: z.boolean().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -89,6 +91,7 @@ const podcastFields = {
   /** The plans that unlock premium episodes; each must offer premium listening. */
   premium: showPremiumBodySchema,
   levelAudio: z.boolean({ error: 'levelAudio must be true or false' }),
+  insertAds: z.boolean({ error: 'insertAds must be true, false or null' }).nullable(),
 };
 
 /** `POST /api/podcasts` (owners). */
@@ -105,6 +108,7 @@ export const createPodcastBodySchema = z.strictObject({
   feed: podcastFields.feed.optional(),
   premium: podcastFields.premium.optional(),
   levelAudio: podcastFields.levelAudio.default(true),
+  insertAds: podcastFields.insertAds.default(null),
 });
 
 /** `PUT /api/podcasts/{id}` (its owner or an admin): any field; `featured` is for admins only. */
@@ -122,6 +126,7 @@ export const updatePodcastBodySchema = z.strictObject({
   feed: podcastFields.feed.optional(),
   premium: podcastFields.premium.optional(),
   levelAudio: podcastFields.levelAudio.optional(),
+  insertAds: podcastFields.insertAds.optional(),
   featured: z.boolean({ error: 'featured must be true or false' }).optional(),
 });
 

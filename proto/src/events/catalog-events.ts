@@ -4,6 +4,7 @@ import { objectIdSchema } from '../ids';
 import { podcastStatusSchema, episodeStatusSchema } from '../catalog/catalog-fields';
 import { episodePremiumSchema, showPremiumSchema } from '../catalog/premium-api';
 import { chapterSchema } from '../catalog/chapter-api';
+import { adBreaksSchema } from '../ads/ad-breaks';
 import { defineEvent } from './define-event';
 import { TOPICS } from './topics';
 
@@ -31,6 +32,8 @@ const podcastState = {
   teamIds: z.array(objectIdSchema).optional(),
   /** Its episodes' audio is levelled to the network's target (absent as above: levelled). */
   levelAudio: z.boolean().optional(),
+  /** Its episodes carry inserted audio; null follows the network's default (absent as above: null). */
+  insertAds: z.boolean().nullable().optional(),
 };
 const podcastExample = {
   podcastId: ID,
@@ -43,6 +46,7 @@ const podcastExample = {
   premium: { plans: ['pro'], allEpisodes: false },
   teamIds: [USER],
   levelAudio: true,
+  insertAds: null,
 };
 
 export const podcastCreated = defineEvent({
@@ -154,6 +158,8 @@ const episodeState = {
   premium: episodePremiumSchema.nullable().optional(),
   /** Its chapters, in order, as its JSON chapters file lists them; [] for none (absent as above). */
   chapters: z.array(chapterSchema).optional(),
+  /** Where inserted audio goes as its owner set it, null for the network's rule (absent as above). */
+  adBreaks: adBreaksSchema.nullable().optional(),
 };
 const episodeExample = {
   episodeId: OTHER,
@@ -165,6 +171,7 @@ const episodeExample = {
   imagePath: null,
   premium: null,
   chapters: [{ startTime: 0, title: 'Cold open' }],
+  adBreaks: { preRoll: true, midRolls: [612.5], postRoll: false },
 };
 
 export const episodeCreated = defineEvent({

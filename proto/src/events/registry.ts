@@ -10,6 +10,7 @@ import { CONTENT_PAGE_EVENTS, CONTENT_PLAN_EVENTS } from './content-events';
 import { BROADCAST_EVENTS, CONVERSATION_EVENTS } from './conversation-events';
 import { BILLING_PAYMENT_EVENTS, BILLING_SUBSCRIPTION_EVENTS } from './billing-events';
 import { MEDIA_UPLOAD_EVENTS } from './media-events';
+import { ADS_CAMPAIGN_EVENTS, ADS_SETTINGS_EVENTS } from './ads-events';
 
 /**
  * Every event type PODZ publishes, by type. Each service issue adds its events here (one file per
@@ -30,6 +31,8 @@ export const EVENT_DEFINITIONS: readonly EventDefinition[] = [
   ...BILLING_PAYMENT_EVENTS,
   ...BILLING_SUBSCRIPTION_EVENTS,
   ...MEDIA_UPLOAD_EVENTS,
+  ...ADS_CAMPAIGN_EVENTS,
+  ...ADS_SETTINGS_EVENTS,
 ];
 
 export function findEventDefinition(

@@ -16,6 +16,10 @@ export const TOPICS = {
   billingSubscription: 'billing.subscription.v1',
   /** Uploads' lives beyond their upload: a rendition made. */
   mediaUpload: 'media.upload.v1',
+  /** Campaigns, whole, for media's decisions and outside consumers. */
+  adsCampaign: 'ads.campaign.v1',
+  /** The network's insertion settings. */
+  adsSettings: 'ads.settings.v1',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];

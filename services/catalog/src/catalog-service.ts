@@ -3,6 +3,7 @@ import {
   DirectRoutes,
   idempotent,
   PeriodicTask,
+  MediaUploads,
   PremiumTokens,
   RankedLists,
   RecentReads,
@@ -39,7 +40,6 @@ import { episodeRoutes } from './http/episode-routes';
 import { feedRoutes } from './http/feed-routes';
 import { podcastRoutes } from './http/podcast-routes';
 import { MediaTranscripts } from './clients/media-transcripts';
-import { MediaUploads } from './clients/media-uploads';
 
 /**
  * The catalog service: podcasts (PODZ), episodes, follows, hosts and guests, feeds, premium
@@ -120,9 +120,10 @@ export function startCatalog(config: CatalogConfig) {
       });
       deps.background.once('catalog lists', () => ensureLists(deps));
       // Once per database, beside serving: a failed or cut-short run is run again on the next start.
-      // The name moves on with each field the events start to carry (v2: an episode's chapters).
+      // The name moves on with each field the events start to carry or a copy starts to keep (v2:
+      // an episode's chapters; v3: a show's insertion choice and category, an episode's breaks).
       deps.background.once('restating the catalog', () =>
-        runOnce(db, 'catalog-restated-v2', () => restateCatalog(deps)),
+        runOnce(db, 'catalog-restated-v3', () => restateCatalog(deps)),
       );
       deps.background.once('restating private feeds', () =>
         runOnce(db, 'private-feeds-restated-v1', () => privateFeeds.restateAll()),

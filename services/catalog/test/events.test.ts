@@ -122,7 +122,7 @@ describe('catalog events', () => {
     const show = await newShow();
     const episode = await addEpisode(show.id);
     const { db } = platform.catalog.context;
-    await db.collection('migrations').deleteOne({ _id: 'catalog-restated-v2' as never });
+    await db.collection('migrations').deleteOne({ _id: 'catalog-restated-v3' as never });
     const again = await platform.anotherInstance();
     try {
       const restated = async (topic: string, key: string) =>
@@ -136,16 +136,22 @@ describe('catalog events', () => {
           .map((m) => envelopeSchema.parse(JSON.parse(m.value!)))
           .filter((e) => e.type.endsWith('.restated'));
       const [podcast] = await restated(TOPICS.catalogPodcast, show.id);
-      expect(podcast?.data).toMatchObject({ podcastId: show.id, teamIds: [owner.id], featured: false });
+      expect(podcast?.data).toMatchObject({
+        podcastId: show.id,
+        teamIds: [owner.id],
+        featured: false,
+        insertAds: null,
+      });
       const [told] = await restated(TOPICS.catalogEpisode, episode.id);
       expect(told?.data).toMatchObject({
         episodeId: episode.id,
         podcastId: show.id,
         premium: null,
         chapters: [],
+        adBreaks: null,
       });
       await eventually('the restatement recorded as done', async () =>
-        Boolean(await db.collection('migrations').findOne({ _id: 'catalog-restated-v2' as never })),
+        Boolean(await db.collection('migrations').findOne({ _id: 'catalog-restated-v3' as never })),
       );
     } finally {
       await again.stop();

@@ -94,6 +94,7 @@ export { createKafka, ensureStreamTopic, ensureTopics, DEFAULT_PARTITIONS } from
 export { RecordStream, type RecordStreamOptions } from './events/record-stream';
 export { clientAddress } from './http/client-address';
 export { UpstreamPool } from './http/upstream-pool';
+export { MediaUploads, mediaUnavailable } from './http/media-uploads';
 export { recordsOfMessage } from './events/record-messages';
 export { RecordConsumer, type RecordConsumerOptions } from './events/record-consumer';
 export {

@@ -10,7 +10,13 @@ import {
   startService,
 } from '@podz/kit';
 import { createBlobStore } from '@podz/kit/blobs';
-import { listenerSaltPrefix, listenRecording } from '@podz/kit/listens';
+import {
+  ListenerIdentity,
+  ListenerSalts,
+  listenerSaltPrefix,
+  listenRecording,
+  readCountries,
+} from '@podz/kit/listens';
 import { catalogListens, SOCKET_EVENTS, TOPICS, userRoom } from '@podz/proto';
 import { EntitlementBook, UserDirectory } from '@podz/read-models';
 import { checkFfmpeg } from './audio/ffmpeg-version';
@@ -35,6 +41,12 @@ import { audioProcessingWatch } from './domain/processing-watch';
 import { processAudio } from './domain/process-audio';
 import { RenditionHeads } from './tags/rendition-head';
 import { mediaRoutes } from './http/media-routes';
+import { adsCopySubscriptions } from './consumers/ads-copy';
+import { DecisionStore } from './insertion/decision-store';
+import { DownloadInsertion } from './insertion/download-insertion';
+import { FrameOffsets } from './insertion/frame-offsets';
+import { InsertionPlanner } from './insertion/insertion-plan';
+import { CampaignCopies } from './data/campaign-copies';
 
 /**
  * The media service: the byte path of the network. It takes uploads (audio and images, the media
@@ -54,6 +66,8 @@ export function startMedia(config: MediaConfig) {
       TOPICS.identityUser,
       TOPICS.billingSubscription,
       TOPICS.mediaUpload,
+      TOPICS.adsCampaign,
+      TOPICS.adsSettings,
     ],
     recordStreams: [catalogListens],
     redis: { autoPipelining: true },
@@ -65,6 +79,7 @@ export function startMedia(config: MediaConfig) {
       const entitlements = new EntitlementBook(db);
       const users = new UserDirectory(db);
       const audioSettings = new AudioSettingsStore(db);
+      const campaigns = new CampaignCopies(db);
       await Promise.all([
         ...Object.values(models).map((model) => model.init()),
         copies.init(),
@@ -72,6 +87,7 @@ export function startMedia(config: MediaConfig) {
         entitlements.init(),
         users.init(),
         audioSettings.init(),
+        campaigns.init(),
       ]);
       await libraryFromCatalog(db, config.CATALOG_DATABASE);
       await queueOlderAudio(db);
@@ -95,12 +111,26 @@ export function startMedia(config: MediaConfig) {
       const attributions = new AudioAttributions(ports);
       // A rendition's ID3 tag, from the copies of the episode and show that use it.
       const renditions = new RenditionHeads(ports);
+      const saltPrefix = listenerSaltPrefix(config.CATALOG_DATABASE);
+      const countries = readCountries(logger);
+      // Ads and promos joined into renditions, decided per listener, episode and day.
+      const insertion = new DownloadInsertion({
+        attributions,
+        identity: new ListenerIdentity(new ListenerSalts(redis, saltPrefix), countries),
+        planner: new InsertionPlanner({
+          campaigns,
+          library: ports.library,
+          decisions: new DecisionStore(redis, `media:${db.name}:ads:`),
+          frames: new FrameOffsets(ports.blobs),
+        }),
+      });
       const { stream: listens, recorder } = listenRecording({
         kafka,
         redis,
         logger,
         config,
-        saltPrefix: listenerSaltPrefix(config.CATALOG_DATABASE),
+        saltPrefix,
+        countries,
         // Media serves audio; feeds are catalog's to record.
         whereOf: async (target, at) => {
           if (target.kind !== 'audio') return null;
@@ -148,6 +178,7 @@ export function startMedia(config: MediaConfig) {
             recorder,
             attributions,
             renditions,
+            insertion,
             direct,
           ),
         ],
@@ -172,6 +203,12 @@ export function startMedia(config: MediaConfig) {
           {
             groupId: 'media-members',
             subscriptions: memberSubscriptions(users, privateFeeds),
+            idempotentHandlers: true,
+          },
+          // Campaigns and the insertion settings, whole in each event: set by key.
+          {
+            groupId: 'media-ads',
+            subscriptions: adsCopySubscriptions(campaigns),
             idempotentHandlers: true,
           },
           // Each write carries its event's time and an older word never wins.

@@ -70,6 +70,10 @@ describe("media's copy of catalog", () => {
       published: Date.parse('2026-10-01T10:00:00.000Z'),
       premium: null,
       team: [owner.id, host.id],
+      copies: {
+        show: expect.objectContaining({ _id: show.id, category: 'Science', insertAds: null }),
+        episode: expect.objectContaining({ _id: episode.id, title: 'On file', adBreaks: null }),
+      },
     });
 
     await request(platform.url)

@@ -1,5 +1,5 @@
 import { UpstreamPool } from '@podz/kit';
-import { mediaUnavailable } from './media-uploads';
+import { mediaUnavailable } from '@podz/kit';
 
 /** A write waits this long for media's answer before it fails as unavailable. */
 const TIMEOUT_MS = 10_000;

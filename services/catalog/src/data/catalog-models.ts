@@ -88,6 +88,8 @@ const podcastSchema = new Schema(
     },
     /** Its episodes' audio is levelled to the network's target; absent on shows from before: on. */
     levelAudio: { type: Boolean, default: undefined },
+    /** Its episodes carry inserted audio; null (and absent, on shows from before) follows the network. */
+    insertAds: { type: Boolean, default: null },
     // Deleted shows stay as tombstones until the relay has published their deletion; `tombstone`
     // lets the purge find them by an index (`deletedAt: {$ne: null}` would read every show).
     deletedAt: { type: Date, default: null, index: true },
@@ -150,6 +152,8 @@ const episodeSchema = new Schema(
     },
     chapters: { type: [chapter], default: [] },
     chaptersSource: { type: String, enum: [...CHAPTER_SOURCES, null], default: null },
+    /** Where inserted audio goes, as its owner set it (proto `adBreaksSchema`); null: the network's rule. */
+    adBreaks: { type: Schema.Types.Mixed, default: null },
     /** Premium for members on the show's plans (proto `episodePremiumSchema`); null when public. */
     premium: {
       type: new Schema(

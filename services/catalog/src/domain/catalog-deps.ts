@@ -8,7 +8,7 @@ import type { FollowRepository } from '../data/follow-repository';
 import type { PodcastRepository } from '../data/podcast-repository';
 import type { ReleaseBookmarks } from '../data/release-fields';
 import type { PremiumTokens } from '@podz/kit';
-import type { MediaUploads } from '../clients/media-uploads';
+import type { MediaUploads } from '@podz/kit';
 import type { MediaTranscripts } from '../clients/media-transcripts';
 import type { EntitlementBook } from '@podz/read-models';
 import type { PrivateFeedStore } from '../data/private-feed-store';

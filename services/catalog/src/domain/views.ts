@@ -1,4 +1,5 @@
 import type {
+  AdBreaks,
   Chapter,
   ChapterSource,
   Episode,
@@ -54,6 +55,7 @@ export function podcastView(record: PodcastRecord): Podcast {
     feed: feedSettings(record.feed, undefined),
     premium: showPremium(record),
     levelAudio: levelsAudio(record),
+    insertAds: record.insertAds ?? null,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
@@ -111,6 +113,7 @@ export function episodeView(record: EpisodeRecord, show: ShowSummary): Episode {
     chaptersUrl: record.chapters?.length ? chaptersPath(id) : null,
     premium: episodePremium(record),
     listening: isPremiumNow(premiumWindow(show.premium, record.premium), Date.now()) ? 'premium' : 'public',
+    adBreaks: (record.adBreaks as AdBreaks | null | undefined) ?? null,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };

@@ -1,7 +1,14 @@
 import express from 'express';
 import { AppError, handleSignedIn } from '@podz/kit';
-import { chaptersBodySchema, idParamsSchema, TRANSCRIPT_LIMITS, transcriptQuerySchema } from '@podz/proto';
+import {
+  adBreaksBodySchema,
+  chaptersBodySchema,
+  idParamsSchema,
+  TRANSCRIPT_LIMITS,
+  transcriptQuerySchema,
+} from '@podz/proto';
 import type { CatalogDeps } from '../domain/catalog-deps';
+import { setAdBreaks } from '../domain/episodes/episode-ad-breaks';
 import { setChapters } from '../domain/episodes/episode-chapters';
 import { removeTranscript, saveTranscript } from '../domain/episodes/episode-transcript';
 import { decodeText, receiveTranscript } from '../transcripts/receive-transcript';
@@ -50,6 +57,12 @@ export function episodeCompanionRoutes(
     `${base}/chapters`,
     handleSignedIn({ params: idParamsSchema, body: chaptersBodySchema }, ({ params, body, user }) =>
       setChapters(deps, user, params.id, body),
+    ),
+  );
+  router.put(
+    `${base}/ad-breaks`,
+    handleSignedIn({ params: idParamsSchema, body: adBreaksBodySchema }, ({ params, body, user }) =>
+      setAdBreaks(deps, user, params.id, body),
     ),
   );
   return router;

@@ -95,7 +95,11 @@ export class CatalogPlatform {
 
   /** Another media instance on the same store, cache and broker (its blob store as `overrides` say). */
   anotherMedia(overrides: Record<string, string> = {}): Promise<TestMedia> {
-    return startMediaBeside(this.catalog.context.db.name, { MEDIA_DIR: this.mediaDir, ...overrides });
+    return startMediaBeside(this.catalog.context.db.name, {
+      MONGO_DB: this.media.context.config.MONGO_DB,
+      MEDIA_DIR: this.mediaDir,
+      ...overrides,
+    });
   }
 
   get identity() {
@@ -122,12 +126,12 @@ export class CatalogPlatform {
     return res.body as T;
   }
 
-  /** An episode of one second of audio, uploaded first, that `owner` adds to a show. */
-  async episodeBy(owner: Member, fields: Record<string, unknown>): Promise<{ id: string }> {
+  /** An episode of a second of audio (or `seconds`), uploaded first, that `owner` adds to a show. */
+  async episodeBy(owner: Member, fields: Record<string, unknown>, seconds = 1): Promise<{ id: string }> {
     const audio = await request(this.mediaUrl)
       .post('/api/media/audio')
       .set(bearer(owner.token))
-      .attach('file', wavTone({ seconds: 1, notes: [440] }), 'take.wav')
+      .attach('file', wavTone({ seconds, notes: [440] }), 'take.wav')
       .expect(201);
     const res = await request(this.url)
       .post('/api/episodes')

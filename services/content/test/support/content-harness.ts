@@ -1,19 +1,12 @@
-import { Types } from 'mongoose';
-import { loadConfig, SessionRevocations, type RunningService } from '@podz/kit';
-import { testServiceEnv, testToken } from '@podz/kit/testing';
+import { loadConfig, type RunningService } from '@podz/kit';
+import { testMember, testServiceEnv, type TestMember } from '@podz/kit/testing';
 import type { Access } from '@podz/proto';
 import { contentConfigSchema, type ContentConfig } from '../../src/config';
 import { startContent } from '../../src/content-service';
 
-export interface Member {
-  id: string;
-  username: string;
-  token: string;
-}
+export type Member = TestMember;
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-let serial = 0;
 
 /**
  * The content service on the real store, broker and cache. Content keeps no read model of users,
@@ -32,11 +25,8 @@ export class ContentPlatform {
     return this.content.url;
   }
 
-  async member(role: Access, access: Access[] = [role]): Promise<Member> {
-    const id = new Types.ObjectId().toHexString();
-    const username = `${role}${++serial}`;
-    await new SessionRevocations(this.content.context.redis).recordVersion(id, 0);
-    return { id, username, token: testToken({ id, username, role, access, sessionVersion: 0 }) };
+  member(role: Access, access: Access[] = [role]): Promise<Member> {
+    return testMember(this.content.context.redis, role, access);
   }
 
   async stop(): Promise<void> {

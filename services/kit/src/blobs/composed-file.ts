@@ -3,8 +3,11 @@ import type { DirectHandler, DirectRequest, DirectResponse } from '../http/direc
 import type { BlobStore } from './blob-store';
 import { answerFile, type FileFacts } from './serve-blob';
 
-/** A piece of a file served whole from pieces: bytes in hand, or a stored blob of known size. */
-export type Part = { bytes: Buffer } | { key: string; size: number };
+/**
+ * A piece of a file served whole from pieces: bytes in hand, or `size` bytes of a stored blob from
+ * its byte `start` (0: its beginning), so a file can be cut and joined without copying it.
+ */
+export type Part = { bytes: Buffer } | { key: string; start?: number; size: number };
 
 const sizeOf = (part: Part) => ('bytes' in part ? part.bytes.length : part.size);
 
@@ -30,9 +33,11 @@ export function composedStream(
       const to = Math.min(range.end, at + size - 1);
       if (from <= to) {
         if ('bytes' in part) yield part.bytes.subarray(from - at, to - at + 1);
-        else
-          for await (const chunk of await store.read(part.key, { start: from - at, end: to - at }))
-            yield chunk as Buffer;
+        else {
+          const base = part.start ?? 0;
+          const slice = { start: base + from - at, end: base + to - at };
+          for await (const chunk of await store.read(part.key, slice)) yield chunk as Buffer;
+        }
       }
       at += size;
       if (at > range.end) return;

@@ -5,6 +5,7 @@ export {
   listenRecording,
   listenerSaltPrefix,
   listenSettings,
+  readCountries,
   type ListenRecorder,
 } from './listen-recorder';
 export {
@@ -18,3 +19,4 @@ export {
 export { UnplacedListens, type UnplacedListensOptions } from './unplaced-listens';
 export { CountryTable } from './country-of';
 export { ListenerSalts, listenerHash, utcDay, utcMonth } from './listener-hash';
+export { ListenerIdentity, type ListenerFacts } from './listener-identity';

@@ -50,6 +50,16 @@ export function listenRecorder(on: boolean, push: (heard: Heard) => void, logger
   return recordListens({ push, logger });
 }
 
+/** The country table, read once; null (and a warning) when the package's data cannot be read. */
+export function readCountries(logger: Logger): CountryTable | null {
+  try {
+    return CountryTable.read(countryDataDirectory());
+  } catch (err) {
+    logger.warn({ err }, 'country table not read: listens are recorded without a country');
+    return null;
+  }
+}
+
 /** What turns a batch of requests into listen records: the record stream's `prepare`. */
 export function listenPreparation(options: {
   redis: Redis;
@@ -57,16 +67,12 @@ export function listenPreparation(options: {
   logger: Logger;
   whereOf: ListenPreparation['whereOf'];
   unplaced?: ListenPreparation['unplaced'];
+  /** The table, when the service reads it already (media also places listeners it decides for). */
+  countries?: CountryTable | null;
 }) {
-  let countries: CountryTable | null = null;
-  try {
-    countries = CountryTable.read(countryDataDirectory());
-  } catch (err) {
-    options.logger.warn({ err }, 'country table not read: listens are recorded without a country');
-  }
   const preparation: ListenPreparation = {
     salts: new ListenerSalts(options.redis, options.saltPrefix),
-    countries,
+    countries: options.countries === undefined ? readCountries(options.logger) : options.countries,
     whereOf: options.whereOf,
     unplaced: options.unplaced,
   };
@@ -88,8 +94,9 @@ export function listenRecording(options: {
   saltPrefix: string;
   whereOf: ListenPreparation['whereOf'];
   placed?: UnplacedListensOptions['placed'];
+  countries?: CountryTable | null;
 }): { stream: RecordStream<ListenRecord, Heard>; recorder: ListenRecorder } {
-  const { kafka, redis, logger, config, saltPrefix, whereOf, placed } = options;
+  const { kafka, redis, logger, config, saltPrefix, whereOf, placed, countries } = options;
   const unplaced = placed && new UnplacedListens({ placed, again: (heard) => stream.push(heard), logger });
   const stream = new RecordStream<ListenRecord, Heard>({
     kafka,
@@ -98,7 +105,7 @@ export function listenRecording(options: {
     logger,
     keyOf: (record) => record.listener,
     lingerMs: config.LISTEN_LINGER_MS,
-    prepare: listenPreparation({ redis, saltPrefix, logger, whereOf, unplaced }),
+    prepare: listenPreparation({ redis, saltPrefix, logger, whereOf, unplaced, countries }),
   });
   const recorder = listenRecorder(config.LISTEN_RECORDING, (heard) => stream.push(heard), logger);
   return { stream, recorder };

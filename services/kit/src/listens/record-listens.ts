@@ -101,7 +101,8 @@ export interface Heard {
 
 type Arrival = Pick<Heard, 'peer' | 'forwardedFor' | 'ua' | 'referrer' | 'range' | 'method'>;
 
-function arrival(req: DirectRequest): Arrival {
+/** What a request says of who sent it, as its listen record is made from (and the listener identity). */
+export function arrival(req: DirectRequest): Arrival {
   const forwarded = req.headers['x-forwarded-for'];
   const referrer = req.headers.referer ?? req.headers.referrer;
   return {

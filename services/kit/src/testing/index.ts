@@ -12,5 +12,6 @@ export {
 } from './service-process';
 export { describeServiceProcess } from './service-process-suite';
 export { eventually } from './eventually';
+export { testMember, type TestMember } from './test-member';
 export { MailInbox, linkIn, type InboxMessage } from './mail-inbox';
 export { useOptionalComponent, type OptionalComponent } from './optional-component';

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 
 /** MPEG-1 Layer III bitrates (kb/s) by header index, and sample rates (Hz). */
-const BITRATES = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+export const BITRATES = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const SAMPLE_RATES = [44_100, 48_000, 32_000];
 export const SAMPLES_PER_FRAME = 1152;
 const WINDOW_BYTES = 1 << 20;

@@ -35,6 +35,8 @@ const showState = ({ data }: ShowEvent): ShowState => ({
   premium: data.premium,
   teamIds: data.teamIds,
   levelAudio: data.levelAudio,
+  insertAds: data.insertAds,
+  category: data.category,
 });
 
 const episodeState = ({ data }: EpisodeEvent): EpisodeState => ({
@@ -53,6 +55,7 @@ const episodeState = ({ data }: EpisodeEvent): EpisodeState => ({
   imagePath: data.imagePath,
   premium: data.premium,
   chapters: data.chapters,
+  adBreaks: data.adBreaks,
 });
 
 /** The files a show uses (its cover) and how the library names that use. */

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import type { Chapter, EpisodePremium, ShowPremium } from '@podz/proto';
+import type { AdBreaks, Category, Chapter, EpisodePremium, ShowPremium } from '@podz/proto';
 
 /** What media keeps of a show, from `catalog.podcast.v1`: who may hear its premium episodes. */
 export interface ShowCopy {
@@ -14,6 +14,10 @@ export interface ShowCopy {
   teamIds: string[];
   /** Its episodes' audio is levelled to the network's target; absent (before events carried it): on. */
   levelAudio?: boolean;
+  /** Its episodes carry inserted audio; null or absent: as the network's default says. */
+  insertAds?: boolean | null;
+  /** What campaigns target (absent on a copy from before it was kept). */
+  category?: Category;
 }
 
 /** What media keeps of an episode, from `catalog.episode.v1`: its show, its file, its premium setting. */
@@ -31,13 +35,15 @@ export interface EpisodeCopy {
   premium: EpisodePremium | null;
   /** As its JSON chapters file lists them; absent on a copy from before events carried them. */
   chapters?: Chapter[];
+  /** Where inserted audio goes as its owner set it; null or absent: by the network's rule. */
+  adBreaks?: AdBreaks | null;
 }
 
 /** A show's fields as an event states them; those an older event lacks are left as they were. */
 export type ShowState = Pick<ShowCopy, '_id' | 'ownerId' | 'name' | 'status' | 'logoPath'> &
-  Partial<Pick<ShowCopy, 'premium' | 'teamIds' | 'levelAudio'>>;
+  Partial<Pick<ShowCopy, 'premium' | 'teamIds' | 'levelAudio' | 'insertAds' | 'category'>>;
 export type EpisodeState = Pick<EpisodeCopy, '_id' | 'podcastId' | 'title' | 'status' | 'publishedAt'> &
-  Partial<Pick<EpisodeCopy, 'audioUrl' | 'audioFile' | 'imagePath' | 'premium' | 'chapters'>>;
+  Partial<Pick<EpisodeCopy, 'audioUrl' | 'audioFile' | 'imagePath' | 'premium' | 'chapters' | 'adBreaks'>>;
 
 const showSchema = new Schema(
   {
@@ -49,6 +55,8 @@ const showSchema = new Schema(
     premium: { type: Schema.Types.Mixed },
     teamIds: { type: [String], default: undefined },
     levelAudio: { type: Boolean, default: undefined },
+    insertAds: { type: Boolean, default: undefined },
+    category: String,
   },
   { collection: 'shows', versionKey: false },
 );
@@ -65,6 +73,7 @@ const episodeSchema = new Schema(
     imagePath: String,
     premium: { type: Schema.Types.Mixed },
     chapters: { type: Schema.Types.Mixed, default: undefined },
+    adBreaks: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'episodes', versionKey: false },
 );

@@ -3,7 +3,7 @@ import type { BlobStore } from '@podz/kit/blobs';
 import { uploadIdOfFile, type ListenFile } from '@podz/proto';
 import type { CatalogCopies } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
-import type { MediaRecord } from '../data/media-models';
+import type { MediaRecord, ProcessedAudio } from '../data/media-models';
 import { audioOffset } from '../uploads/audio-offset';
 import { audioOwner, type AudioOwner } from './audio-owner';
 import { renditionOf } from './derived-keys';
@@ -11,6 +11,8 @@ import { renditionOf } from './derived-keys';
 /** Whose listen a request for an audio file is: the episode using it and what its bytes are. */
 export interface AudioAttribution extends AudioOwner {
   file: ListenFile;
+  /** For a rendition: what the pipeline made of the upload (its frames, silences), for inserted audio. */
+  processed: ProcessedAudio | null;
 }
 
 /** How long an instance trusts what it looked up: an episode that changes its audio is seen within it. */
@@ -128,6 +130,7 @@ export class AudioAttributions {
               offset: rendition.headBytes ?? 0,
               seconds: rendition.durationSeconds,
             },
+            processed: media.processed ?? null,
           }
         : null;
     }
@@ -136,7 +139,11 @@ export class AudioAttributions {
       offset = await audioOffset(this.deps.blobs, media.key);
       await this.deps.library.setAudioOffset(id, offset);
     }
-    return { ...owner, file: { bytes: media.bytes, offset, seconds: media.durationSeconds ?? 0 } };
+    return {
+      ...owner,
+      file: { bytes: media.bytes, offset, seconds: media.durationSeconds ?? 0 },
+      processed: null,
+    };
   }
 
   private ownerOfOtherFile(file: string, media: MediaRecord): Promise<AudioOwner | null> {

@@ -1,5 +1,5 @@
 import { NO_PREMIUM, premiumWindow, type PremiumWindow } from '@podz/proto';
-import type { CatalogCopies } from '../data/catalog-copies';
+import type { CatalogCopies, EpisodeCopy, ShowCopy } from '../data/catalog-copies';
 
 /** Whose listen a request for an audio file is, and who may hear it. */
 export interface AudioOwner {
@@ -11,6 +11,8 @@ export interface AudioOwner {
   premium: PremiumWindow | null;
   /** The show's owner and confirmed hosts, who hear its premium episodes without a plan. */
   team: string[];
+  /** The copies read, for what else a download needs of them (inserted audio). */
+  copies: { episode: EpisodeCopy; show: ShowCopy };
 }
 
 /**
@@ -32,5 +34,6 @@ export async function audioOwner(
     published: new Date(episode.publishedAt).getTime(),
     premium: premiumWindow(show.premium ?? NO_PREMIUM, episode.premium),
     team: show.teamIds ?? [show.ownerId],
+    copies: { episode, show },
   };
 }

@@ -1,6 +1,5 @@
 import express from 'express';
 import {
-  forbidden,
   handle,
   handleSignedIn,
   newId,
@@ -26,6 +25,7 @@ import {
 } from '@podz/proto';
 import type { AudioAttributions } from '../domain/audio-attribution';
 import { renditionOf } from '../domain/derived-keys';
+import type { DownloadInsertion } from '../insertion/download-insertion';
 import type { RenditionHeads } from '../tags/rendition-head';
 import { chaptersFile } from '../domain/chapters-file';
 import { deleteMedia } from '../domain/delete-media';
@@ -43,6 +43,8 @@ import { receiveUpload } from '../uploads/receive-upload';
 const MEMBERS_ONLY = 'private, max-age=86400';
 /** A rendition's tag follows its episode's edits: caches check back within the hour. */
 const RETAGGED = 'public, max-age=3600';
+/** A file with audio inserted for its listener: theirs alone. */
+const PER_LISTENER = 'private, max-age=3600';
 
 /**
  * Uploads (multipart, one `file` field, streamed to the blob store, typed from the bytes) and the
@@ -53,16 +55,15 @@ export function mediaRoutes(
   listens: ListenRecorder,
   attributions: AudioAttributions,
   renditions: RenditionHeads,
+  insertion: DownloadInsertion,
   direct: DirectRoutes,
 ): express.Router {
   const router = express.Router();
 
   router.post('/api/media/audio', requireAuth, deps.idempotency, async (req, res, next) => {
     try {
+      // Podcasters (episodes), editors (campaigns' creatives) and admins: the route table says so.
       const user = signedInUser(req);
-      if (!user.access.includes('owner') && !user.access.includes('admin')) {
-        throw forbidden('Only podcasters upload episode audio');
-      }
       const id = newId();
       const blob = await receiveUpload(req, deps.blobs, {
         kind: 'audio',
@@ -135,7 +136,7 @@ export function mediaRoutes(
           next();
         }, next);
     },
-    servedAudio(deps, renditions),
+    servedAudio(deps, renditions, insertion),
   );
   // Service to service (catalog, when a show or episode names an upload): not in the gateway's table.
   router.get(
@@ -197,7 +198,11 @@ export function mediaRoutes(
  * An audio file as uploaded (its bytes as they came), or a rendition: the ID3 tag written for its
  * episode now, then its stored frames, one file with ranges across both.
  */
-function servedAudio(deps: Pick<MediaPorts, 'blobs'>, renditions: RenditionHeads): DirectHandler {
+function servedAudio(
+  deps: Pick<MediaPorts, 'blobs'>,
+  renditions: RenditionHeads,
+  insertion: DownloadInsertion,
+): DirectHandler {
   const audience = (res: DirectResponse, otherwise: string) =>
     res.locals.audience === 'member' ? MEMBERS_ONLY : otherwise;
   const uploaded = serveBlob(deps.blobs, {
@@ -205,16 +210,24 @@ function servedAudio(deps: Pick<MediaPorts, 'blobs'>, renditions: RenditionHeads
     cacheControl: (res) => audience(res, IMMUTABLE),
   });
   const rendition = serveComposed(deps.blobs, {
-    fileOf: async (req) => {
-      const served = await renditions.of(renditionOf(String(req.params.file)) ?? '');
+    fileOf: async (req, res) => {
+      const file = String(req.params.file);
+      const download = await insertion.of(req, file, res.locals.audience === 'member');
+      const stitched = download.insertion?.stitched;
+      const served = await renditions.of(renditionOf(file) ?? '', stitched?.placed);
       if (!served) throw notFound('Media');
+      res.locals.inserts = download.inserts;
       return {
-        parts: [{ bytes: served.head }, { key: served.key, size: served.bodyBytes }],
-        etag: `"${served.hash}-${served.bodyBytes.toString(36)}"`,
+        parts: [
+          { bytes: served.head },
+          ...(stitched?.parts ?? [{ key: served.key, size: served.bodyBytes }]),
+        ],
+        etag: `"${served.hash}-${served.bodyBytes.toString(36)}${download.tag ? `-${download.tag}` : ''}"`,
         contentType: 'audio/mpeg',
       };
     },
-    cacheControl: (res) => audience(res, RETAGGED),
+    // A show that inserts answers each listener with their own file: no shared cache may keep one.
+    cacheControl: (res) => audience(res, res.locals.inserts ? PER_LISTENER : RETAGGED),
   });
   return (req, res, next) =>
     renditionOf(String(req.params.file)) ? rendition(req, res, next) : uploaded(req, res, next);

@@ -5,6 +5,7 @@ import type { UserDirectory } from '@podz/read-models';
 import type { CatalogCopies, EpisodeCopy } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import type { MediaRecord } from '../data/media-models';
+import { joinedSeconds, type Placed } from '../insertion/stitch-plan';
 import { coverArt } from './cover-art';
 import { id3Tag, type EpisodeTag } from './id3-writer';
 
@@ -44,18 +45,27 @@ export class RenditionHeads {
     },
   ) {}
 
-  /** The upload's rendition as served now; null before it is made. */
-  of(uploadId: string): Promise<ServedRendition | null> {
-    return this.served.get(uploadId, async () => {
+  /**
+   * The upload's rendition as served now; null before it is made. With `inserted` (audio joined in,
+   * `stitchPlan`'s placements), the tag's chapters start where their content now plays and its
+   * length is the whole's.
+   */
+  of(uploadId: string, inserted: readonly Placed[] = []): Promise<ServedRendition | null> {
+    const shape = inserted.map((one) => `${one.contentAtMs}+${one.durationMs}`).join(',');
+    return this.served.get(`${uploadId}|${shape}`, async () => {
       const upload = await this.deps.library.findById(uploadId);
       const rendition = upload?.processed?.rendition;
       if (!upload || !rendition) return null;
-      const head = await this.head(upload, rendition.headBytes);
+      const head = await this.head(upload, rendition.headBytes, inserted);
       return { ...head, key: rendition.key, bodyBytes: rendition.bytes - rendition.headBytes };
     });
   }
 
-  private async head(upload: MediaRecord, size: number): Promise<{ head: Buffer; hash: string }> {
+  private async head(
+    upload: MediaRecord,
+    size: number,
+    inserted: readonly Placed[],
+  ): Promise<{ head: Buffer; hash: string }> {
     const rendition = upload.processed?.rendition;
     const files = [rendition?.key, upload.key].flatMap((key) => (key ? [key.slice('audio/'.length)] : []));
     let episode: EpisodeCopy | null = null;
@@ -70,8 +80,13 @@ export class RenditionHeads {
         artist: owner?.username ?? show?.name ?? '',
         year: episode ? new Date(episode.publishedAt).getUTCFullYear() : null,
         artwork: image?.startsWith(IMAGES) ? await this.cover(image.slice('/media/'.length)) : null,
-        chapters: episode?.chapters ?? [],
-        durationMs: (rendition?.durationSeconds ?? upload.durationSeconds ?? 0) * 1000,
+        chapters: (episode?.chapters ?? []).map((chapter) => ({
+          ...chapter,
+          startTime: joinedSeconds(chapter.startTime, inserted),
+        })),
+        durationMs:
+          (rendition?.durationSeconds ?? upload.durationSeconds ?? 0) * 1000 +
+          inserted.reduce((sum, one) => sum + one.durationMs, 0),
       },
       size,
     );

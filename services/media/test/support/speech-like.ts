@@ -102,6 +102,8 @@ export function decodeErrors(bytes: Buffer): string {
 /** A file's tags and chapters as ffprobe reads them: what podcast apps read. */
 export function probe(bytes: Buffer): {
   format: Record<string, string>;
+  /** Seconds, as the demuxer reckons it (from the Info frame when there is one). */
+  duration: number;
   chapters: [number, number, string][];
 } {
   const dir = mkdtempSync(path.join(tmpdir(), 'podz-probe-'));
@@ -112,13 +114,32 @@ export function probe(bytes: Buffer): {
       encoding: 'utf8',
     });
     const probed = JSON.parse(out.stdout) as {
-      format: { tags?: Record<string, string> };
+      format: { tags?: Record<string, string>; duration: string };
       chapters: { start_time: string; end_time: string; tags?: { title?: string } }[];
     };
     return {
       format: probed.format.tags ?? {},
+      duration: Number(probed.format.duration),
       chapters: probed.chapters.map((c) => [Number(c.start_time), Number(c.end_time), c.tags?.title ?? '']),
     };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A file decoded to mono 32-bit float samples at 44.1 kHz, as a player would hear it. */
+export function decodedSamples(bytes: Buffer): Float32Array {
+  const dir = mkdtempSync(path.join(tmpdir(), 'podz-decode-'));
+  try {
+    const file = path.join(dir, 'file.mp3');
+    writeFileSync(file, bytes);
+    const pcm = execFileSync(
+      'ffmpeg',
+      ['-v', 'error', '-i', file, '-ac', '1', '-ar', '44100', '-f', 'f32le', '-'],
+      { maxBuffer: 1 << 30 },
+    );
+    // Copied to a buffer of its own: Node's may start at an offset that is no multiple of 4.
+    return new Float32Array(new Uint8Array(pcm).buffer);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 import { type AuthUser, badRequest, notFound, pendingEvent } from '@podz/kit';
 import {
   guestAdded,
+  type AdBreaks,
   guestRemoved,
   type EpisodeStatus,
   type createEpisodeBodySchema,
@@ -46,7 +47,7 @@ export async function managedEpisode(
 export const episodeState = (
   episode: Pick<
     EpisodeRecord,
-    'podcast' | 'title' | 'status' | 'publishedAt' | 'audio' | 'image' | 'premium' | 'chapters'
+    'podcast' | 'title' | 'status' | 'publishedAt' | 'audio' | 'image' | 'premium' | 'chapters' | 'adBreaks'
   >,
   id: string,
 ) => ({
@@ -59,6 +60,7 @@ export const episodeState = (
   imagePath: episode.image ?? null,
   premium: episodePremium(episode),
   chapters: (episode.chapters ?? []).map(chapterView),
+  adBreaks: (episode.adBreaks as AdBreaks | null | undefined) ?? null,
 });
 
 /** Files a scheduled episode under its show's owner, for their upcoming releases; any other under none. */

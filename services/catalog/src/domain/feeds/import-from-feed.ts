@@ -70,6 +70,7 @@ export async function importFromFeed(
       sourceFeedUrl: body.url,
       feedGuid: show.guid ?? feedGuidFor(deps, uId),
       levelAudio: true,
+      insertAds: null,
     } as never,
     (id) => [
       pendingEvent(podcastCreated, id, {
@@ -83,6 +84,7 @@ export async function importFromFeed(
         premium: NO_PREMIUM,
         teamIds: [owner.id],
         levelAudio: true,
+        insertAds: null,
       }),
     ],
   );

@@ -62,6 +62,7 @@ export async function createPodcast(
       feed: feedSettings(undefined, body.feed),
       ...(body.premium ? { premium: body.premium } : {}),
       levelAudio: body.levelAudio,
+      insertAds: body.insertAds,
     } as never,
     (id) => [
       pendingEvent(podcastCreated, id, {
@@ -76,6 +77,7 @@ export async function createPodcast(
         // Hosts are invited at creation; none is confirmed yet.
         teamIds: [owner.id],
         levelAudio: body.levelAudio,
+        insertAds: body.insertAds,
       }),
       ...hosts.map((host) =>
         pendingEvent(hostInvited, id, { podcastId: id, userId: host.id, podcastName: body.name }),

@@ -60,6 +60,7 @@ export const podcastState = (podcast: PodcastRecord) => ({
   premium: showPremium(podcast),
   teamIds: teamOf(podcast),
   levelAudio: levelsAudio(podcast),
+  insertAds: podcast.insertAds ?? null,
 });
 
 /**

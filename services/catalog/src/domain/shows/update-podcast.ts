@@ -50,7 +50,7 @@ export async function updatePodcast(
     changes.nameKey = body.name.trim().toLowerCase();
   }
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
-  for (const field of ['category', 'language', 'explicit', 'featured', 'levelAudio'] as const) {
+  for (const field of ['category', 'language', 'explicit', 'featured', 'levelAudio', 'insertAds'] as const) {
     if (body[field] !== undefined) changes[field] = body[field];
   }
   // A new time or status decides both together (scheduled or not): the one given and the one held.

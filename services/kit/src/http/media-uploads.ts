@@ -1,14 +1,16 @@
-import { AppError, UpstreamPool } from '@podz/kit';
+import { AppError } from '../errors/app-error';
+import { UpstreamPool } from './upstream-pool';
 import { uploadFactsSchema, type UploadFacts } from '@podz/proto';
 
 /** A write waits this long for media's answer before it fails as unavailable. */
 const TIMEOUT_MS = 5_000;
 
 /**
- * Uploads as media knows them, asked of media (`GET /uploads/{id}`) when a show or episode is
- * written naming one by id: the writer is waiting, and no event tells catalog of an upload before
- * something uses it. With media as several instances, each ask goes to them in turn, and one that
- * does not answer is passed over for the next. Media down is a 502, the write not made.
+ * Uploads as media knows them, asked of media (`GET /uploads/{id}`) when something is written
+ * naming one by id (a show or episode in catalog, a campaign's creative in ads): the writer is
+ * waiting, and no event tells anyone of an upload before something uses it. With media as several
+ * instances, each ask goes to them in turn, and one that does not answer is passed over for the
+ * next. Media down is a 502, the write not made.
  */
 export class MediaUploads {
   private readonly instances: UpstreamPool;

@@ -1,0 +1,165 @@
+import { RecentReads } from '@podz/kit';
+import type { Category } from '@podz/proto';
+import type { CampaignCopies } from '../data/campaign-copies';
+import type { EpisodeCopy, ShowCopy } from '../data/catalog-copies';
+import type { MediaLibrary } from '../data/media-library';
+import type { ProcessedAudio } from '../data/media-models';
+import { breakPoints } from './break-points';
+import { eligible, offerOrder, todaysTarget, type Listening, type LiveCampaign } from './campaign-choice';
+import type { DecisionStore, Fill, Offer } from './decision-store';
+import type { FrameOffsets } from './frame-offsets';
+import { stitchPlan, type HouseAudio, type StitchedAudio } from './stitch-plan';
+
+/** How long an instance trusts its read of the live campaigns and settings: a change reaches decisions within it. */
+const FRESH_MS = 1000;
+
+/** What deciding a download reads. */
+export interface InsertionPorts {
+  campaigns: Pick<CampaignCopies, 'live' | 'adSettings'>;
+  library: Pick<MediaLibrary, 'findById'>;
+  decisions: Pick<DecisionStore, 'decide' | 'decided' | 'served'>;
+  frames: Pick<FrameOffsets, 'of'>;
+}
+
+/** One download of an episode's rendition, and who makes it. */
+export interface Download {
+  rendition: ProcessedAudio;
+  episode: EpisodeCopy;
+  show: ShowCopy;
+  /** The listener's hash for the day (the listen recorder's). */
+  listener: string;
+  listening: Omit<Listening, 'podcastId' | 'categories' | 'publishedAt'>;
+  at: Date;
+}
+
+/** A download with creatives in it: what was decided, and the file it makes. */
+export interface Insertion {
+  fills: Fill[];
+  stitched: StitchedAudio;
+}
+
+/**
+ * Decides what a download of an episode's rendition carries and plans the joined file: nothing
+ * when its show does not insert (its own choice, else the network's default) or no break found a
+ * fill. Live campaigns and the settings are read once a second per instance; the decision is
+ * Redis's (one per listener, episode and day: `DecisionStore`).
+ */
+export class InsertionPlanner {
+  private readonly reads = new RecentReads<string, unknown>(FRESH_MS, 4);
+  private readonly creatives = new RecentReads<string, HouseAudio | null>(FRESH_MS, 1000);
+
+  constructor(private readonly deps: InsertionPorts) {}
+
+  /** Whether a show's episodes carry inserted audio: its own choice, or else the network's default. */
+  async inserts(show: Pick<ShowCopy, 'insertAds'>): Promise<boolean> {
+    return show.insertAds ?? (await this.settings()).insertByDefault;
+  }
+
+  async plan(download: Download): Promise<Insertion | null> {
+    const settings = await this.settings();
+    if (!(await this.inserts(download.show))) return null;
+    const { rendition } = download.rendition;
+    const breaks = breakPoints(download.episode.adBreaks, settings.rule, {
+      frames: rendition.frames,
+      durationSeconds: rendition.durationSeconds,
+      silences: download.rendition.silences,
+    });
+    if (breaks.length === 0) return null;
+    // Every range of a download after its first: the decision is made.
+    const made = await this.deps.decisions.decided(download.episode._id, download.listener, download.at);
+    if (made)
+      return made.length ? { fills: made, stitched: await this.stitched(download.rendition, made) } : null;
+    const listening: Listening = {
+      ...download.listening,
+      podcastId: download.show._id,
+      categories: showCategories(download.show),
+      publishedAt: new Date(download.episode.publishedAt),
+    };
+    const live = (await this.live(download.at)).filter((campaign) =>
+      breaks.some((point) => eligible(campaign, listening, point.position, download.at)),
+    );
+    if (live.length === 0) return null;
+    const ready = await this.withCreatives(live, download.listener);
+    const served = await this.deps.decisions.served(
+      ready.map(({ campaign }) => campaign.id),
+      download.at,
+    );
+    const offers: Offer[] = breaks.map((point) => {
+      const candidates = ready
+        .filter(({ campaign }) => eligible(campaign, listening, point.position, download.at))
+        .map((candidate) => {
+          const counts = served.get(candidate.campaign.id) ?? { total: 0, today: 0 };
+          const target = todaysTarget(candidate.campaign, counts.total - counts.today, download.at);
+          return { ...candidate, behind: Number.isFinite(target) ? target - counts.today : 0 };
+        });
+      return { ...point, candidates: offerOrder(candidates, download.listener) };
+    });
+    const fills = await this.deps.decisions.decide(
+      download.episode._id,
+      download.listener,
+      download.at,
+      offers,
+    );
+    return fills.length ? { fills, stitched: await this.stitched(download.rendition, fills) } : null;
+  }
+
+  /** The joined file of a decision already made (the same on every range of the download). */
+  async stitched(processed: ProcessedAudio, fills: readonly Fill[]): Promise<StitchedAudio> {
+    const { rendition } = processed;
+    const content: HouseAudio = {
+      key: rendition.key,
+      bytes: rendition.bytes - rendition.headBytes,
+      frames: rendition.frames,
+    };
+    const insertions = await Promise.all(
+      fills.map(async (fill) => {
+        const audio = await this.creative(fill.creativeId);
+        if (!audio) throw new Error(`creative ${fill.creativeId} has no rendition`);
+        return {
+          atFrame: fill.atFrame,
+          atByte: await this.deps.frames.of(processed.framesKey, fill.atFrame),
+          audio,
+        };
+      }),
+    );
+    return stitchPlan(content, insertions);
+  }
+
+  /** Each campaign with the creative it plays for this listener (in turn by listener), once rendered. */
+  private async withCreatives(
+    campaigns: LiveCampaign[],
+    listener: string,
+  ): Promise<{ campaign: LiveCampaign; creativeId: string }[]> {
+    const chosen = await Promise.all(
+      campaigns.map(async (campaign) => {
+        const ids = campaign.creativeIds;
+        const creativeId = ids[listener.charCodeAt(0) % ids.length] ?? '';
+        return (await this.creative(creativeId)) ? { campaign, creativeId } : null;
+      }),
+    );
+    return chosen.filter((one): one is { campaign: LiveCampaign; creativeId: string } => one !== null);
+  }
+
+  /** A creative's house-format rendition; null until its job made one (it is left out till then). */
+  private creative(uploadId: string): Promise<HouseAudio | null> {
+    return this.creatives.get(uploadId, async () => {
+      const rendition = (await this.deps.library.findById(uploadId))?.processed?.rendition;
+      return rendition
+        ? { key: rendition.key, bytes: rendition.bytes - rendition.headBytes, frames: rendition.frames }
+        : null;
+    });
+  }
+
+  private live(now: Date): Promise<LiveCampaign[]> {
+    return this.reads.get('live', () => this.deps.campaigns.live(now)) as Promise<LiveCampaign[]>;
+  }
+
+  private settings() {
+    return this.reads.get('settings', () => this.deps.campaigns.adSettings()) as ReturnType<
+      CampaignCopies['adSettings']
+    >;
+  }
+}
+
+/** The categories a show's episodes are heard under: its own (episodes' own are catalog's alone). */
+const showCategories = (show: ShowCopy): Category[] => (show.category ? [show.category] : []);

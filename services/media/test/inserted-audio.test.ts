@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import request from 'supertest';
+import { loadConfig, type RunningService } from '@podz/kit';
+import { eventually, testServiceEnv } from '@podz/kit/testing';
+import { adsConfigSchema, type AdsConfig } from '../../ads/src/config';
+import { startAds } from '../../ads/src/ads-service';
+import { bearer, CatalogPlatform, type Member } from '../../catalog/test/support/catalog-harness';
+import { CampaignCopies } from '../src/data/campaign-copies';
+import { SAMPLES_PER_FRAME } from '../src/audio/mp3-frames';
+import { download } from './support/download';
+import { decodeErrors, probe, speechLike } from './support/speech-like';
+
+// A podcast app's download of an episode whose show inserts: the campaign's creative joined in at
+// the episode's breaks, the same bytes for every range of that listener's download from either
+// media instance, chapters moved, and another listener's own decision. A show that does not insert
+// serves today's file byte for byte.
+
+jest.setTimeout(180_000);
+
+let platform: CatalogPlatform;
+let ads: RunningService<AdsConfig>;
+let owner: Member;
+let editor: Member;
+const api = () => request(platform.url);
+const APP = 'AppleCoreMedia/1.0.0.20E247 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)';
+const GB = '81.2.69.142';
+
+beforeAll(async () => {
+  platform = await CatalogPlatform.start({}, { MEDIA_JOB_SLOTS: '2', MEDIA_JOB_POLL_MS: '200' });
+  ads = await startAds(loadConfig(adsConfigSchema, testServiceEnv('ads', { MEDIA_URL: platform.mediaUrl })));
+  [owner, editor] = await Promise.all([
+    platform.member('owner', ['user', 'owner']),
+    platform.member('editor'),
+  ]);
+});
+afterAll(async () => {
+  await ads?.context.db.dropDatabase().catch(() => undefined);
+  await ads?.stop();
+  await platform?.stop();
+});
+
+/** A tone in the house format's reach, uploaded as a creative would be. */
+function tone(seconds: number, frequency: number): Buffer {
+  return execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=f=${frequency}:d=${seconds}`,
+    '-ac',
+    '2',
+    '-f',
+    'wav',
+    '-',
+  ]);
+}
+
+const get = (url: string, listener: string, range?: string, origin = platform.url) =>
+  download(origin, url, range, { 'user-agent': APP, 'x-forwarded-for': listener });
+
+async function episodeWithRendition(showId: string, title: string, seconds: number) {
+  const upload = await api()
+    .post('/api/media/audio')
+    .set(bearer(owner.token))
+    .attach('file', speechLike({ seconds, amplitude: 0.3, channels: 2, format: 'wav' }), 'take.wav')
+    .expect(201);
+  const episode = await api()
+    .post('/api/episodes')
+    .set(bearer(owner.token))
+    .send({ podcastId: showId, title, audioId: upload.body.id })
+    .expect(201);
+  const url = `/media/audio/${upload.body.id}.house.mp3`;
+  await eventually(
+    `${title} on its rendition`,
+    async () => (await api().get(`/api/episodes/${episode.body.id}`)).body.audio.url === url,
+    90_000,
+  );
+  return { id: episode.body.id as string, url };
+}
+
+describe('inserted audio', () => {
+  it('joins the live campaign’s creative at the episode’s breaks, per listener, and leaves a show that does not insert alone', async () => {
+    const inserting = await platform.showBy(owner, {
+      name: 'Sponsored Hour',
+      category: 'Science',
+      insertAds: true,
+    });
+    const plainShow = await platform.showBy(owner, {
+      name: 'Quiet Hour',
+      category: 'Science',
+      insertAds: false,
+    });
+    const episode = await episodeWithRendition(inserting.id, 'With breaks', 75);
+    await api()
+      .put(`/api/episodes/${episode.id}/chapters`)
+      .set(bearer(owner.token))
+      .send({
+        chapters: [
+          { startTime: 0, title: 'Open' },
+          { startTime: 40, title: 'Second half' },
+        ],
+      })
+      .expect(200);
+    await api()
+      .put(`/api/episodes/${episode.id}/ad-breaks`)
+      .set(bearer(owner.token))
+      .send({ adBreaks: { preRoll: true, midRolls: [35], postRoll: false } })
+      .expect(200);
+    const before = await get(episode.url, GB);
+    expect(before.status).toBe(200);
+
+    // The creative through the pipeline, and a live campaign for pre- and mid-rolls.
+    const creative = await request(platform.mediaUrl)
+      .post('/api/media/audio')
+      .set(bearer(editor.token))
+      .attach('file', tone(3, 1000), 'spot.wav')
+      .expect(201);
+    await eventually(
+      'the creative’s rendition',
+      async () =>
+        (await request(platform.mediaUrl).get(`/media/audio/${creative.body.id}.house.mp3`)).status === 200,
+      60_000,
+    );
+    const day = 24 * 3600_000;
+    const campaign = await request(ads.url)
+      .post('/api/ads/campaigns')
+      .set(bearer(editor.token))
+      .send({
+        name: 'Mattress week',
+        advertiser: 'Sleepwell',
+        advertiserCategory: 'mattresses',
+        kind: 'standard',
+        promotesPodcastId: null,
+        positions: ['pre', 'mid'],
+        flight: {
+          startsAt: new Date(Date.now() - day).toISOString(),
+          endsAt: new Date(Date.now() + 7 * day).toISOString(),
+        },
+        impressionGoal: 1000,
+        cpmCents: 2500,
+        targeting: {
+          showIds: [],
+          categories: ['Science'],
+          countries: [],
+          apps: [],
+          platforms: [],
+          episodeMaxAgeDays: null,
+        },
+        caps: { perDay: null, perWeek: null },
+        creatives: [{ uploadId: creative.body.id, name: 'Spot' }],
+      })
+      .expect(201);
+    await request(ads.url)
+      .put(`/api/ads/campaigns/${campaign.body.id}`)
+      .set(bearer(editor.token))
+      .send({ status: 'live' })
+      .expect(200);
+    const copies = new CampaignCopies(platform.media.context.db);
+    await eventually(
+      'media’s copy of the campaign',
+      async () => (await copies.live(new Date())).length === 1,
+    );
+    // Media trusts its read of live campaigns for a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    // One advertiser per file: the pre-roll, and the mid-roll left empty (the same category).
+    const whole = await get(episode.url, GB);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['cache-control']).toBe('private, max-age=3600');
+    expect(decodeErrors(whole.body)).toBe('');
+    const probed = probe(whole.body);
+    const frame = SAMPLES_PER_FRAME / 44_100;
+    const plainSeconds = probe(before.body).duration;
+    const creativeSeconds = probed.duration - plainSeconds;
+    expect(creativeSeconds).toBeGreaterThan(3 - 2 * frame);
+    expect(creativeSeconds).toBeLessThan(3.2);
+    expect(probed.chapters.map(([start]) => start)).toEqual([
+      expect.closeTo(creativeSeconds, 1),
+      expect.closeTo(40 + creativeSeconds, 1),
+    ]);
+
+    // Every range of that listener's download is the whole's, from either media instance.
+    const second = await platform.anotherMedia({ MEDIA_JOB_SLOTS: '0' });
+    try {
+      for (let i = 0; i < 40; i++) {
+        const start = Math.floor(Math.random() * whole.body.length);
+        const end = Math.min(whole.body.length - 1, start + Math.floor(Math.random() * 200_000));
+        const part = await get(episode.url, GB, `bytes=${start}-${end}`, i % 2 ? platform.url : second.url);
+        expect(part.status).toBe(206);
+        expect(part.headers.etag).toBe(whole.headers.etag);
+        expect(part.body.equals(whole.body.subarray(start, end + 1))).toBe(true);
+      }
+    } finally {
+      await second.stop();
+    }
+
+    // A show that does not insert: the file as it was, byte for byte, cached as before.
+    const quiet = await episodeWithRendition(plainShow.id, 'No breaks', 20);
+    const plain = await get(quiet.url, GB);
+    expect(plain.headers['cache-control']).toBe('public, max-age=3600');
+    expect(plain.body.length).toBe((await api().get(`/api/episodes/${quiet.id}`)).body.audio.bytes);
+  });
+});
