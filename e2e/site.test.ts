@@ -370,6 +370,10 @@ describe('3. a member becomes a podcaster and publishes', () => {
     await form.getByLabel('Category').selectOption('Kids and family');
     // A new show levels its audio to the network's target unless the owner says otherwise.
     expect(await form.getByLabel('Level loudness to -16 LUFS').isChecked()).toBe(true);
+    // ...and carries ads and promos as the network decides (none until admins say otherwise).
+    const insertion = form.getByLabel('Ads and promos');
+    expect(await insertion.inputValue()).toBe('network');
+    await form.getByRole('option', { name: 'As the network decides (none)' }).waitFor({ state: 'attached' });
     await form.getByRole('button', { name: 'Create show' }).click();
     await page.getByText(`${showName} was created`).waitFor();
 

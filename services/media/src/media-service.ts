@@ -116,6 +116,8 @@ export function startMedia(config: MediaConfig) {
       // Ads and promos joined into renditions, decided per listener, episode and day.
       const insertion = new DownloadInsertion({
         attributions,
+        copies,
+        library: ports.library,
         identity: new ListenerIdentity(new ListenerSalts(redis, saltPrefix), countries),
         planner: new InsertionPlanner({
           campaigns,

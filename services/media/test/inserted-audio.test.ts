@@ -195,6 +195,16 @@ describe('inserted audio', () => {
       await second.stop();
     }
 
+    // The chapters file the same app fetches is on the same timeline, and kept by no shared cache.
+    const chaptersFile = await request(platform.url)
+      .get(`/media/chapters/${episode.id}.json`)
+      .set({ 'user-agent': APP, 'x-forwarded-for': GB })
+      .expect(200);
+    expect(chaptersFile.headers['cache-control']).toBe('private, max-age=300');
+    expect(JSON.parse(chaptersFile.text).chapters.map((one: { startTime: number }) => one.startTime)).toEqual(
+      [expect.closeTo(creativeSeconds, 1), expect.closeTo(40 + creativeSeconds, 1)],
+    );
+
     // A show that does not insert: the file as it was, byte for byte, cached as before.
     const quiet = await episodeWithRendition(plainShow.id, 'No breaks', 20);
     const plain = await get(quiet.url, GB);

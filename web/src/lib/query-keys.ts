@@ -64,6 +64,9 @@ export const queryKeys = {
     waveform: (id: string) => ['waveform', id] as const,
     audioSettings: ['audio-settings'] as const,
   },
+  ads: {
+    settings: ['ads', 'settings'] as const,
+  },
   content: {
     page: (slug: string) => ['content', 'page', slug] as const,
     versions: (slug: string) => ['content', 'page', slug, 'versions'] as const,

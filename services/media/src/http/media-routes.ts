@@ -184,10 +184,16 @@ export function mediaRoutes(
   );
   router.get(
     '/media/chapters/:file',
-    handle({ params: chaptersFileParamsSchema }, async ({ params }, _req, res) => {
-      const file = await chaptersFile(deps, params.file.slice(0, 24));
-      // Edits keep the URL, so apps check back after a short while.
-      res.setHeader('cache-control', 'public, max-age=300, s-maxage=60');
+    handle({ params: chaptersFileParamsSchema }, async ({ params }, req, res) => {
+      const episodeId = params.file.slice(0, 24);
+      const download = await insertion.ofEpisode(req, episodeId);
+      const file = await chaptersFile(deps, episodeId, download.insertion?.stitched.placed);
+      // Edits keep the URL, so apps check back after a short while; a show that inserts answers
+      // each listener on their own file's timeline, which no shared cache may keep.
+      res.setHeader(
+        'cache-control',
+        download.inserts ? 'private, max-age=300' : 'public, max-age=300, s-maxage=60',
+      );
       res.type('application/json+chapters').send(JSON.stringify(file));
     }),
   );

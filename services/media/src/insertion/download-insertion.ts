@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { DirectRequest } from '@podz/kit';
 import type { ListenerIdentity } from '@podz/kit/listens';
+import { isPremiumNow, NO_PREMIUM, premiumWindow, uploadIdOfFile } from '@podz/proto';
+import type { CatalogCopies, EpisodeCopy, ShowCopy } from '../data/catalog-copies';
+import type { MediaLibrary } from '../data/media-library';
+import type { ProcessedAudio } from '../data/media-models';
 import type { AudioAttributions } from '../domain/audio-attribution';
+import { renditionOf } from '../domain/derived-keys';
 import type { Insertion, InsertionPlanner } from './insertion-plan';
 
 /** What a download of a rendition carries: the insertion decided for its listener, if any. */
@@ -15,32 +20,60 @@ export interface DownloadAudio {
 
 const PLAIN: DownloadAudio = { inserts: false, insertion: null, tag: '' };
 
+/** An episode playing a rendition, as a decision needs it. */
+interface Playing {
+  episode: EpisodeCopy;
+  show: ShowCopy;
+  processed: ProcessedAudio;
+}
+
 /**
- * The inserted audio of one request for a rendition: the file's episode and show (the
- * attribution, kept a second per instance), the listener as their listen record will name them,
- * and the planner's decision for them today. A premium member's file and any file no episode
- * plays are plain.
+ * The inserted audio of one request: the listener as their listen record will name them, and the
+ * planner's decision for them today (made by whichever of their requests comes first: the audio,
+ * or the chapters file an app may fetch before it). A premium member's file, and any file no
+ * episode plays as a rendition, are plain.
  */
 export class DownloadInsertion {
   constructor(
     private readonly deps: {
       attributions: Pick<AudioAttributions, 'of'>;
+      copies: Pick<CatalogCopies, 'episode' | 'show'>;
+      library: Pick<MediaLibrary, 'findById'>;
       identity: Pick<ListenerIdentity, 'of'>;
       planner: Pick<InsertionPlanner, 'plan' | 'inserts'>;
     },
   ) {}
 
+  /** A request for a rendition's file (the attribution, kept a second per instance, names its episode). */
   async of(req: DirectRequest, file: string, member: boolean, at = new Date()): Promise<DownloadAudio> {
     if (member) return PLAIN;
     const attribution = await this.deps.attributions.of(file);
     if (!attribution?.processed) return PLAIN;
-    const { episode, show } = attribution.copies;
-    if (!(await this.deps.planner.inserts(show))) return PLAIN;
+    return this.decided(req, { ...attribution.copies, processed: attribution.processed }, at);
+  }
+
+  /** A request about an episode (its chapters file): the decision its audio gets, or makes it. */
+  async ofEpisode(req: DirectRequest, episodeId: string, at = new Date()): Promise<DownloadAudio> {
+    const episode = await this.deps.copies.episode(episodeId);
+    const file = episode?.audioFile;
+    if (!episode || !file || !renditionOf(file)) return PLAIN;
+    const [show, upload] = await Promise.all([
+      this.deps.copies.show(episode.podcastId),
+      this.deps.library.findById(uploadIdOfFile(file) ?? ''),
+    ]);
+    if (!show || !upload?.processed) return PLAIN;
+    // Premium audio is members' and always plain: so are its chapters.
+    if (isPremiumNow(premiumWindow(show.premium ?? NO_PREMIUM, episode.premium), at.getTime())) return PLAIN;
+    return this.decided(req, { episode, show, processed: upload.processed }, at);
+  }
+
+  private async decided(req: DirectRequest, playing: Playing, at: Date): Promise<DownloadAudio> {
+    if (!(await this.deps.planner.inserts(playing.show))) return PLAIN;
     const { listener, country } = await this.deps.identity.of(req, at);
     const insertion = await this.deps.planner.plan({
-      rendition: attribution.processed,
-      episode,
-      show,
+      rendition: playing.processed,
+      episode: playing.episode,
+      show: playing.show,
       listener,
       // App and platform are analytics' reading of the user agent, not made here yet: a campaign
       // that targets them matches no download.

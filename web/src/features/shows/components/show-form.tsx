@@ -15,6 +15,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveShow } from '../api/owner-shows-api';
 import { feedDraftOf, feedPatchOf, FeedSettingsFields } from './feed-settings-fields';
+import { InsertionField } from './insertion-field';
 import { LevellingField } from './levelling-field';
 import { PremiumFields } from './premium-fields';
 import { ReleaseTimeField, useReleaseTime } from './release-time-field';
@@ -50,6 +51,7 @@ export function ShowForm({
   const [feed, setFeed] = useState(() => feedDraftOf(show?.feed));
   const [premium, setPremium] = useState(show?.premium ?? NO_PREMIUM);
   const [levelAudio, setLevelAudio] = useState(show?.levelAudio ?? true);
+  const [insertAds, setInsertAds] = useState<boolean | null>(show?.insertAds ?? null);
   const { errors, formError, setErrors, check, fail } = useFormErrors();
   // A new show is created once, however often the form is sent (a lost answer, a second click).
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -71,6 +73,7 @@ export function ShowForm({
       feed: feedPatchOf(feed),
       premium: { plans: premium.plans, allEpisodes: premium.plans.length > 0 && premium.allEpisodes },
       levelAudio,
+      insertAds,
     };
     if (!check(createPodcastBodySchema, body)) return;
     save.mutate({ id: show?.id, body, idempotencyKey }, { onSuccess: onDone, onError: fail });
@@ -134,6 +137,7 @@ export function ShowForm({
       <FeedSettingsFields draft={feed} onChange={setFeed} error={errors.feed} showId={show?.id} />
       <PremiumFields value={premium} onChange={setPremium} error={errors.premium} />
       <LevellingField value={levelAudio} onChange={setLevelAudio} />
+      <InsertionField value={insertAds} onChange={setInsertAds} />
       <FormError message={formError} />
       <FormActions
         onCancel={onCancel}
