@@ -111,6 +111,7 @@ interface Setup {
   podcastId: string;
   audioId: string;
   planId: string;
+  campaignId: string;
 }
 
 /** Registers `username` through the gateway: the new user's id, or null when it was not taken. */
@@ -439,6 +440,37 @@ function planEdits(s: Setup): Workload {
   };
 }
 
+/**
+ * Edits of one campaign (the console's everyday write): each acknowledged edit has its `saved`
+ * event, and the stored campaign is the last one told.
+ */
+function campaignEdits(s: Setup): Workload {
+  const acknowledged = new Set<string>();
+  return {
+    victim: 'ads',
+    what: 'campaign edits',
+    async write(n) {
+      const name = `Crash campaign ${n}`;
+      const answer = await s.admin.call('PUT', `/api/ads/campaigns/${s.campaignId}`, { name });
+      if (answer.status !== 200) return false;
+      acknowledged.add(name);
+      return true;
+    },
+    async check(events) {
+      const saves = events.of('campaign.saved').filter((e) => e.subject === s.campaignId);
+      const told = new Set(saves.map((e) => String(e.data.name)));
+      const stored = (await s.admin.read(`/api/ads/campaigns/${s.campaignId}`)).name as string;
+      const last = saves.at(-1)?.data.name;
+      return [
+        ...missing('acknowledged campaign edits without their saved event', difference(acknowledged, told)),
+        ...(stored === last
+          ? []
+          : [`the stored campaign is named "${stored}", its last saved event says "${last}"`]),
+      ];
+    },
+  };
+}
+
 /** Analytics' totals against the distinct events on the topics: each counted exactly once. */
 async function analyticsTotals(s: Setup, events: EventLog): Promise<string[]> {
   const stats = await s.admin.read('/api/stats/daily?days=2');
@@ -516,6 +548,7 @@ export async function crashScenario(
     [requestsWork, []],
     [messages(setup, 'messaging'), [requestsWork]],
     [planEdits(setup), []],
+    [campaignEdits(setup), []],
     [messages(setup, 'analytics'), []],
     [searchable(setup), []],
     [mediaCopies(setup, mongoUrl, stack.databases.media), []],
@@ -538,6 +571,7 @@ export async function crashScenario(
     'requests.request.v1',
     'messaging.conversation.v1',
     'content.pricing-plan.v1',
+    'ads.campaign.v1',
   ];
   await readTopics(
     brokers,
@@ -602,6 +636,29 @@ async function prepare(stack: BenchStack, admin: Client, adminId: string): Promi
       active: false,
     }),
   );
+  const campaign = await until('a campaign to edit', () =>
+    admin.call('POST', '/api/ads/campaigns', {
+      name: 'Crash campaign',
+      advertiser: 'Faults',
+      advertiserCategory: 'testing',
+      kind: 'standard',
+      promotesPodcastId: null,
+      positions: ['pre'],
+      flight: { startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+      impressionGoal: 1000,
+      cpmCents: 100,
+      targeting: {
+        showIds: [],
+        categories: [],
+        countries: [],
+        apps: [],
+        platforms: [],
+        episodeMaxAgeDays: null,
+      },
+      caps: { perDay: null, perWeek: null },
+      creatives: [],
+    }),
+  );
   const setup: Setup = {
     admin,
     adminId,
@@ -610,6 +667,7 @@ async function prepare(stack: BenchStack, admin: Client, adminId: string): Promi
     podcastId: podcast.id,
     audioId: ((await upload.json()) as { id: string }).id,
     planId: plan.id,
+    campaignId: campaign.id,
   };
   // Messaging and requests learn of members from identity's events.
   for (const member of members) {
