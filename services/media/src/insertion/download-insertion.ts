@@ -57,13 +57,14 @@ export class DownloadInsertion {
     const episode = await this.deps.copies.episode(episodeId);
     const file = episode?.audioFile;
     if (!episode || !file || !renditionOf(file)) return PLAIN;
-    const [show, upload] = await Promise.all([
-      this.deps.copies.show(episode.podcastId),
-      this.deps.library.findById(uploadIdOfFile(file) ?? ''),
-    ]);
-    if (!show || !upload?.processed) return PLAIN;
+    const show = await this.deps.copies.show(episode.podcastId);
     // Premium audio is members' and always plain: so are its chapters.
-    if (isPremiumNow(premiumWindow(show.premium ?? NO_PREMIUM, episode.premium), at.getTime())) return PLAIN;
+    if (!show || isPremiumNow(premiumWindow(show.premium ?? NO_PREMIUM, episode.premium), at.getTime()))
+      return PLAIN;
+    // Only a show that inserts needs the upload read.
+    if (!(await this.deps.planner.inserts(show))) return PLAIN;
+    const upload = await this.deps.library.findById(uploadIdOfFile(file) ?? '');
+    if (!upload?.processed) return PLAIN;
     return this.decided(req, { episode, show, processed: upload.processed }, at);
   }
 
