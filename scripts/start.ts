@@ -189,6 +189,9 @@ async function main(): Promise<void> {
         env.NOTIFICATIONS_LINK_SECRET = createHash('sha256')
           .update(`unsubscribe:${keys.privateKey}`)
           .digest('hex');
+      // Stable across restarts, so report links given to advertisers keep working.
+      if (name === 'analytics' && !process.env.ADS_REPORT_SECRET)
+        env.ADS_REPORT_SECRET = createHash('sha256').update(`ads-report:${keys.privateKey}`).digest('hex');
       // Catalog signs members' audio links with it and media checks them.
       const signsOrChecksAudio = name === 'catalog' || name === 'media';
       if (signsOrChecksAudio && !process.env.PREMIUM_LINK_SECRET)

@@ -61,6 +61,8 @@ COPY --from=build /app/proto/package.json proto/
 COPY --from=build /app/proto/dist proto/dist
 COPY --from=build /app/services/kit/package.json services/kit/
 COPY --from=build /app/services/kit/dist services/kit/dist
+# The OPAWG user-agent lists kit reads at start (analytics names apps by them, media targets by them).
+COPY --from=build /app/services/kit/vendor services/kit/vendor
 COPY --from=build /app/services/read-models/package.json services/read-models/
 COPY --from=build /app/services/read-models/dist services/read-models/dist
 COPY --from=build /app/services/${SERVICE}/package.json services/${SERVICE}/

@@ -55,4 +55,5 @@ export * from './routes';
 export * from './route-match';
 export * from './streams/listen-record';
 export * from './analytics/listen-api';
+export * from './analytics/ad-delivery-api';
 export * from './streams/listener-address';

@@ -167,6 +167,12 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/analytics/shows/:id/episodes', 'analytics', SHOW_TEAM),
   route('GET', '/api/analytics/shows/:id/export.csv', 'analytics', SHOW_TEAM),
   route('GET', '/api/analytics/episodes/:id', 'analytics', SHOW_TEAM),
+  // analytics: ads delivered by the IAB rules, for those who run campaigns; the advertiser's
+  // report by its signed, expiring link (the token is the permission)
+  route('GET', '/api/analytics/campaigns/:id', 'analytics', EDITORS),
+  route('GET', '/api/analytics/campaigns/:id/export.csv', 'analytics', EDITORS),
+  route('POST', '/api/analytics/campaigns/:id/report-link', 'analytics', EDITORS),
+  route('GET', '/api/analytics/reports/:token', 'analytics', 'public'),
   // billing: PayPal orders made and captured on the server, the subscriptions they start; PayPal's
   // webhooks (verified with PayPal)
   route('GET', '/api/billing/config', 'billing', 'public'),

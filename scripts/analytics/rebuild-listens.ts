@@ -20,12 +20,13 @@ import { rollupPrefix } from '../../services/analytics/src/analytics-service';
 import { applyListenStream, listenGroupId } from '../../services/analytics/src/consumers/apply-listen-stream';
 import { analyticsConfigSchema } from '../../services/analytics/src/config';
 import { ListenRollups } from '../../services/analytics/src/data/listen-rollups';
-import { UserAgents } from '../../services/analytics/src/domain/user-agents';
+import { UserAgents } from '../../services/kit/src/listens/user-agents';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const config = loadConfig(analyticsConfigSchema, process.env);
+  // It gives no report links: the secret that signs them is analytics' alone.
+  const config = loadConfig(analyticsConfigSchema.omit({ ADS_REPORT_SECRET: true }), process.env);
   const logger = createLogger('rebuild', config.LOG_LEVEL);
   const generation = config.LISTEN_GENERATION + 1;
   const database = config.MONGO_DB;

@@ -1,5 +1,5 @@
 /**
- * Refreshes the vendored OPAWG user-agent lists (services/analytics/vendor/opawg) from GitHub:
+ * Refreshes the vendored OPAWG user-agent lists (services/kit/vendor/opawg) from GitHub:
  * `npm run analytics:opawg -- [ref]`. Writes the runtime files, the licence and the version note.
  */
 import { writeFile } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const REPOSITORY = 'opawg/user-agents-v2';
 const FILES = ['bots', 'apps', 'libraries', 'browsers', 'devices', 'referrers'];
-const target = path.resolve(__dirname, '..', '..', 'services', 'analytics', 'vendor', 'opawg');
+const target = path.resolve(__dirname, '..', '..', 'services', 'kit', 'vendor', 'opawg');
 
 async function get(url: string): Promise<string> {
   const response = await fetch(url, { headers: { 'user-agent': 'podz-opawg-refresh' } });

@@ -122,6 +122,7 @@ export async function startBenchStack(infra: ResolvedInfra, run: string, instanc
         });
       if (name === 'notifications')
         env.NOTIFICATIONS_LINK_SECRET = `bench-unsubscribe-links-${run}-0123456789abcdef`;
+      if (name === 'analytics') env.ADS_REPORT_SECRET = `bench-ads-report-links-${run}-0123456789abcdef`;
       // Catalog signs members' audio links and media checks them; media's salts follow catalog's database.
       if (name === 'catalog' || name === 'media')
         env.PREMIUM_LINK_SECRET = `bench-premium-links-${run}-0123456789abcdef`;

@@ -161,6 +161,7 @@ function* yearOfListens(show: string, episodes: string[], now: number): Generato
       referrer: null,
       premium: false,
       country: COUNTRIES[Math.floor(Math.random() * COUNTRIES.length)]!,
+      ads: [],
     };
     // A listener asks in one to three ranges, the first sometimes after a probe.
     const parts = 1 + Math.floor(Math.random() * 3);

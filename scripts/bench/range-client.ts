@@ -35,6 +35,11 @@ export interface RangeLoadResult {
   breakdown: string;
   /** The client's own CPU per answer, while counting. */
   cpuMs: number;
+  /**
+   * The `Server-Timing` durations the answers carried (ms), by metric name: what the server says a
+   * step of its own took (media's `decide`), apart from the network and the queue.
+   */
+  serverTiming: Record<string, { count: number; p50: number; p99: number }>;
 }
 
 const CHILD_FLAG = '--range-client';
@@ -46,6 +51,7 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections, timeout: 4_000 });
   const url = new URL(load.url);
   const latencies: number[] = [];
+  const timings = new Map<string, number[]>();
   let unexpected = 0;
   const kinds = new Map<string, number>();
   const surprise = (kind: string) => {
@@ -70,6 +76,11 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
             if (res.statusCode === load.status || res.statusCode === load.also)
               latencies.push(performance.now() - started);
             else surprise(`status ${res.statusCode}`);
+            for (const [name, ms] of serverTimings(String(res.headers['server-timing'] ?? ''))) {
+              const list = timings.get(name) ?? [];
+              list.push(ms);
+              timings.set(name, list);
+            }
           }
           resolve();
         });
@@ -109,9 +120,18 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   stopping = true;
   await Promise.all(connections);
   agent.destroy();
+  const quantile = (values: number[], p: number) =>
+    values[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  const at = (p: number) => quantile(latencies, p);
+  const serverTiming = Object.fromEntries(
+    [...timings].map(([name, values]) => {
+      values.sort((a, b) => a - b);
+      return [name, { count: values.length, p50: quantile(values, 0.5), p99: quantile(values, 0.99) }];
+    }),
+  );
   return {
+    serverTiming,
     requestsPerSecond: latencies.length / seconds,
     p50: at(0.5),
     p99: at(0.99),
@@ -119,6 +139,16 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
     breakdown: [...kinds].map(([kind, count]) => `${count} × ${kind}`).join(', '),
     cpuMs: (user + system) / 1000 / Math.max(1, latencies.length),
   };
+}
+
+/** `decide;dur=0.42, db;dur=3` → [['decide', 0.42], ['db', 3]]. */
+function serverTimings(header: string | undefined): [string, number][] {
+  if (!header) return [];
+  return header.split(',').flatMap((entry) => {
+    const [name, ...params] = entry.trim().split(';');
+    const dur = params.map((param) => /^\s*dur=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    return name && dur ? [[name, Number(dur)] as [string, number]] : [];
+  });
 }
 
 /** Runs one load in a child process and answers its result. */

@@ -61,6 +61,7 @@ import { machine, writeFiguresDoc } from './figures-doc';
 import { floorsBench } from './floors';
 import { networkDayBench } from './network-day';
 import { pipelineBench } from './pipeline';
+import { insertionBench } from './insertion';
 
 const small = process.argv.includes('--small');
 const INSTANCES = instancesWanted(process.argv, undefined, 4);
@@ -108,6 +109,7 @@ const GROUPS = [
   'day',
   'premium',
   'pipeline',
+  'insertion',
   'floors',
 ] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -590,6 +592,10 @@ async function oneRun(infra: ResolvedInfra, redis: Redis, logger: Logger): Promi
     if (runs('premium')) {
       await stage('premium listening');
       figures.push(...(await premiumBench(stack, seeded, redis)));
+    }
+    if (runs('insertion')) {
+      await stage('dynamic insertion');
+      figures.push(...(await insertionBench(stack, infra, logger, say)));
     }
     if (runs('pipeline')) {
       await stage('the audio pipeline');

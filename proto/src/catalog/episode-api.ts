@@ -200,6 +200,18 @@ export const mediaSchema = z.object({
 export type Media = z.infer<typeof mediaSchema>;
 
 /**
+ * `GET /uploads/{id}?claim=`: whether the asker may be about to publish it on an episode (catalog:
+ * the default), so media holds its audio closed until it hears whose it is; a campaign's creative
+ * (ads) is never an episode's, and asks with `claim=false`.
+ */
+export const uploadFactsQuerySchema = z.object({
+  claim: z
+    .enum(['true', 'false'], { error: 'claim must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+/**
  * An upload as media tells catalog about it (`GET /uploads/{id}` on media, service to service and
  * never through the gateway): what a show or episode that names it by id takes of it.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AD_POSITIONS } from '../ads/campaign-api';
 import { objectIdSchema } from '../ids';
 
 /**
@@ -30,6 +31,23 @@ export type ListenFile = z.infer<typeof listenFileSchema>;
 const listenerHashSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{22}$/, { error: 'a 22-character base64url hash' });
+
+/** The most creatives one file carries (a pre-roll, the mid-rolls, a post-roll). */
+export const LISTEN_ADS_MAX = 10;
+
+/**
+ * A creative joined into the file this response was cut from: which campaign's, at which break,
+ * and its bytes in that listener's file (`end` exclusive). Analytics counts it delivered once every
+ * one of those bytes reached the listener.
+ */
+export const listenAdSchema = z.object({
+  campaign: objectIdSchema,
+  creative: objectIdSchema,
+  position: z.enum(AD_POSITIONS),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().positive(),
+});
+export type ListenAd = z.infer<typeof listenAdSchema>;
 
 export const LISTEN_KINDS = ['audio', 'feed'] as const;
 
@@ -70,6 +88,8 @@ export const listenRecordSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .nullable(),
+  /** The creatives in the file this response was part of (none for a plain file and a feed). */
+  ads: z.array(listenAdSchema).max(LISTEN_ADS_MAX).default([]),
 });
 export type ListenRecord = z.infer<typeof listenRecordSchema>;
 
@@ -100,6 +120,15 @@ export const catalogListens: RecordStreamDefinition<typeof listenRecordSchema> =
     referrer: null,
     premium: false,
     country: 'NL',
+    ads: [
+      {
+        campaign: '64b7f0c2a1b2c3d4e5f6071a',
+        creative: '64b7f0c2a1b2c3d4e5f6071b',
+        position: 'pre',
+        start: 262_558,
+        end: 743_959,
+      },
+    ],
   },
 };
 

@@ -32,7 +32,8 @@ export function startAds(config: AdsConfig) {
       const deps: AdsPorts = {
         campaigns: new CampaignRepository(campaigns, relay, lists),
         settings: new AdSettingsRepository(settings, relay),
-        uploads: new MediaUploads(config.MEDIA_URL),
+        // A creative is never an episode's: asking does not hold its audio closed.
+        uploads: new MediaUploads(config.MEDIA_URL, false),
         logger,
       };
       lists.ensureLater();

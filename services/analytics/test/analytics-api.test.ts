@@ -62,6 +62,7 @@ function download(ip: string, ua: string, atIso: string): ListenRecord {
     referrer: null,
     premium: false,
     country: ip.startsWith('81.') ? 'NL' : null,
+    ads: [],
   };
 }
 

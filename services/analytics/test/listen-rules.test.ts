@@ -2,7 +2,13 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { loadConfig, RecordStream, type RunningService } from '@podz/kit';
 import { eventually, testServiceEnv } from '@podz/kit/testing';
-import { catalogListens, listenerAddress, type ListenFile, type ListenRecord } from '@podz/proto';
+import {
+  catalogListens,
+  listenerAddress,
+  type ListenAd,
+  type ListenFile,
+  type ListenRecord,
+} from '@podz/proto';
 import { rollupPrefix, startAnalytics } from '../src/analytics-service';
 import { analyticsConfigSchema, type AnalyticsConfig } from '../src/config';
 import { ListenRollups, type Entity } from '../src/data/listen-rollups';
@@ -52,6 +58,7 @@ interface Listen {
   daySalt?: Buffer;
   /** Served to a member (premium audio). */
   premium?: boolean;
+  ads?: ListenAd[];
 }
 
 /** A record as catalog sends it: by default a full GET of the whole file from an iPhone. */
@@ -78,6 +85,7 @@ function listen(options: Listen): ListenRecord {
     referrer: null,
     premium: options.premium ?? false,
     country: 'NL',
+    ads: options.ads ?? [],
   };
 }
 
@@ -294,5 +302,93 @@ describe('downloads by the IAB v2.3 rules', () => {
       listen({ episode, show, published, at: at('2026-12-05T08:00:00Z') }),
     );
     expect((await rollups.episodeTable(show)).get(episode)).toEqual({ first7: 1, first30: 2, all: 3 });
+  });
+});
+
+describe('ads delivered by the IAB rules for dynamically inserted ads', () => {
+  /** A file with a 30 s pre-roll after its tag and a mid-roll at 40 % (10 kB/s, as `HOUR`). */
+  const inserted = () => {
+    const [campaign, creative] = [id(), id()];
+    const pre: ListenAd = { campaign, creative, position: 'pre', start: 4000, end: 304_000 };
+    const mid: ListenAd = { campaign, creative, position: 'mid', start: 14_704_000, end: 15_004_000 };
+    const file: ListenFile = { bytes: HOUR.bytes + 600_000, offset: 4000, seconds: 3660 };
+    return { campaign, creative, ads: [pre, mid], file, pre, mid };
+  };
+  const delivered = async (entity: Entity) => (await downloads(entity)) ?? 0;
+
+  it('counts each creative whose every byte was sent, in the campaign, its creative and the show', async () => {
+    const { campaign, creative, ads, file } = inserted();
+    const [episode, show] = [id(), id()];
+    await apply(listen({ episode, show, file, ads }));
+    expect(await delivered(`ad:${campaign}`)).toBe(2);
+    expect(await delivered(`ak:${campaign}:${creative}`)).toBe(2);
+    expect(await delivered(`as:${show}`)).toBe(2);
+    const sums = await rollups.breakdown(`ad:${campaign}`, [], ['2026-11-20']);
+    expect(Object.fromEntries(sums)).toEqual(
+      expect.objectContaining({
+        'p:pre': 1,
+        'p:mid': 1,
+        [`s:${show}`]: 2,
+        [`e:${episode}`]: 2,
+        [`k:${creative}`]: 2,
+        'a:Apple Podcasts': 2,
+        'o:iOS': 2,
+        'c:NL': 2,
+        'h:12': 2,
+      }),
+    );
+    expect((await rollups.breakdown(`as:${show}`, [], ['2026-11-20'])).get(`g:${campaign}`)).toBe(2);
+    expect(await rollups.listeners(`ad:${campaign}`, 'lis', ['2026-11-20'])).toEqual([1]);
+  });
+
+  it('does not count a creative a listener stopped inside, and counts it once the rest arrives that day', async () => {
+    const { campaign, ads, file, mid } = inserted();
+    const episode = id();
+    // The download counts at one minute; the mid-roll's last byte is not sent.
+    await apply(listen({ episode, file, ads, range: 'bytes=0-', start: 0, sent: mid.end - 1 }));
+    expect(await downloads(`e:${episode}`)).toBe(1);
+    expect(await delivered(`ad:${campaign}`)).toBe(1);
+    await apply(listen({ episode, file, ads, range: `bytes=${mid.end - 1}-`, start: mid.end - 1, sent: 10 }));
+    expect(await delivered(`ad:${campaign}`)).toBe(2);
+    expect((await rollups.breakdown(`ad:${campaign}`, [], ['2026-11-20'])).get('p:mid')).toBe(1);
+  });
+
+  it('counts a creative from ranges in any order, each byte once', async () => {
+    const { campaign, ads, file, pre } = inserted();
+    const episode = id();
+    const half = (pre.start + pre.end) / 2;
+    await apply(
+      listen({ episode, file, ads, range: `bytes=${half}-`, start: half, sent: pre.end - half - 1 }),
+      listen({ episode, file, ads, range: `bytes=${half}-`, start: half, sent: pre.end - half - 1 }),
+    );
+    expect(await delivered(`ad:${campaign}`)).toBe(0);
+    await apply(listen({ episode, file, ads, range: 'bytes=0-', start: 0, sent: half + 1 }));
+    expect(await delivered(`ad:${campaign}`)).toBe(0);
+    await apply(listen({ episode, file, ads, range: `bytes=${pre.end - 1}-`, start: pre.end - 1, sent: 1 }));
+    expect(await delivered(`ad:${campaign}`)).toBe(1);
+  });
+
+  it('applies the download filters: bots, probes and HEAD requests deliver nothing', async () => {
+    const { campaign, ads, file } = inserted();
+    const episode = id();
+    await apply(
+      listen({ episode, file, ads, ua: BOT }),
+      listen({ episode, file, ads, ua: WATCH }),
+      listen({ episode, file, ads, method: 'HEAD', sent: 0 }),
+      listen({ episode, file, ads, range: 'bytes=0-1', start: 0, sent: 2 }),
+      listen({ episode, file, ads, status: 304, sent: 0 }),
+    );
+    expect(await delivered(`ad:${campaign}`)).toBe(0);
+  });
+
+  it('counts a listener once per break per episode per UTC day, and a redelivered record once', async () => {
+    const { campaign, ads, file } = inserted();
+    const episode = id();
+    const record = listen({ episode, file, ads });
+    await apply(record, record, listen({ episode, file, ads, at: NOON + 3_600_000 }));
+    expect(await delivered(`ad:${campaign}`)).toBe(2);
+    await apply(listen({ episode, file, ads, ip: '203.0.113.99' }));
+    expect(await delivered(`ad:${campaign}`)).toBe(4);
+    expect(await rollups.listeners(`ad:${campaign}`, 'lis', ['2026-11-20'])).toEqual([2]);
   });
 });

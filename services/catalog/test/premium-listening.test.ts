@@ -240,7 +240,8 @@ describe('a private feed', () => {
     ]);
     const bonusUrl = items.get('The bonus') ?? '';
     expect(keyOf(bonusUrl)).toMatch(/^[0-9a-f]{24}\.\d+\.[A-Za-z0-9_-]{22}$/);
-    expect(items.get('Everyone hears this')).toBe(`http://podz.test${open.audio.url}`);
+    // Every link of the member's feed carries their key, public episodes' too (members pay for no ads).
+    expect(items.get('Everyone hears this')).toBe(`http://podz.test${open.audio.url}?k=${keyOf(bonusUrl)}`);
     await audioAnswers(`${bonus.audio.url}?k=${keyOf(bonusUrl)}`, 200);
     const played = await api()
       .get(`${bonus.audio.url}?k=${keyOf(bonusUrl)}`)

@@ -16,6 +16,7 @@ import {
   listenerSaltPrefix,
   listenRecording,
   readCountries,
+  UserAgents,
 } from '@podz/kit/listens';
 import { catalogListens, SOCKET_EVENTS, TOPICS, userRoom } from '@podz/proto';
 import { EntitlementBook, UserDirectory } from '@podz/read-models';
@@ -32,6 +33,7 @@ import { queueOlderAudio } from './data/queue-older-audio';
 import { mediaFamily } from './data/media-lists';
 import { mediaModels } from './data/media-models';
 import { PrivateFeedCopies } from './data/private-feed-copies';
+import { listensWithoutAds } from './domain/ad-free';
 import { AudioAttributions } from './domain/audio-attribution';
 import { AudioGrants } from './domain/audio-grants';
 import type { MediaPorts } from './domain/media-ports';
@@ -119,6 +121,8 @@ export function startMedia(config: MediaConfig) {
         copies,
         library: ports.library,
         identity: new ListenerIdentity(new ListenerSalts(redis, saltPrefix), countries),
+        agents: new UserAgents(),
+        adFree: (req, showId) => listensWithoutAds(ports, showId, { key: req.query.k, user: req.user }),
         planner: new InsertionPlanner({
           campaigns,
           library: ports.library,

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import request from 'supertest';
-import { loadConfig, type RunningService } from '@podz/kit';
-import { eventually, testServiceEnv } from '@podz/kit/testing';
+import { loadConfig, pendingEvent, recordsOfMessage, type RunningService } from '@podz/kit';
+import { eventually, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
+import { listenRecordSchema, userPlanChanged, type ListenRecord } from '@podz/proto';
 import { adsConfigSchema, type AdsConfig } from '../../ads/src/config';
 import { startAds } from '../../ads/src/ads-service';
 import { bearer, CatalogPlatform, type Member } from '../../catalog/test/support/catalog-harness';
@@ -56,6 +57,22 @@ function tone(seconds: number, frequency: number): Buffer {
   ]);
 }
 
+/** The listen record of a whole download of `episodeId` (its every byte sent), once on the topic. */
+async function wholeDownloadRecord(episodeId: string, bytes: number): Promise<ListenRecord | undefined> {
+  const whole = (record: ListenRecord) =>
+    record.episode === episodeId && record.status === 200 && record.sent === bytes;
+  const records = (
+    await readTopic(testInfra().kafkaBrokers, testTopic('catalog.listen.v1'), {
+      until: (seen) =>
+        seen.some((message) =>
+          recordsOfMessage(message.value).some((r) => whole(listenRecordSchema.parse(r))),
+        ),
+      timeoutMs: 30_000,
+    })
+  ).flatMap((message) => recordsOfMessage(message.value).map((record) => listenRecordSchema.parse(record)));
+  return records.find(whole);
+}
+
 const get = (url: string, listener: string, range?: string, origin = platform.url) =>
   download(origin, url, range, { 'user-agent': APP, 'x-forwarded-for': listener });
 
@@ -102,6 +119,15 @@ describe('inserted audio', () => {
         ],
       })
       .expect(200);
+    const transcript = await api()
+      .put(`/api/episodes/${episode.id}/transcript?language=en`)
+      .set(bearer(owner.token))
+      .set('content-type', 'text/vtt')
+      .send(
+        'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nWelcome\n\n00:00:41.000 --> 00:00:43.000\nSecond half\n',
+      )
+      .expect(200);
+    const transcriptUrl = transcript.body.transcript.url as string;
     await api()
       .put(`/api/episodes/${episode.id}/ad-breaks`)
       .set(bearer(owner.token))
@@ -180,6 +206,26 @@ describe('inserted audio', () => {
       expect.closeTo(40 + creativeSeconds, 1),
     ]);
 
+    // Its listen record names the creative and where it is in this file: the creative's own frames.
+    const record = await wholeDownloadRecord(episode.id, whole.body.length);
+    expect(record?.ads).toEqual([
+      {
+        campaign: campaign.body.id,
+        creative: creative.body.id,
+        position: 'pre',
+        start: expect.any(Number),
+        end: expect.any(Number),
+      },
+    ]);
+    const [placed] = record?.ads ?? [];
+    expect((placed?.end ?? 0) - (placed?.start ?? 0)).toBeGreaterThan(40_000);
+    // The creative's own file stays open to whoever previews it (no episode claims it).
+    const spotFile = await download(platform.mediaUrl, `/media/audio/${creative.body.id}.house.mp3`);
+    expect(spotFile.status).toBe(200);
+    const spot = spotFile.body;
+    const spotFrames = spot.subarray(spot.length - ((placed?.end ?? 0) - (placed?.start ?? 0)));
+    expect(whole.body.subarray(placed?.start, placed?.end).equals(spotFrames)).toBe(true);
+
     // Every range of that listener's download is the whole's, from either media instance.
     const second = await platform.anotherMedia({ MEDIA_JOB_SLOTS: '0' });
     try {
@@ -204,6 +250,54 @@ describe('inserted audio', () => {
     expect(JSON.parse(chaptersFile.text).chapters.map((one: { startTime: number }) => one.startTime)).toEqual(
       [expect.closeTo(creativeSeconds, 1), expect.closeTo(40 + creativeSeconds, 1)],
     );
+
+    // Members pay for no ads: a paying member's session hears the plain file, kept by no shared cache.
+    const payer = await platform.member('user');
+    await platform.catalog.context.producer.publish([
+      pendingEvent(userPlanChanged, payer.id, { userId: payer.id, plan: 'pro', previousPlan: 'free' }),
+    ]);
+    const asPayer = () =>
+      download(platform.url, episode.url, undefined, {
+        'user-agent': APP,
+        'x-forwarded-for': '81.2.69.145',
+        authorization: `Bearer ${payer.token}`,
+      });
+    await eventually(
+      'the paying member’s plain file',
+      async () => (await asPayer()).body.length === before.body.length,
+    );
+    expect((await asPayer()).headers['cache-control']).toBe('private, max-age=3600');
+    expect((await get(episode.url, '81.2.69.145')).body.length).toBe(whole.body.length);
+
+    // Targeting by app, as analytics names apps from the user agent: an Overcast listener gets the
+    // creative, a new Apple Podcasts listener does not.
+    await request(ads.url)
+      .put(`/api/ads/campaigns/${campaign.body.id}`)
+      .set(bearer(editor.token))
+      .send({ targeting: { ...campaign.body.targeting, apps: ['Overcast'] } })
+      .expect(200);
+    await eventually(
+      'media’s copy targets Overcast',
+      async () => (await copies.live(new Date()))[0]?.targeting.apps.includes('Overcast') === true,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const overcast = await download(platform.url, episode.url, undefined, {
+      'user-agent': 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)',
+      'x-forwarded-for': '81.2.69.143',
+    });
+    expect(overcast.body.length).toBe(whole.body.length);
+    expect((await get(episode.url, '81.2.69.144')).body.length).toBe(before.body.length);
+
+    // So is the transcript: each cue later by what was put before it, for this listener alone.
+    const words = await request(platform.url)
+      .get(transcriptUrl)
+      .set({ 'user-agent': APP, 'x-forwarded-for': GB })
+      .expect(200);
+    expect(words.headers['cache-control']).toBe('private, max-age=300');
+    const starts = [...words.text.matchAll(/^(\d\d):(\d\d):(\d\d\.\d{3}) -->/gm)].map(
+      ([, h, m, s]) => Number(h) * 3600 + Number(m) * 60 + Number(s),
+    );
+    expect(starts).toEqual([expect.closeTo(1 + creativeSeconds, 2), expect.closeTo(41 + creativeSeconds, 2)]);
 
     // A show that does not insert: the file as it was, byte for byte, cached as before.
     const quiet = await episodeWithRendition(plainShow.id, 'No breaks', 20);

@@ -1,6 +1,12 @@
 import { Schema, type Connection } from 'mongoose';
 import { on, onBatch, onlyDuplicateKeys, type Subscription } from '@podz/kit';
-import { subscriptionEnded, userPlanChanged, userRegistered, type SubscriptionEndReason } from '@podz/proto';
+import {
+  DEFAULT_PLAN,
+  subscriptionEnded,
+  userPlanChanged,
+  userRegistered,
+  type SubscriptionEndReason,
+} from '@podz/proto';
 import { modelOnce } from './model-once';
 
 /**
@@ -137,6 +143,15 @@ export function planUnlocks(entitlement: Entitlement | null, plans: readonly str
   if (!entitlement?.plan || !plans.includes(entitlement.plan)) return false;
   const { ended, plan, planAt } = entitlement;
   return !(ended && ended.plan === plan && (!planAt || ended.at >= planAt));
+}
+
+/**
+ * Whether the member pays: a plan other than the one everyone starts on, not run out since they
+ * moved to it. Paying members hear the network without inserted ads and promos.
+ */
+export function onPaidPlan(entitlement: Entitlement | null): boolean {
+  const plan = entitlement?.plan;
+  return Boolean(plan) && plan !== DEFAULT_PLAN && planUnlocks(entitlement, [plan ?? '']);
 }
 
 /** Who is asking to hear, and whether they administer the network. */

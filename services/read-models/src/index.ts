@@ -6,6 +6,7 @@ export { PlanBook, type KnownPlan } from './plan-book';
 export {
   EntitlementBook,
   hearsPremium,
+  onPaidPlan,
   planUnlocks,
   type Entitlement,
   type PremiumListener,

@@ -51,6 +51,9 @@ const ImageGallery = lazy(() => import('./routes/image-gallery'));
 const UserRequests = lazy(() => import('./routes/user-requests'));
 const Documentation = lazy(() => import('./routes/documentation'));
 const ShowAnalytics = lazy(() => import('./routes/show-analytics'));
+const Campaigns = lazy(() => import('./routes/campaigns'));
+const Campaign = lazy(() => import('./routes/campaign'));
+const AdvertiserReport = lazy(() => import('./routes/advertiser-report'));
 
 /** Spec §2: public routes (and sign-in), in the top-navigation layout. */
 const PUBLIC_ROUTES: [string, React.ComponentType][] = [
@@ -74,6 +77,7 @@ const PUBLIC_ROUTES: [string, React.ComponentType][] = [
   [paths.resetPassword.path, ResetPassword],
   [paths.verifyEmail.path, VerifyEmail],
   [paths.unsubscribe.path, Unsubscribe],
+  [paths.advertiserReport.path, AdvertiserReport],
   ['*', NotFound],
 ];
 
@@ -98,6 +102,8 @@ const MEMBER_ROUTES: [string, React.ComponentType][] = [
   [paths.podzManagement.path, PodzManagement],
   [paths.imageGallery.path, ImageGallery],
   [paths.showAnalytics.path, ShowAnalytics],
+  [paths.campaigns.path, Campaigns],
+  [paths.campaign.path, Campaign],
 ];
 
 const routes = (table: [string, React.ComponentType][]) =>

@@ -68,4 +68,15 @@ export const paths = {
   documentation: fixed('/documentation'),
   podzManagement: fixed('/podz-management'),
   imageGallery: fixed('/image-gallery'),
+  // Reached from the Dashboard and Page Content (the side menu stays as spec §2 has it).
+  campaigns: fixed('/campaigns'),
+  campaign: {
+    path: '/campaigns/:id',
+    href: (id: string) => `/campaigns/${encodeURIComponent(id)}`,
+  },
+  // The advertiser's signed, expiring link: no account.
+  advertiserReport: {
+    path: '/advertiser-report/:token',
+    href: (token: string) => `/advertiser-report/${encodeURIComponent(token)}`,
+  },
 } as const;

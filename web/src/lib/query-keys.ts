@@ -66,6 +66,11 @@ export const queryKeys = {
   },
   ads: {
     settings: ['ads', 'settings'] as const,
+    campaignsAll: ['ads', 'campaigns'] as const,
+    campaigns: (page: number) => ['ads', 'campaigns', 'page', page] as const,
+    campaign: (id: string) => ['ads', 'campaigns', 'one', id] as const,
+    deliveries: (id: string) => ['ads', 'deliveries', id] as const,
+    report: (token: string) => ['ads', 'report', token] as const,
   },
   content: {
     page: (slug: string) => ['content', 'page', slug] as const,

@@ -37,6 +37,7 @@ export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
     paths.resetPassword,
     paths.verifyEmail,
     paths.unsubscribe,
+    paths.advertiserReport,
   ].map(({ path }) => ({ path, rule: PUBLIC })),
   { path: paths.login.path, rule: GUEST_ONLY },
   { path: paths.register.path, rule: GUEST_ONLY },
@@ -61,6 +62,8 @@ export const ROUTE_RULES: readonly { path: string; rule: RouteRule }[] = [
   { path: paths.imageGallery.path, rule: roles('admin', 'owner') },
   // The service checks which shows: its owner's, its confirmed hosts', any for admins.
   { path: paths.showAnalytics.path, rule: roles('owner', 'host', 'admin') },
+  { path: paths.campaigns.path, rule: roles('admin', 'editor') },
+  { path: paths.campaign.path, rule: roles('admin', 'editor') },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

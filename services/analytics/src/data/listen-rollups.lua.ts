@@ -2,24 +2,15 @@
 // would need them declared and in one hash slot).
 
 /**
- * The Lua the listen rollups run in Redis, each step atomic (a record handed over twice changes
- * nothing the second time): one audio request that may count, or several of one listener with the
- * same attributes. Their byte ranges join the listener's ranges for the episode on the day; when
- * the distinct bytes covered first reach the threshold, the download is counted, once, in every
- * rollup. ARGV: prefix, day, month, hour, show, episode, listener, month listener, ranges
- * (`first-last,first-last`), threshold, app, device, os, country, days since published (-1
- * unknown), ttl, premium (1: served to a member, also counted under `m:<show>`; absent: 0).
+ * Joins the byte ranges kept in a cover hash (`state[1]`, `first-last,…`) with those handed over
+ * (`incoming`): `covered`, the distinct bytes, and `parts`, the merged ranges to keep.
  */
-export const APPLY_LISTEN = `
-local p = ARGV[1]
-local cover = p .. ':cover:' .. ARGV[2] .. ':' .. ARGV[6] .. ':' .. ARGV[7]
-local state = redis.call('HMGET', cover, 'r', 'c')
-if state[2] then return 0 end
+const MERGE_RANGES = `
 local ranges = {}
 if state[1] then
   for a, b in string.gmatch(state[1], '(%d+)-(%d+)') do ranges[#ranges + 1] = { tonumber(a), tonumber(b) } end
 end
-for a, b in string.gmatch(ARGV[9], '(%d+)-(%d+)') do ranges[#ranges + 1] = { tonumber(a), tonumber(b) } end
+for a, b in string.gmatch(incoming, '(%d+)-(%d+)') do ranges[#ranges + 1] = { tonumber(a), tonumber(b) } end
 table.sort(ranges, function(x, y) return x[1] < y[1] end)
 local merged = {}
 for _, r in ipairs(ranges) do
@@ -36,6 +27,44 @@ for i, r in ipairs(merged) do
   covered = covered + r[2] - r[1] + 1
   parts[i] = string.format('%d-%d', r[1], r[2])
 end
+`;
+
+/**
+ * One more in an entity's rollups (`p` the prefix): its day and month, each breakdown field of
+ * both, its unique listeners of both, its all-time total.
+ */
+const COUNT_IN = `
+local function countIn(entity, fields, day, month, listener, monthListener)
+  local e = p .. ':' .. entity
+  redis.call('HINCRBY', e .. ':days', day, 1)
+  redis.call('HINCRBY', e .. ':months', month, 1)
+  for _, f in ipairs(fields) do
+    redis.call('HINCRBY', e .. ':day:' .. day, f, 1)
+    redis.call('HINCRBY', e .. ':month:' .. month, f, 1)
+  end
+  redis.call('PFADD', e .. ':lis:' .. day, listener)
+  redis.call('PFADD', e .. ':lism:' .. month, monthListener)
+  redis.call('HINCRBY', p .. ':totals', entity, 1)
+end
+`;
+
+/**
+ * The Lua the listen rollups run in Redis, each step atomic (a record handed over twice changes
+ * nothing the second time): one audio request that may count, or several of one listener with the
+ * same attributes. Their byte ranges join the listener's ranges for the episode on the day; when
+ * the distinct bytes covered first reach the threshold, the download is counted, once, in every
+ * rollup. ARGV: prefix, day, month, hour, show, episode, listener, month listener, ranges
+ * (`first-last,first-last`), threshold, app, device, os, country, days since published (-1
+ * unknown), ttl, premium (1: served to a member, also counted under `m:<show>`; absent: 0).
+ */
+export const APPLY_LISTEN = `
+local p = ARGV[1]
+${COUNT_IN}
+local cover = p .. ':cover:' .. ARGV[2] .. ':' .. ARGV[6] .. ':' .. ARGV[7]
+local incoming = ARGV[9]
+local state = redis.call('HMGET', cover, 'r', 'c')
+if state[2] then return 0 end
+${MERGE_RANGES}
 if covered < tonumber(ARGV[10]) then
   redis.call('HSET', cover, 'r', table.concat(parts, ','))
   redis.call('EXPIRE', cover, ARGV[16])
@@ -47,18 +76,7 @@ redis.call('EXPIRE', cover, ARGV[16])
 local fields = { 'h:' .. ARGV[4], 'a:' .. ARGV[11], 'd:' .. ARGV[12], 'o:' .. ARGV[13], 'c:' .. ARGV[14] }
 local entities = { 'n', 's:' .. ARGV[5], 'e:' .. ARGV[6] }
 if ARGV[17] == '1' then entities[4] = 'm:' .. ARGV[5] end
-for _, entity in ipairs(entities) do
-  local e = p .. ':' .. entity
-  redis.call('HINCRBY', e .. ':days', ARGV[2], 1)
-  redis.call('HINCRBY', e .. ':months', ARGV[3], 1)
-  for _, f in ipairs(fields) do
-    redis.call('HINCRBY', e .. ':day:' .. ARGV[2], f, 1)
-    redis.call('HINCRBY', e .. ':month:' .. ARGV[3], f, 1)
-  end
-  redis.call('PFADD', e .. ':lis:' .. ARGV[2], ARGV[7])
-  redis.call('PFADD', e .. ':lism:' .. ARGV[3], ARGV[8])
-  redis.call('HINCRBY', p .. ':totals', entity, 1)
-end
+for _, entity in ipairs(entities) do countIn(entity, fields, ARGV[2], ARGV[3], ARGV[7], ARGV[8]) end
 redis.call('ZINCRBY', p .. ':top:s:' .. ARGV[3], 1, ARGV[5])
 redis.call('ZINCRBY', p .. ':top:e:' .. ARGV[3], 1, ARGV[6])
 local eps = p .. ':s:' .. ARGV[5] .. ':eps'
@@ -66,6 +84,39 @@ redis.call('HINCRBY', eps, ARGV[6] .. ':all', 1)
 local since = tonumber(ARGV[15])
 if since >= 0 and since < 30 then redis.call('HINCRBY', eps, ARGV[6] .. ':30', 1) end
 if since >= 0 and since < 7 then redis.call('HINCRBY', eps, ARGV[6] .. ':7', 1) end
+return 1
+`;
+
+/**
+ * One creative's bytes in one request of a listener's file (or several requests alike): they join
+ * what the listener had of that creative at that place in the episode on the day; when every byte
+ * of it has been had, it is delivered, once, in the campaign's, the campaign creative's and the
+ * show's ad rollups (the same layout as the downloads'). ARGV: prefix, day, month, hour, campaign,
+ * creative, position, show, episode, listener, month listener, the creative's first byte in the
+ * file, its end (exclusive), ranges within it (`first-last,…`), app, os, country, ttl.
+ */
+export const APPLY_AD = `
+local p = ARGV[1]
+${COUNT_IN}
+local cover = p .. ':adcover:' .. ARGV[2] .. ':' .. ARGV[9] .. ':' .. ARGV[10] .. ':' .. ARGV[5] .. ':' .. ARGV[12]
+local incoming = ARGV[14]
+local state = redis.call('HMGET', cover, 'r', 'c')
+if state[2] then return 0 end
+${MERGE_RANGES}
+if covered < tonumber(ARGV[13]) - tonumber(ARGV[12]) then
+  redis.call('HSET', cover, 'r', table.concat(parts, ','))
+  redis.call('EXPIRE', cover, ARGV[18])
+  return 0
+end
+redis.call('HSET', cover, 'c', '1')
+redis.call('HDEL', cover, 'r')
+redis.call('EXPIRE', cover, ARGV[18])
+local fields = {
+  'h:' .. ARGV[4], 'g:' .. ARGV[5], 'k:' .. ARGV[6], 'p:' .. ARGV[7], 's:' .. ARGV[8], 'e:' .. ARGV[9],
+  'a:' .. ARGV[15], 'o:' .. ARGV[16], 'c:' .. ARGV[17]
+}
+local entities = { 'ad:' .. ARGV[5], 'ak:' .. ARGV[5] .. ':' .. ARGV[6], 'as:' .. ARGV[8] }
+for _, entity in ipairs(entities) do countIn(entity, fields, ARGV[2], ARGV[3], ARGV[10], ARGV[11]) end
 return 1
 `;
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { APPLY_FEED_FETCH, APPLY_LISTEN, READ_FIGURES } from './listen-rollups.lua';
+import { APPLY_AD, APPLY_FEED_FETCH, APPLY_LISTEN, READ_FIGURES } from './listen-rollups.lua';
+import type { AdPosition } from '@podz/proto';
 
 /** What the download rollups in Redis are fed: an audio record that passed the IAB filters. */
 export interface CountableListen {
@@ -27,6 +28,29 @@ export interface CountableListen {
   coverTtlSeconds: number;
 }
 
+/** A creative's bytes in an audio record that passed the IAB filters: what the ad rollups are fed. */
+export interface CountableAd {
+  day: string;
+  month: string;
+  hour: number;
+  campaign: string;
+  creative: string;
+  position: AdPosition;
+  show: string;
+  episode: string;
+  listener: string;
+  monthListener: string;
+  /** The creative's bytes in that listener's file, `end` exclusive. */
+  start: number;
+  end: number;
+  /** The bytes of it sent, `[first, last]` inclusive, within `start`…`end`. */
+  ranges: [number, number][];
+  app: string;
+  os: string;
+  country: string;
+  coverTtlSeconds: number;
+}
+
 export interface FeedFetch {
   day: string;
   show: string;
@@ -36,12 +60,24 @@ export interface FeedFetch {
   subscribers: number;
 }
 
-/** `n` the network, `s:<id>` a show, `e:<id>` an episode, `m:<id>` a show's downloads by members. */
-export type Entity = 'n' | `s:${string}` | `e:${string}` | `m:${string}`;
+/**
+ * Downloads: `n` the network, `s:<id>` a show, `e:<id>` an episode, `m:<id>` a show's downloads by
+ * members. Ads delivered: `ad:<campaign>`, `ak:<campaign>:<creative>`, `as:<show>` (every
+ * campaign's in the show's episodes).
+ */
+export type Entity =
+  | 'n'
+  | `s:${string}`
+  | `e:${string}`
+  | `m:${string}`
+  | `ad:${string}`
+  | `ak:${string}:${string}`
+  | `as:${string}`;
 
 type RollupRedis = Redis & {
   applyListen(...args: (string | number)[]): Promise<number>;
   applyFeedFetch(...args: (string | number)[]): Promise<number>;
+  applyAd(...args: (string | number)[]): Promise<number>;
   readFigures(...args: (string | number)[]): Promise<[number[], (string | number)[], number[], number]>;
 };
 
@@ -68,7 +104,12 @@ export interface EntityFigures {
  * - `top:s:<month>` / `top:e:<month>`: the month's shows and episodes by downloads (sorted set);
  * - `s:<show>:fetchers:<day>` (HyperLogLog) and `:aggregators:<day>` (hash): feed followers;
  * - `cover:<day>:<episode>:<listener>`: the bytes a listener has had of an episode on a day, until
- *   counted; kept two days past its day.
+ *   counted; kept two days past its day;
+ * - `ad:<campaign>`, `ak:<campaign>:<creative>`, `as:<show>`: ads delivered, laid out as an
+ *   entity's downloads, by `g:<campaign>`, `k:<creative>`, `p:<position>`, `s:<show>`,
+ *   `e:<episode>`, `a:<app>`, `o:<os>`, `c:<country>`, `h:<hour>`;
+ * - `adcover:<day>:<episode>:<listener>:<campaign>:<first byte>`: a creative's bytes a listener has
+ *   had, until delivered; kept as long as `cover`.
  */
 export class ListenRollups {
   private readonly redis: RollupRedis;
@@ -81,13 +122,17 @@ export class ListenRollups {
     if (!('applyListen' in redis)) {
       redis.defineCommand('applyListen', { numberOfKeys: 0, lua: APPLY_LISTEN });
       redis.defineCommand('applyFeedFetch', { numberOfKeys: 0, lua: APPLY_FEED_FETCH });
+      redis.defineCommand('applyAd', { numberOfKeys: 0, lua: APPLY_AD });
       redis.defineCommand('readFigures', { numberOfKeys: 0, lua: READ_FIGURES });
     }
   }
 
-  /** Applies listens and fetches in one round trip; returns how many downloads were counted. */
-  async apply(listens: CountableListen[], fetches: FeedFetch[]): Promise<number> {
-    if (listens.length === 0 && fetches.length === 0) return 0;
+  /**
+   * Applies listens, fetches and creatives' bytes in one round trip; returns how many downloads
+   * were counted (deliveries are not in it).
+   */
+  async apply(listens: CountableListen[], fetches: FeedFetch[], ads: CountableAd[] = []): Promise<number> {
+    if (listens.length === 0 && fetches.length === 0 && ads.length === 0) return 0;
     const pipeline = this.redis.pipeline() as unknown as RollupRedis & {
       exec(): Promise<[Error | null, unknown][]>;
     };
@@ -114,11 +159,32 @@ export class ListenRollups {
     }
     for (const f of fetches)
       pipeline.applyFeedFetch(this.prefix, f.day, f.show, f.fetcher, f.aggregator, f.subscribers);
+    for (const a of ads)
+      pipeline.applyAd(
+        this.prefix,
+        a.day,
+        a.month,
+        a.hour,
+        a.campaign,
+        a.creative,
+        a.position,
+        a.show,
+        a.episode,
+        a.listener,
+        a.monthListener,
+        a.start,
+        a.end,
+        a.ranges.map(([first, last]) => `${first}-${last}`).join(','),
+        a.app,
+        a.os,
+        a.country,
+        a.coverTtlSeconds,
+      );
     const results = (await pipeline.exec()) ?? [];
     let counted = 0;
-    for (const [err, value] of results) {
+    for (const [index, [err, value]] of results.entries()) {
       if (err) throw err;
-      counted += Number(value) === 1 ? 1 : 0;
+      if (index < listens.length) counted += Number(value) === 1 ? 1 : 0;
     }
     return counted;
   }

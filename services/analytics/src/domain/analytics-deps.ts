@@ -1,4 +1,5 @@
 import type { Logger } from '@podz/kit';
+import type { CampaignDirectory } from '../data/campaign-directory';
 import type { DailyCounters } from '../data/daily-counters';
 import type { ListenRollups } from '../data/listen-rollups';
 import type { ShowDirectory } from '../data/show-directory';
@@ -10,6 +11,8 @@ export interface AnalyticsDeps {
   /** The download rollups of the current listen generation. */
   rollups: ListenRollups;
   directory: ShowDirectory;
+  /** The campaigns, from the ads service's events. */
+  campaigns: CampaignDirectory;
   /** The clock, so tests can ask for a fixed window. */
   now: () => Date;
 }

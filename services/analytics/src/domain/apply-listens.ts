@@ -1,7 +1,7 @@
 import type { ListenRecord } from '@podz/proto';
-import type { CountableListen, FeedFetch, ListenRollups } from '../data/listen-rollups';
+import type { CountableAd, CountableListen, FeedFetch, ListenRollups } from '../data/listen-rollups';
 import { daysSincePublished, dropReason, periodsOf, thresholdBytes, type DropReason } from './iab-rules';
-import type { UserAgents } from './user-agents';
+import type { UserAgents } from '@podz/kit/listens';
 
 const DAY_SECONDS = 24 * 3600;
 /** A listener's byte ranges are kept this long after their day ends: later requests merge in. */
@@ -18,7 +18,9 @@ export interface ApplyListensDeps {
 
 /**
  * A batch of listen records through the IAB rules into the rollups: each audio record filtered
- * and given its threshold; each feed fetch by an app or aggregator kept for the feed followers.
+ * and given its threshold; each creative in it given the bytes of it the record sent (an ad is
+ * delivered once all of them reached the listener: the IAB's rule for dynamically inserted ads,
+ * after the same filters); each feed fetch by an app or aggregator kept for the feed followers.
  * Idempotent as a whole: records handed over again change nothing (see the rollups' scripts).
  */
 export async function applyListens(
@@ -30,6 +32,7 @@ export async function applyListens(
   // pieces): requests alike in everything but their range go to Redis as one step with all their
   // ranges, in the order the first of them came. The same union, counted at the same point.
   const listens = new Map<string, CountableListen>();
+  const ads = new Map<string, CountableAd>();
   const fetches: FeedFetch[] = [];
   for (const record of records) {
     const agent = deps.agents.classify(record.ua);
@@ -89,7 +92,32 @@ export async function applyListens(
     const alike = listens.get(key) ?? listen;
     listens.set(key, alike);
     // A request answered with no bytes (the client left at once) covers nothing.
-    if (record.sent > 0) alike.ranges.push([record.start, record.start + record.sent - 1]);
+    if (record.sent === 0) continue;
+    const sent: [number, number] = [record.start, record.start + record.sent - 1];
+    alike.ranges.push(sent);
+    for (const ad of record.ads) {
+      const first = Math.max(sent[0], ad.start);
+      const last = Math.min(sent[1], ad.end - 1);
+      if (first > last) continue;
+      const adKey = [key, ad.campaign, ad.creative, ad.position, ad.start, ad.end].join('\n');
+      const adAlike = ads.get(adKey) ?? {
+        ...ad,
+        day,
+        month,
+        hour,
+        show: record.show,
+        episode: record.episode,
+        listener: record.listener,
+        monthListener: record.monthListener,
+        ranges: [],
+        app: agent.app,
+        os: agent.os,
+        country: listen.country,
+        coverTtlSeconds: listen.coverTtlSeconds,
+      };
+      ads.set(adKey, adAlike);
+      adAlike.ranges.push([first, last]);
+    }
   }
-  return deps.rollups.apply([...listens.values()], fetches);
+  return deps.rollups.apply([...listens.values()], fetches, [...ads.values()]);
 }

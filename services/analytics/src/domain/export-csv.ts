@@ -1,19 +1,11 @@
 import type { AuthUser } from '@podz/kit';
 import type { ANALYTICS_CSV_TABLES, AnalyticsRangeQuery } from '@podz/proto';
 import type { AnalyticsDeps } from './analytics-deps';
+import { csv } from './csv';
 import { episodesTable } from './episodes-table';
 import { showFigures } from './show-figures';
 
 type Table = (typeof ANALYTICS_CSV_TABLES)[number];
-
-/** RFC 4180: quoted when needed, a formula-looking cell defused for spreadsheets. */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csv = (rows: (string | number)[][]) => rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 
 /** `GET /api/analytics/shows/:id/export.csv?table`: what the Analytics view shows, as a spreadsheet. */
 export async function exportCsv(

@@ -1,5 +1,5 @@
 import type { ListenFile, ListenRecord } from '@podz/proto';
-import type { Agent } from './user-agents';
+import type { Agent } from '@podz/kit/listens';
 
 /**
  * The IAB Tech Lab Podcast Measurement Technical Guidelines v2.3 (§5.5) as PODZ applies them to

@@ -3,7 +3,8 @@ import { byInterval, listenersUnit, type ListenRange } from './listen-range';
 
 const TOP_NAMES = 20;
 
-function ranked(sums: Map<string, number>, prefix: string) {
+/** The breakdown fields under `prefix`, most first: the top names of a figure. */
+export function ranked(sums: Map<string, number>, prefix: string) {
   return [...sums]
     .filter(([field]) => field.startsWith(prefix))
     .map(([field, downloads]) => ({ name: field.slice(prefix.length), downloads }))
@@ -12,11 +13,10 @@ function ranked(sums: Map<string, number>, prefix: string) {
 }
 
 /**
- * The figures of a show, an episode or the network over a range, every one read by key in one
- * script: the daily hash once, the breakdowns from whole months plus edge days, listeners per day
- * or per month.
+ * An entity's rollups over a range, every one read by key in one script: the daily hash once, the
+ * breakdowns from whole months plus edge days, listeners per day or per month.
  */
-export async function readFigures(rollups: ListenRollups, entity: Entity, range: ListenRange) {
+export async function readRollup(rollups: ListenRollups, entity: Entity, range: ListenRange) {
   const unit = listenersUnit(range);
   const periods = unit === 'day' ? range.days : range.months;
   // A range of whole months by month reads its twelve months, not its 365 days.
@@ -31,22 +31,39 @@ export async function readFigures(rollups: ListenRollups, entity: Entity, range:
   const points = byMonth
     ? range.months.map((period, index) => ({ period, downloads: daily[index] ?? 0 }))
     : byInterval(range, daily);
+  return {
+    range: { from: range.from, to: range.to, interval: range.interval },
+    total: daily.reduce((sum, value) => sum + value, 0),
+    points,
+    listeners: {
+      interval: unit,
+      points: periods.map((period, index) => ({ period, listeners: listeners[index] ?? 0 })),
+    },
+    sums,
+    allTime,
+  };
+}
+
+/** The hour-of-day breakdown: 24 numbers from 00:00 UTC. */
+export const hoursOf = (sums: Map<string, number>) =>
+  Array.from({ length: 24 }, (_, hour) => sums.get(`h:${hour}`) ?? 0);
+
+/** The download figures of a show, an episode or the network over a range. */
+export async function readFigures(rollups: ListenRollups, entity: Entity, range: ListenRange) {
+  const { sums, total, points, listeners, allTime } = await readRollup(rollups, entity, range);
   const countries = ranked(sums, 'c:').map((row) => ({
     ...row,
     name: row.name === '??' ? 'Unknown' : row.name,
   }));
   return {
     range: { from: range.from, to: range.to, interval: range.interval },
-    downloads: { total: daily.reduce((sum, value) => sum + value, 0), points },
-    listeners: {
-      interval: unit,
-      points: periods.map((period, index) => ({ period, listeners: listeners[index] ?? 0 })),
-    },
+    downloads: { total, points },
+    listeners,
     apps: ranked(sums, 'a:'),
     devices: ranked(sums, 'd:'),
     os: ranked(sums, 'o:'),
     countries,
-    hours: Array.from({ length: 24 }, (_, hour) => sums.get(`h:${hour}`) ?? 0),
+    hours: hoursOf(sums),
     allTime,
   };
 }

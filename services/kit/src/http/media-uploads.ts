@@ -15,7 +15,14 @@ const TIMEOUT_MS = 5_000;
 export class MediaUploads {
   private readonly instances: UpstreamPool;
 
-  constructor(baseUrls: readonly string[]) {
+  /**
+   * `claims`: whether what is written may publish the upload on an episode, so media holds its
+   * audio closed until it hears whose it is (catalog); a campaign's creative never is (ads).
+   */
+  constructor(
+    baseUrls: readonly string[],
+    private readonly claims = true,
+  ) {
     this.instances = new UpstreamPool(baseUrls);
   }
 
@@ -23,7 +30,7 @@ export class MediaUploads {
   async find(id: string): Promise<UploadFacts | null> {
     const unavailable = mediaUnavailable('Uploads cannot be read');
     const res = await this.instances.getFromAny(
-      `/uploads/${encodeURIComponent(id)}`,
+      `/uploads/${encodeURIComponent(id)}${this.claims ? '' : '?claim=false'}`,
       TIMEOUT_MS,
       unavailable,
     );

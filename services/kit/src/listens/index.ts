@@ -20,3 +20,4 @@ export { UnplacedListens, type UnplacedListensOptions } from './unplaced-listens
 export { CountryTable } from './country-of';
 export { ListenerSalts, listenerHash, utcDay, utcMonth } from './listener-hash';
 export { ListenerIdentity, type ListenerFacts } from './listener-identity';
+export { UserAgents, type Agent } from './user-agents';

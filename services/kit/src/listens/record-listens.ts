@@ -1,4 +1,4 @@
-import { listenerAddress, type ListenRecord } from '@podz/proto';
+import { listenerAddress, type ListenAd, type ListenRecord } from '@podz/proto';
 import type { Served } from '../blobs/serve-blob';
 import { clientAddress } from '../http/client-address';
 import type { DirectHandler, DirectRequest, DirectResponse } from '../http/direct-request';
@@ -30,7 +30,17 @@ export function recordListens(recording: ListenRecording): { audio: DirectHandle
             ? bytesSent(res)
             : { start: 0, sent: Number(res.getHeader('content-length') ?? 0) };
         const premium = res.locals.audience === 'member';
-        push({ ...request, ...bytes, at: Date.now(), status: res.statusCode, target, premium });
+        // The creatives of a stitched file, as media placed them (`res.locals.ads`).
+        const ads = target.kind === 'audio' ? (res.locals.ads as ListenAd[] | undefined) : undefined;
+        push({
+          ...request,
+          ...bytes,
+          at: Date.now(),
+          status: res.statusCode,
+          target,
+          premium,
+          ...(ads?.length ? { ads } : {}),
+        });
       } catch (err) {
         logger.warn({ err }, 'listen not recorded');
       }
@@ -95,6 +105,8 @@ export interface Heard {
   target: ListenTarget;
   /** Premium audio served to a member (the media route's `res.locals.audience`). */
   premium: boolean;
+  /** The creatives joined into the file, with their bytes in it; absent for a plain file. */
+  ads?: ListenAd[];
   /** Set when it comes back from waiting for its target to be placed. */
   heldOnce?: true;
 }
@@ -187,6 +199,7 @@ export async function prepareListens(
       referrer: heard.referrer,
       premium: heard.premium,
       country: memo.of(`country\n${ip}`, () => countries?.countryOf(ip) ?? null),
+      ads: heard.ads ?? [],
     });
   }
   return records;

@@ -45,6 +45,7 @@ export function testServiceEnv(service: string, overrides: Record<string, string
       ? { SOCKET_REDIS_PREFIX: `podz:socket.io:${TEST_KAFKA_NAMESPACE}` }
       : {}),
     ...(service === 'notifications' ? { NOTIFICATIONS_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
+    ...(service === 'analytics' ? { ADS_REPORT_SECRET: randomBytes(32).toString('hex') } : {}),
     ...(service === 'catalog' || service === 'media' ? { PREMIUM_LINK_SECRET } : {}),
     ...overrides,
   };

@@ -18,6 +18,7 @@ import {
   audioSettingsBodySchema,
   chaptersFileParamsSchema,
   idParamsSchema,
+  uploadFactsQuerySchema,
   MEDIA_LIMITS,
   mediaListQuerySchema,
   mediaStorageQuerySchema,
@@ -26,6 +27,8 @@ import {
 import type { AudioAttributions } from '../domain/audio-attribution';
 import { renditionOf } from '../domain/derived-keys';
 import type { DownloadInsertion } from '../insertion/download-insertion';
+import { adsInFile } from '../insertion/insertion-plan';
+import { shiftedTranscript } from '../insertion/shifted-transcript';
 import type { RenditionHeads } from '../tags/rendition-head';
 import { chaptersFile } from '../domain/chapters-file';
 import { deleteMedia } from '../domain/delete-media';
@@ -141,7 +144,9 @@ export function mediaRoutes(
   // Service to service (catalog, when a show or episode names an upload): not in the gateway's table.
   router.get(
     '/uploads/:id',
-    handle({ params: idParamsSchema }, ({ params }) => uploadFacts(deps, params.id)),
+    handle({ params: idParamsSchema, query: uploadFactsQuerySchema }, ({ params, query }) =>
+      uploadFacts(deps, params.id, query.claim),
+    ),
   );
   direct.get(
     router,
@@ -173,15 +178,7 @@ export function mediaRoutes(
     handle({ params: transcriptFileParamsSchema }, ({ params }) => removeTranscriptFile(deps, params.file)),
   );
   // Each revision under names of its own (immutable).
-  direct.get(
-    router,
-    '/media/transcripts/:file',
-    serveBlob(deps.blobs, {
-      keyOf: (req) => `transcripts/${String(req.params.file)}`,
-      // Shared caches may keep them as long (the gateway's edge holds them its few seconds).
-      cacheControl: `${IMMUTABLE}, s-maxage=${365 * 24 * 3600}`,
-    }),
-  );
+  direct.get(router, '/media/transcripts/:file', transcriptFiles(deps, insertion));
   router.get(
     '/media/chapters/:file',
     handle({ params: chaptersFileParamsSchema }, async ({ params }, req, res) => {
@@ -198,6 +195,44 @@ export function mediaRoutes(
     }),
   );
   return router;
+}
+
+/**
+ * A transcript revision's file. Of a show that inserts, each listener's is on their own file's
+ * timeline (whichever of audio, chapters and transcript an app asks for first makes the decision),
+ * which no shared cache may keep; any other is the stored file, kept by anyone for good.
+ */
+function transcriptFiles(deps: Pick<MediaPorts, 'blobs'>, insertion: DownloadInsertion): DirectHandler {
+  const stored = serveBlob(deps.blobs, {
+    keyOf: (req) => `transcripts/${String(req.params.file)}`,
+    // Shared caches may keep them as long (the gateway's edge holds them its few seconds).
+    cacheControl: `${IMMUTABLE}, s-maxage=${365 * 24 * 3600}`,
+  });
+  return (req, res, next) => {
+    const parsed = transcriptFileParamsSchema.safeParse(req.params);
+    if (!parsed.success) return stored(req, res, next);
+    const { file } = parsed.data;
+    insertion
+      .ofEpisode(req, file.slice(0, 24))
+      .then(async (download) => {
+        if (!download.inserts) return stored(req, res, next);
+        const text = await readText(deps.blobs, `transcripts/${file}`);
+        if (text === null) throw notFound('Transcript');
+        const kind = file.endsWith('.vtt') ? 'vtt' : 'json';
+        res.setHeader('cache-control', 'private, max-age=300');
+        res.setHeader('content-type', kind === 'vtt' ? 'text/vtt; charset=utf-8' : 'application/json');
+        res.end(shiftedTranscript(text, kind, download.insertion?.stitched.placed ?? []));
+      })
+      .catch(next);
+  };
+}
+
+/** A small stored file as text (a transcript: at most `TRANSCRIPT_LIMITS.storedBytes`); null when absent. */
+async function readText(blobs: MediaPorts['blobs'], key: string): Promise<string | null> {
+  if (!(await blobs.stat(key))) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await blobs.read(key)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -218,11 +253,17 @@ function servedAudio(
   const rendition = serveComposed(deps.blobs, {
     fileOf: async (req, res) => {
       const file = String(req.params.file);
+      const deciding = performance.now();
       const download = await insertion.of(req, file, res.locals.audience === 'member');
+      // What deciding this listener's file took (a keyed read once made; its Lua step the first time).
+      if (download.inserts)
+        res.setHeader('server-timing', `decide;dur=${(performance.now() - deciding).toFixed(2)}`);
       const stitched = download.insertion?.stitched;
       const served = await renditions.of(renditionOf(file) ?? '', stitched?.placed);
       if (!served) throw notFound('Media');
       res.locals.inserts = download.inserts;
+      // What the listen record says this file carried, for the deliveries (kit's recorder reads it).
+      if (download.insertion) res.locals.ads = adsInFile(download.insertion, served.head.length);
       return {
         parts: [
           { bytes: served.head },

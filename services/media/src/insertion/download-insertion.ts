@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DirectRequest } from '@podz/kit';
-import type { ListenerIdentity } from '@podz/kit/listens';
+import type { ListenerIdentity, UserAgents } from '@podz/kit/listens';
 import { isPremiumNow, NO_PREMIUM, premiumWindow, uploadIdOfFile } from '@podz/proto';
 import type { CatalogCopies, EpisodeCopy, ShowCopy } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
@@ -19,6 +19,8 @@ export interface DownloadAudio {
 }
 
 const PLAIN: DownloadAudio = { inserts: false, insertion: null, tag: '' };
+/** A show that inserts, heard by one who pays for none: plain, but still this listener's own answer. */
+const PLAIN_FOR_THEM: DownloadAudio = { inserts: true, insertion: null, tag: '' };
 
 /** An episode playing a rendition, as a decision needs it. */
 interface Playing {
@@ -30,8 +32,8 @@ interface Playing {
 /**
  * The inserted audio of one request: the listener as their listen record will name them, and the
  * planner's decision for them today (made by whichever of their requests comes first: the audio,
- * or the chapters file an app may fetch before it). A premium member's file, and any file no
- * episode plays as a rendition, are plain.
+ * or the chapters file an app may fetch before it). A premium member's file, a paying member's
+ * (members pay for no ads), and any file no episode plays as a rendition, are plain.
  */
 export class DownloadInsertion {
   constructor(
@@ -40,7 +42,11 @@ export class DownloadInsertion {
       copies: Pick<CatalogCopies, 'episode' | 'show'>;
       library: Pick<MediaLibrary, 'findById'>;
       identity: Pick<ListenerIdentity, 'of'>;
+      /** The app and platform a request's user agent names, as analytics counts them. */
+      agents: Pick<UserAgents, 'classify'>;
       planner: Pick<InsertionPlanner, 'plan' | 'inserts'>;
+      /** Whether the request is a paying member's (their private feed's key, or their session). */
+      adFree: (req: DirectRequest, showId: string) => Promise<boolean>;
     },
   ) {}
 
@@ -70,15 +76,15 @@ export class DownloadInsertion {
 
   private async decided(req: DirectRequest, playing: Playing, at: Date): Promise<DownloadAudio> {
     if (!(await this.deps.planner.inserts(playing.show))) return PLAIN;
+    if (await this.deps.adFree(req, playing.show._id)) return PLAIN_FOR_THEM;
     const { listener, country } = await this.deps.identity.of(req, at);
+    const agent = this.deps.agents.classify(req.headers['user-agent'] ?? '');
     const insertion = await this.deps.planner.plan({
       rendition: playing.processed,
       episode: playing.episode,
       show: playing.show,
       listener,
-      // App and platform are analytics' reading of the user agent, not made here yet: a campaign
-      // that targets them matches no download.
-      listening: { country, app: null, platform: null },
+      listening: { country, app: agent.app, platform: agent.os },
       at,
     });
     return {

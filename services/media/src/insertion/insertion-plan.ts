@@ -1,12 +1,12 @@
 import { RecentReads } from '@podz/kit';
-import type { Category } from '@podz/proto';
+import type { Category, ListenAd } from '@podz/proto';
 import type { CampaignCopies } from '../data/campaign-copies';
 import type { EpisodeCopy, ShowCopy } from '../data/catalog-copies';
 import type { MediaLibrary } from '../data/media-library';
 import type { ProcessedAudio } from '../data/media-models';
-import { breakPoints } from './break-points';
+import { breakPoints, type BreakPoint } from './break-points';
 import { eligible, offerOrder, todaysTarget, type Listening, type LiveCampaign } from './campaign-choice';
-import type { DecisionStore, Fill, Offer } from './decision-store';
+import type { DecisionStore, Fill, Offer, Served } from './decision-store';
 import type { FrameOffsets } from './frame-offsets';
 import { stitchPlan, type HouseAudio, type StitchedAudio } from './stitch-plan';
 
@@ -36,6 +36,26 @@ export interface Download {
 export interface Insertion {
   fills: Fill[];
   stitched: StitchedAudio;
+}
+
+/**
+ * The creatives of a joined file as its listen records carry them: each fill at the bytes its
+ * break's creative takes in the file served, behind a tag of `headBytes`.
+ */
+export function adsInFile(insertion: Insertion, headBytes: number): ListenAd[] {
+  return insertion.fills.flatMap((fill) => {
+    const placed = insertion.stitched.placed.find((one) => one.atFrame === fill.atFrame);
+    if (!placed) return [];
+    return [
+      {
+        campaign: fill.campaignId,
+        creative: fill.creativeId,
+        position: fill.position,
+        start: headBytes + placed.start,
+        end: headBytes + placed.end,
+      },
+    ];
+  });
 }
 
 /**
@@ -80,19 +100,18 @@ export class InsertionPlanner {
     );
     if (live.length === 0) return null;
     const ready = await this.withCreatives(live, download.listener);
+    // Nothing playable yet (creatives still rendering): plain, and nothing kept, so the day's
+    // later downloads are decided once they are.
+    if (ready.length === 0) return null;
     const served = await this.deps.decisions.served(
       ready.map(({ campaign }) => campaign.id),
       download.at,
     );
-    const offers: Offer[] = breaks.map((point) => {
-      const candidates = ready
-        .filter(({ campaign }) => eligible(campaign, listening, point.position, download.at))
-        .map((candidate) => {
-          const counts = served.get(candidate.campaign.id) ?? { total: 0, today: 0 };
-          const target = todaysTarget(candidate.campaign, counts.total - counts.today, download.at);
-          return { ...candidate, behind: Number.isFinite(target) ? target - counts.today : 0 };
-        });
-      return { ...point, candidates: offerOrder(candidates, download.listener) };
+    const offers = breakOffers(breaks, ready, {
+      served,
+      listening,
+      listener: download.listener,
+      at: download.at,
     });
     const fills = await this.deps.decisions.decide(
       download.episode._id,
@@ -159,6 +178,29 @@ export class InsertionPlanner {
       CampaignCopies['adSettings']
     >;
   }
+}
+
+/**
+ * Each break with the campaigns that may fill it, in the order they are offered it: eligible for
+ * its position and this listening, the furthest behind today's share of its goal first within a
+ * kind (`offerOrder`). What the decision step then takes in order.
+ */
+export function breakOffers(
+  breaks: readonly BreakPoint[],
+  ready: readonly { campaign: LiveCampaign; creativeId: string }[],
+  context: { served: Map<string, Served>; listening: Listening; listener: string; at: Date },
+): Offer[] {
+  const { served, listening, listener, at } = context;
+  return breaks.map((point) => {
+    const candidates = ready
+      .filter(({ campaign }) => eligible(campaign, listening, point.position, at))
+      .map((candidate) => {
+        const counts = served.get(candidate.campaign.id) ?? { total: 0, today: 0 };
+        const target = todaysTarget(candidate.campaign, counts.total - counts.today, at);
+        return { ...candidate, behind: Number.isFinite(target) ? target - counts.today : 0 };
+      });
+    return { ...point, candidates: offerOrder(candidates, listener) };
+  });
 }
 
 /** The categories a show's episodes are heard under: its own (episodes' own are catalog's alone). */

@@ -21,6 +21,8 @@ export interface Insertion {
 
 /** Where an insertion sits in the joined file. */
 export interface Placed {
+  /** The content frame it was put before (the break's). */
+  atFrame: number;
   /** Where it starts on the content's own timeline, and on the joined file's (ms). */
   contentAtMs: number;
   atMs: number;
@@ -67,6 +69,7 @@ export function stitchPlan(content: HouseAudio, insertions: readonly Insertion[]
     }
     body.push({ key: insertion.audio.key, size: insertion.audio.bytes });
     placed.push({
+      atFrame: insertion.atFrame,
       contentAtMs: framesMs(insertion.atFrame),
       atMs: framesMs(insertion.atFrame + insertedFrames),
       durationMs: framesMs(insertion.audio.frames),
@@ -95,6 +98,17 @@ export function stitchPlan(content: HouseAudio, insertions: readonly Insertion[]
 export function joinedSeconds(contentSeconds: number, placed: readonly Placed[]): number {
   const added = placed
     .filter((one) => one.contentAtMs <= contentSeconds * 1000 + 0.5)
+    .reduce((sum, one) => sum + one.durationMs, 0);
+  return contentSeconds + added / 1000;
+}
+
+/**
+ * The end of a stretch of the content (a caption) on the joined file's timeline: later by what was
+ * inserted before it, but not by a break right at its end, which plays after it.
+ */
+export function joinedEndSeconds(contentSeconds: number, placed: readonly Placed[]): number {
+  const added = placed
+    .filter((one) => one.contentAtMs < contentSeconds * 1000 - 0.5)
     .reduce((sum, one) => sum + one.durationMs, 0);
   return contentSeconds + added / 1000;
 }

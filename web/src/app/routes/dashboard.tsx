@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
@@ -57,7 +58,15 @@ export default function DashboardRoute() {
   const shows = paths.podzManagement.href();
   return (
     <>
-      <PageHeading title="Dashboard" intro="The network at a glance." />
+      <PageHeading
+        title="Dashboard"
+        intro="The network at a glance."
+        actions={
+          <Link to={paths.campaigns.href()} className="text-indigo-700 underline">
+            Campaigns: ads and promos
+          </Link>
+        }
+      />
       <QueryState query={figures} loadingLabel="Counting…">
         {(data) => (
           <>

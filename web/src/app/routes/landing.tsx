@@ -1,5 +1,6 @@
 import { PAGE_SLUGS, type PageSlug } from '@podz/proto';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Tabs } from '../../components/ui/tabs';
 import { QueryState } from '../../components/ui/query-state';
@@ -30,7 +31,15 @@ export default function LandingRoute() {
 
   return (
     <>
-      <PageHeading title="Page Content" intro="What visitors read on the network's own pages." />
+      <PageHeading
+        title="Page Content"
+        intro="What visitors read on the network's own pages."
+        actions={
+          <Link to={paths.campaigns.href()} className="text-indigo-700 underline">
+            Campaigns: ads and promos
+          </Link>
+        }
+      />
       <Tabs
         label="Pages"
         tabs={PAGE_SLUGS.map((name) => [name, PAGE_LABEL[name]] as const)}

@@ -13,7 +13,7 @@ import {
 } from '../../features/analytics/api/analytics-api';
 import { EpisodesTable } from '../../features/analytics/components/episodes-table';
 import { presetRange, RangePicker, type RangePreset } from '../../features/analytics/components/range-picker';
-import { RankedList } from '../../features/analytics/components/ranked-list';
+import { RankedList } from '../../components/ranked-list';
 import { PremiumMembersPanel } from '../../features/premium/components/premium-members-panel';
 
 const hourLabel = (hour: string) => `${hour.padStart(2, '0')}:00`;

@@ -79,10 +79,9 @@ async function feedOf(
   const episodes = members ? listed : listed.filter((episode) => !premiumNow(episode));
   const origin = deps.config.PUBLIC_ORIGIN.replace(/\/$/, '');
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
-  const audioUrlOf = (episode: EpisodeRecord) =>
-    members && premiumNow(episode)
-      ? `${absolute(episode.audio.url)}?k=${AUDIO_KEY_MARK}`
-      : absolute(episode.audio.url);
+  // A member's feed signs every link with their key: premium audio opens to it, and a paying
+  // member hears every episode and its chapters without inserted ads (media reads the key).
+  const signed = (url: string) => (members ? `${absolute(url)}?k=${AUDIO_KEY_MARK}` : absolute(url));
   const person = (user: Person, role: string, group: string): FeedPerson => ({
     name: user.username ?? '',
     role,
@@ -141,7 +140,7 @@ async function feedOf(
       .filter((episode) => episode.episodeType === 'trailer')
       .map((episode) => ({
         title: episode.title,
-        url: audioUrlOf(episode),
+        url: signed(episode.audio.url),
         type: episode.audio.type,
         length: episode.audio.bytes ?? 0,
         pubDate: episode.publishedAt,
@@ -152,7 +151,7 @@ async function feedOf(
   const items = episodes.map((episode) =>
     feedEpisode(episode, {
       absolute,
-      audioUrl: audioUrlOf(episode),
+      signed,
       person,
       seasonNames: settings.seasonNames,
     }),
@@ -165,12 +164,13 @@ function feedEpisode(
   episode: EpisodeRecord,
   {
     absolute,
-    audioUrl,
+    signed,
     person,
     seasonNames,
   }: {
     absolute: (url: string) => string;
-    audioUrl: string;
+    /** A link of the member's own feed carries their key. */
+    signed: (url: string) => string;
     person: (user: Person, role: string, group: string) => FeedPerson;
     seasonNames: Record<string, string>;
   },
@@ -180,7 +180,7 @@ function feedEpisode(
     id: episode.id,
     title: episode.title,
     description: episode.description ?? '',
-    audioUrl,
+    audioUrl: signed(episode.audio.url),
     audioType: episode.audio.type,
     audioBytes: episode.audio.bytes ?? 0,
     durationSeconds: episode.audio.durationSeconds ?? 0,
@@ -195,7 +195,7 @@ function feedEpisode(
     explicit: Boolean(episode.explicit),
     persons: episode.guests.map((guest) => person(guest, 'guest', 'cast')),
     ...(episode.transcript ? { transcripts: transcriptFiles(episode.transcript, absolute) } : {}),
-    ...(episode.chapters?.length ? { chaptersUrl: absolute(chaptersPath(episode.id)) } : {}),
+    ...(episode.chapters?.length ? { chaptersUrl: signed(chaptersPath(episode.id)) } : {}),
   };
 }
 

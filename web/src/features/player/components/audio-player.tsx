@@ -1,7 +1,7 @@
 import type { Chapter } from '@podz/proto';
 import { formatDuration } from '../../../lib/format';
 import { chapterAt, type Playback } from '../use-playback';
-import { Waveform } from './waveform';
+import { Waveform } from '../../../components/waveform';
 
 const SKIP_SECONDS = 15;
 

@@ -1,4 +1,12 @@
-import type { Chapter, Episode, MediaItem, Paginated, Podcast, UpcomingReleases } from '@podz/proto';
+import type {
+  AdBreaksBody,
+  Chapter,
+  Episode,
+  MediaItem,
+  Paginated,
+  Podcast,
+  UpcomingReleases,
+} from '@podz/proto';
 import { PODCAST_EPISODES_PAGE_SIZE } from '@podz/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -141,5 +149,27 @@ export function useAudioProcessing(audioUrl: string | undefined) {
     retry: false,
     queryFn: ({ signal }) => apiFetch<MediaItem>(`/api/media/${id}`, { signal }),
     select: (item) => (item.audio ? { id: item.id, processing: item.audio.processing } : undefined),
+  });
+}
+
+/** `PUT /api/episodes/{id}/ad-breaks`: the episode's breaks, or null for the network's rule. */
+export function useSaveAdBreaks(episodeId: string) {
+  const refresh = useRefreshShows();
+  return useMutation({
+    mutationFn: (body: AdBreaksBody) =>
+      apiFetch<Episode>(`/api/episodes/${episodeId}/ad-breaks`, { method: 'PUT', body }),
+    onSuccess: refresh,
+  });
+}
+
+/** The silences the pipeline found in an episode's upload (break candidates); none until it has. */
+export function useSilences(audioUrl: string) {
+  const id = audioUploadId(audioUrl);
+  return useQuery({
+    queryKey: queryKeys.media.one(id ?? ''),
+    enabled: id !== undefined,
+    retry: false,
+    queryFn: ({ signal }) => apiFetch<MediaItem>(`/api/media/${id}`, { signal }),
+    select: (item) => item.audio?.silences ?? [],
   });
 }

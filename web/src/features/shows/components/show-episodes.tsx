@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatDuration } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
 import { useDeleteEpisode, useManagedEpisodes } from '../api/owner-shows-api';
+import { BreakEditor } from './break-editor';
 import { ChapterEditor } from './chapter-editor';
 import { EpisodeForm } from './episode-form';
 import { TranscriptEditor } from './transcript-editor';
@@ -64,6 +65,7 @@ export function ShowEpisodes({ podcastId, premiumPlans }: { podcastId: string; p
             <div className="grid gap-4 lg:grid-cols-2">
               <TranscriptEditor key={`t-${editing.id}`} episode={editing} />
               <ChapterEditor key={`c-${editing.id}`} episode={editing} />
+              <BreakEditor key={`b-${editing.id}`} episode={editing} />
             </div>
           )}
         </>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
-import { audioUploadId } from '../../../lib/media-paths';
-import { queryKeys } from '../../../lib/query-keys';
+import { audioUploadId } from '../lib/media-paths';
+import { queryKeys } from '../lib/query-keys';
 
 const BARS = 160;
 
@@ -36,21 +36,29 @@ function barsOf(file: WaveformFile): { heights: number[]; seconds: number } {
   };
 }
 
+/** A mark drawn across the waveform at a time: a break (solid) or a place one could go (dashed). */
+export interface WaveformMark {
+  seconds: number;
+  kind: 'break' | 'candidate';
+}
+
 /**
- * The episode's waveform above the seek bar, the part heard so far in colour; a click seeks there.
- * Drawn once the pipeline has made it (nothing before, or for audio from elsewhere); the seek bar
- * below stays the control for keyboards and screen readers.
+ * The episode's waveform, the part heard so far in colour; a click seeks there (or picks the
+ * point, as the break editor does). Drawn once the pipeline has made it (nothing before, or for
+ * audio from elsewhere); the controls beside it stay the way for keyboards and screen readers.
  */
 export function Waveform({
   src,
   current,
   length,
   seek,
+  marks = [],
 }: {
   src: string;
   current: number;
   length: number;
   seek: (seconds: number) => void;
+  marks?: readonly WaveformMark[];
 }) {
   const url = waveformUrlOf(src);
   const { data } = useQuery({
@@ -89,6 +97,20 @@ export function Waveform({
             className={bar / data.heights.length < played ? 'fill-indigo-600' : 'fill-slate-300'}
           />
         ))}
+        {whole > 0 &&
+          marks.map((mark) => (
+            <line
+              key={`${mark.kind}-${mark.seconds}`}
+              x1={(mark.seconds / whole) * data.heights.length}
+              x2={(mark.seconds / whole) * data.heights.length}
+              y1={0}
+              y2={100}
+              vectorEffect="non-scaling-stroke"
+              strokeWidth={mark.kind === 'break' ? 3 : 1}
+              strokeDasharray={mark.kind === 'break' ? undefined : '4 3'}
+              className={mark.kind === 'break' ? 'stroke-amber-500' : 'stroke-slate-500'}
+            />
+          ))}
       </svg>
     </div>
   );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LruMap } from '@podz/kit';
+import { LruMap } from '../cache/lru-map';
 
 /** What a user agent says about who asked: by the OPAWG lists, plus two rules of PODZ's own. */
 export interface Agent {
