@@ -142,7 +142,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../../*/**', '!../../../**'],
+              // From a feature's own folder, `../../` is the app's root: its shared layers are allowed.
+              group: [
+                '../../*/**',
+                '!../../../**',
+                '!../../lib/**',
+                '!../../components/**',
+                '!../../stores/**',
+                '!../../config/**',
+              ],
               message:
                 'Features do not import each other: compose them in app/, or move the piece to components/ or lib/.',
             },

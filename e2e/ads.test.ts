@@ -88,12 +88,18 @@ async function showThatInserts() {
     async () => (await owner.json(`/api/episodes/${episode.body.id}`)).body.audio.url === url,
     120_000,
   );
-  return { showName: show.body.name as string, url, owner, episodeId: episode.body.id as string };
+  return {
+    showId: show.body.id as string,
+    showName: show.body.name as string,
+    url,
+    owner,
+    episodeId: episode.body.id as string,
+  };
 }
 
 describe('dynamic insertion', () => {
   it('runs a campaign from its console into a podcast app’s download, counted, with a report for the advertiser', async () => {
-    const { url, showName, owner, episodeId } = await showThatInserts();
+    const { url, showId, showName, owner, episodeId } = await showThatInserts();
     const plain = await appDownload(url);
 
     // The owner sets a mid-roll by clicking the episode's waveform at 35 of its 75 seconds.
@@ -102,6 +108,8 @@ describe('dynamic insertion', () => {
     await ownerView.page.goto('/podcasts');
     const row = ownerView.page.getByRole('listitem').filter({ hasText: showName }).first();
     await row.getByRole('button', { name: 'Episodes' }).click();
+    // Its episodes load under it: the last Edit is the episode's once they are there.
+    await row.getByText('With a break').waitFor();
     await row.getByRole('button', { name: 'Edit' }).last().click();
     const breaks = ownerView.page.getByRole('region', { name: 'Ad breaks' });
     await breaks.getByLabel('Pre-roll').uncheck();
@@ -122,6 +130,13 @@ describe('dynamic insertion', () => {
     await page.goto('/landing');
     await page.getByRole('link', { name: 'Campaigns: ads and promos' }).click();
     await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
+    // What is still for sale: the network's forecast over the next 30 days.
+    const inventory = page.getByRole('region', { name: 'Inventory forecast' });
+    await inventory.getByRole('button', { name: 'Forecast' }).click();
+    await inventory
+      .getByRole('status')
+      .getByText(/impressions available/)
+      .waitFor();
     await page.getByRole('button', { name: 'New campaign' }).click();
     const name = `Winter mattresses ${Date.now().toString(36)}`;
     await page.getByLabel('Campaign name').fill(name);
@@ -184,5 +199,18 @@ describe('dynamic insertion', () => {
     await advertiser.page.goto('/advertiser-report/not-a-link');
     await advertiser.page.getByRole('alert').waitFor();
     expect(problems).toEqual([]);
+
+    // The owner's statement counts it at the campaign's $25 CPM, and /advertise shows the audience.
+    await ownerView.page.goto(`/podcasts/${showId}/analytics`);
+    const statement = ownerView.page.getByRole('region', { name: 'Monthly statement' });
+    await statement.getByRole('cell', { name: name }).waitFor();
+    expect(await statement.textContent()).toContain('1 delivered, $0.03 earned');
+    expect(await accessibilityProblems(ownerView.page)).toEqual([]);
+    await advertiser.page.goto('/advertise');
+    const audience = advertiser.page.getByRole('region', { name: 'Our audience' });
+    await audience.getByText('Downloads, last 30 days').waitFor();
+    expect(await audience.getByRole('listitem').filter({ hasText: 'Apple Podcasts' }).count()).toBe(1);
+    expect(await accessibilityProblems(advertiser.page)).toEqual([]);
+    await screenshot(advertiser.page, 'advertise-audience');
   });
 });

@@ -56,4 +56,5 @@ export * from './route-match';
 export * from './streams/listen-record';
 export * from './analytics/listen-api';
 export * from './analytics/ad-delivery-api';
+export * from './analytics/plays-api';
 export * from './streams/listener-address';

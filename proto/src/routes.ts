@@ -163,15 +163,23 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/stats/daily', 'analytics', ADMINS),
   // analytics: downloads by the IAB rules, for a show's owner and hosts (checked per show) and admins
   route('GET', '/api/analytics/network', 'analytics', ADMINS),
+  // analytics: the network's audience for the /advertise page
+  route('GET', '/api/analytics/audience', 'analytics', 'public'),
   route('GET', '/api/analytics/shows/:id', 'analytics', SHOW_TEAM),
   route('GET', '/api/analytics/shows/:id/episodes', 'analytics', SHOW_TEAM),
   route('GET', '/api/analytics/shows/:id/export.csv', 'analytics', SHOW_TEAM),
   route('GET', '/api/analytics/episodes/:id', 'analytics', SHOW_TEAM),
+  // analytics: plays PODZ's own players confirm (a beacon from any listener), and a show's of them
+  route('POST', '/api/analytics/plays', 'analytics', 'public'),
+  route('GET', '/api/analytics/shows/:id/plays', 'analytics', SHOW_TEAM),
+  // analytics: a show's monthly statement of ads delivered and earned (its owner and admins: checked per show)
+  route('GET', '/api/analytics/shows/:id/statement', 'analytics', SHOW_TEAM),
   // analytics: ads delivered by the IAB rules, for those who run campaigns; the advertiser's
   // report by its signed, expiring link (the token is the permission)
   route('GET', '/api/analytics/campaigns/:id', 'analytics', EDITORS),
   route('GET', '/api/analytics/campaigns/:id/export.csv', 'analytics', EDITORS),
   route('POST', '/api/analytics/campaigns/:id/report-link', 'analytics', EDITORS),
+  route('GET', '/api/analytics/inventory', 'analytics', EDITORS),
   route('GET', '/api/analytics/reports/:token', 'analytics', 'public'),
   // billing: PayPal orders made and captured on the server, the subscriptions they start; PayPal's
   // webhooks (verified with PayPal)

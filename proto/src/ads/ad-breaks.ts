@@ -66,17 +66,36 @@ export type BreakRule = z.infer<typeof breakRuleSchema>;
 
 export const DEFAULT_BREAK_RULE: BreakRule = { preRoll: true, midRollAfter: 0.4, postRoll: false };
 
+/** What a show's owner is paid of what the ads in its episodes earn, unless admins say otherwise. */
+export const DEFAULT_OWNER_SHARE_PERCENT = 50;
+
+const ownerSharePercent = z
+  .number({ error: 'ownerSharePercent must be a number' })
+  .int({ error: 'ownerSharePercent is a whole percent' })
+  .min(0, { error: 'ownerSharePercent is 0 to 100' })
+  .max(100, { error: 'ownerSharePercent is 0 to 100' });
+
 /**
  * The network's insertion settings (`GET`/`PUT /api/ads/settings`, admins): whether a show that
- * chose nothing carries inserted audio, and the rule for episodes whose owner set no breaks.
+ * chose nothing carries inserted audio, the rule for episodes whose owner set no breaks, and the
+ * share of ad revenue paid to a show's owner (settings saved before it existed read the default).
  */
-export const adSettingsSchema = z.object({ insertByDefault: z.boolean(), rule: breakRuleSchema });
+export const adSettingsSchema = z.object({
+  insertByDefault: z.boolean(),
+  rule: breakRuleSchema,
+  ownerSharePercent: ownerSharePercent.default(DEFAULT_OWNER_SHARE_PERCENT),
+});
 export type AdSettings = z.infer<typeof adSettingsSchema>;
 
 export const adSettingsBodySchema = z.strictObject({
   insertByDefault: z.boolean({ error: 'insertByDefault must be true or false' }).optional(),
   rule: breakRuleSchema.optional(),
+  ownerSharePercent: ownerSharePercent.optional(),
 });
 export type AdSettingsBody = z.infer<typeof adSettingsBodySchema>;
 
-export const DEFAULT_AD_SETTINGS: AdSettings = { insertByDefault: false, rule: DEFAULT_BREAK_RULE };
+export const DEFAULT_AD_SETTINGS: AdSettings = {
+  insertByDefault: false,
+  rule: DEFAULT_BREAK_RULE,
+  ownerSharePercent: DEFAULT_OWNER_SHARE_PERCENT,
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AD_POSITIONS, CAMPAIGN_KINDS } from '../ads/campaign-api';
+import { categorySchema } from '../categories';
 import { objectIdSchema } from '../ids';
 import { ANALYTICS_INTERVALS } from './listen-api';
 
@@ -88,3 +89,96 @@ export const reportTokenParamsSchema = z.object({
     .max(200)
     .regex(/^[0-9a-f]{24}\.\d{1,15}\.[A-Za-z0-9_-]{43}$/, { error: 'not a report link' }),
 });
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** `GET /api/analytics/shows/{id}/statement?month=YYYY-MM` (the show's owner, admins): this month by default. */
+export const showStatementQuerySchema = z.object({
+  month: z.string().regex(MONTH, { error: 'a month is YYYY-MM' }).optional(),
+});
+export type ShowStatementQuery = z.infer<typeof showStatementQuerySchema>;
+
+/**
+ * A show's monthly statement: what the ads delivered in its episodes earned, campaign by campaign
+ * (deliveries × CPM), and the owner's share of it, in cents.
+ */
+export const showStatementSchema = z.object({
+  show: z.object({ id: objectIdSchema, name: z.string(), uId: z.string() }),
+  month: z.string(),
+  ownerSharePercent: z.number().int(),
+  campaigns: z.array(
+    z.object({
+      id: objectIdSchema,
+      name: z.string(),
+      advertiser: z.string(),
+      deliveries: count,
+      cpmCents: z.number().int(),
+      grossCents: count,
+    }),
+  ),
+  deliveries: count,
+  grossCents: count,
+  ownerCents: count,
+});
+export type ShowStatement = z.infer<typeof showStatementSchema>;
+
+/**
+ * `GET /api/analytics/audience` (anyone: the `/advertise` page): the network's audience as an
+ * advertiser weighs it. Downloads over the last 30 days, unique listeners this month so far and
+ * last month, and where and how they listen (the top countries and apps, as shares of downloads).
+ */
+export const networkAudienceSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  downloads: count,
+  listeners: z.object({
+    thisMonth: z.object({ month: z.string(), listeners: count }),
+    lastMonth: z.object({ month: z.string(), listeners: count }),
+  }),
+  countries: z.array(z.object({ name: z.string(), share: z.number() })),
+  apps: z.array(z.object({ name: z.string(), share: z.number() })),
+});
+export type NetworkAudience = z.infer<typeof networkAudienceSchema>;
+
+/**
+ * `GET /api/analytics/inventory?from&to&showId|category|country` (editors, admins): what a show, a
+ * category, a country or the whole network can still sell between two UTC days, from the last
+ * 28 days' downloads. At most one of the three; none is the network.
+ */
+export const inventoryQuerySchema = z
+  .object({
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a day is YYYY-MM-DD' }),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a day is YYYY-MM-DD' }),
+    showId: objectIdSchema.optional(),
+    category: categorySchema.optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, { error: 'a country is a two-letter ISO code (GB)' })
+      .optional(),
+  })
+  .refine((query) => query.from <= query.to, { error: 'from must not come after to', path: ['from'] })
+  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < 366, {
+    error: 'a forecast is at most 366 days',
+    path: ['to'],
+  })
+  .refine((query) => [query.showId, query.category, query.country].filter(Boolean).length <= 1, {
+    error: 'forecast a show, a category or a country, one at a time',
+    path: ['showId'],
+  });
+export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
+
+export const inventoryForecastSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: count,
+  /** What it is forecast from: the mean downloads a day over the last 28 days. */
+  basis: z.object({ from: z.string(), to: z.string(), downloadsPerDay: z.number() }),
+  /** Breaks a download carries by the network's rule. */
+  breaksPerDownload: count,
+  /** Impressions the dates hold: downloads a day × days × breaks. */
+  capacity: count,
+  /** What live campaigns that may fill them have left to deliver over those days. */
+  booked: count,
+  available: count,
+});
+export type InventoryForecast = z.infer<typeof inventoryForecastSchema>;

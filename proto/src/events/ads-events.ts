@@ -65,7 +65,11 @@ export const adSettingsChanged = defineEvent({
   description:
     "Admins changed the network's insertion settings: the default for shows, and the rule for breaks.",
   data: adSettingsSchema,
-  example: { insertByDefault: true, rule: { preRoll: true, midRollAfter: 0.4, postRoll: false } },
+  example: {
+    insertByDefault: true,
+    rule: { preRoll: true, midRollAfter: 0.4, postRoll: false },
+    ownerSharePercent: 50,
+  },
 });
 
 export const ADS_CAMPAIGN_EVENTS = [campaignSaved, campaignDeleted];

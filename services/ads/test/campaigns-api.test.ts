@@ -179,6 +179,7 @@ describe('the network’s insertion settings', () => {
     expect((await api().get('/api/ads/settings').set(bearer(owner.token)).expect(200)).body).toEqual({
       insertByDefault: false,
       rule: { preRoll: true, midRollAfter: 0.4, postRoll: false },
+      ownerSharePercent: 50,
     });
     await api()
       .put('/api/ads/settings')
@@ -188,12 +189,22 @@ describe('the network’s insertion settings', () => {
     const saved = await api()
       .put('/api/ads/settings')
       .set(bearer(admin.token))
-      .send({ insertByDefault: true, rule: { preRoll: false, midRollAfter: 0.5, postRoll: true } })
+      .send({
+        insertByDefault: true,
+        rule: { preRoll: false, midRollAfter: 0.5, postRoll: true },
+        ownerSharePercent: 60,
+      })
       .expect(200);
     expect(saved.body).toEqual({
       insertByDefault: true,
       rule: { preRoll: false, midRollAfter: 0.5, postRoll: true },
+      ownerSharePercent: 60,
     });
+    await api()
+      .put('/api/ads/settings')
+      .set(bearer(admin.token))
+      .send({ ownerSharePercent: 101 })
+      .expect(400);
     await api()
       .put('/api/ads/settings')
       .set(bearer(admin.token))
@@ -209,6 +220,6 @@ describe('the network’s insertion settings', () => {
     );
     const copies = new CampaignCopies(platform.media.context.db);
     await eventually('media’s copy of the settings', async () => (await copies.adSettings()).insertByDefault);
-    expect(await copies.adSettings()).toEqual(saved.body);
+    expect(await copies.adSettings()).toEqual({ insertByDefault: true, rule: saved.body.rule });
   });
 });

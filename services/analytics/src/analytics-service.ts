@@ -4,6 +4,7 @@ import { catalogListens } from '@podz/proto';
 import type { AnalyticsConfig } from './config';
 import { CampaignDirectory } from './data/campaign-directory';
 import { DailyCounters } from './data/daily-counters';
+import { PlayCountsStore } from './data/play-counts';
 import { ListenRollups } from './data/listen-rollups';
 import { ShowDirectory } from './data/show-directory';
 import type { AnalyticsDeps } from './domain/analytics-deps';
@@ -48,7 +49,7 @@ export function startAnalytics(config: AnalyticsConfig, now: () => Date = () => 
       return {
         routes: [
           statsRoutes(deps),
-          analyticsRoutes(deps),
+          analyticsRoutes({ ...deps, plays: new PlayCountsStore(redis, `analytics:${db.name}:plays`) }),
           adDeliveryRoutes({
             ...deps,
             reportLinks: new ReportLinks(config.ADS_REPORT_SECRET),

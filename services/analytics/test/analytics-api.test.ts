@@ -10,8 +10,10 @@ import {
   hostConfirmed,
   hostRemoved,
   networkAnalyticsSchema,
+  networkAudienceSchema,
   podcastCreated,
   showAnalyticsSchema,
+  showPlaysSchema,
   showEpisodesAnalyticsSchema,
   type Access,
   type ListenRecord,
@@ -249,5 +251,77 @@ describe('the download figures API', () => {
     expect(network.topEpisodes).toEqual([
       { id: EPISODE, title: 'Counting, properly', showId: SHOW, downloads: 3 },
     ]);
+  });
+});
+
+describe("the network's audience", () => {
+  it('tells anyone the last 30 days of downloads, the month’s listeners and the top countries and apps', async () => {
+    const res = await request(analytics.url).get('/api/analytics/audience').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300, s-maxage=60');
+    expect(networkAudienceSchema.parse(res.body)).toEqual({
+      from: '2026-10-28',
+      to: '2026-11-26',
+      downloads: 3,
+      listeners: {
+        thisMonth: { month: '2026-11', listeners: 3 },
+        lastMonth: { month: '2026-10', listeners: 0 },
+      },
+      countries: [
+        { name: 'NL', share: 66.7 },
+        { name: 'Unknown', share: 33.3 },
+      ],
+      apps: [
+        { name: 'Apple Podcasts', share: 66.7 },
+        { name: 'Overcast', share: 33.3 },
+      ],
+    });
+  });
+});
+
+describe('plays confirmed by PODZ’s own players', () => {
+  const beacon = (body: object) => request(analytics.url).post('/api/analytics/plays').send(body);
+  const play = (playId: string, event: string, player = 'site') =>
+    beacon({ episodeId: EPISODE, playId, event, player }).expect(204);
+
+  it('counts each event of a play once, apart from downloads, for whoever reads the show', async () => {
+    await play('play-one-0123456789', 'start');
+    await play('play-one-0123456789', 'q1');
+    await play('play-one-0123456789', 'start');
+    await play('play-two-0123456789', 'start', 'embed');
+    await play('play-two-0123456789', 'q1', 'embed');
+    await play('play-two-0123456789', 'complete', 'embed');
+    const host = await tokenFor('host', HOST);
+    const res = await get(`/api/analytics/shows/${SHOW}/plays?from=2026-11-25&to=2026-11-26`, host).expect(
+      200,
+    );
+    expect(showPlaysSchema.parse(res.body)).toEqual({
+      range: { from: '2026-11-25', to: '2026-11-26', interval: 'day' },
+      points: [
+        { period: '2026-11-25', start: 0, q1: 0, q2: 0, q3: 0, complete: 0 },
+        { period: '2026-11-26', start: 2, q1: 2, q2: 0, q3: 0, complete: 1 },
+      ],
+      totals: { start: 2, q1: 2, q2: 0, q3: 0, complete: 1 },
+      players: { site: 1, embed: 1 },
+    });
+    // The downloads are what they were.
+    const figures = await get(`/api/analytics/shows/${SHOW}?from=2026-11-26`, host).expect(200);
+    expect(figures.body.downloads.total).toBe(2);
+  });
+
+  it('refuses an episode it does not know, a malformed beacon and a stranger', async () => {
+    await beacon({
+      episodeId: new Types.ObjectId().toHexString(),
+      playId: 'play-three-01234567',
+      event: 'start',
+      player: 'site',
+    }).expect(404);
+    await beacon({ episodeId: EPISODE, playId: 'short', event: 'start', player: 'site' }).expect(400);
+    await beacon({
+      episodeId: EPISODE,
+      playId: 'play-four-012345678',
+      event: 'halfway',
+      player: 'site',
+    }).expect(400);
+    await get(`/api/analytics/shows/${SHOW}/plays`, await tokenFor('owner')).expect(403);
   });
 });

@@ -4,12 +4,16 @@ import { Types } from 'mongoose';
 import { loadConfig, pendingEvent, RecordStream, SessionRevocations, type RunningService } from '@podz/kit';
 import { eventually, testServiceEnv, testToken } from '@podz/kit/testing';
 import {
+  adSettingsChanged,
   campaignDeliveriesSchema,
   campaignSaved,
   catalogListens,
   episodeCreated,
   podcastCreated,
+  inventoryForecastSchema,
   reportLinkSchema,
+  showStatementSchema,
+  type Access,
   type ListenAd,
   type ListenRecord,
 } from '@podz/proto';
@@ -24,7 +28,9 @@ let stream: RecordStream<ListenRecord>;
 const id = () => new Types.ObjectId().toHexString();
 const NOW = new Date('2026-12-04T15:00:00Z');
 let clock = NOW;
-const [SHOW, EPISODE, CAMPAIGN, CREATIVE, EDITOR] = [id(), id(), id(), id(), id()];
+const [SHOW, EPISODE, CAMPAIGN, CREATIVE, EDITOR, OWNER] = [id(), id(), id(), id(), id(), id()];
+/** A show of its own whose four downloads a day, in November from NL, are the forecast's history. */
+const [BUSY_SHOW, BUSY_EPISODE] = [id(), id()];
 const PRE: ListenAd = { campaign: CAMPAIGN, creative: CREATIVE, position: 'pre', start: 4000, end: 244_000 };
 const IPHONE = 'AppleCoreMedia/1.0.0.20E247 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)';
 
@@ -53,16 +59,12 @@ function download(listener: string, atIso: string, sent = 2_000_000): ListenReco
   };
 }
 
-async function editorToken(): Promise<string> {
-  await new SessionRevocations(analytics.context.redis).recordVersion(EDITOR, 0);
-  return testToken({
-    id: EDITOR,
-    username: 'ad-editor',
-    role: 'editor',
-    access: ['editor'],
-    sessionVersion: 0,
-  });
+async function tokenOf(userId: string, role: 'editor' | 'owner'): Promise<string> {
+  await new SessionRevocations(analytics.context.redis).recordVersion(userId, 0);
+  const access: Access[] = role === 'owner' ? ['user', 'owner'] : [role];
+  return testToken({ id: userId, username: `ad-${role}`, role, access, sessionVersion: 0 });
 }
+const editorToken = () => tokenOf(EDITOR, 'editor');
 
 beforeAll(async () => {
   analytics = await startAnalytics(
@@ -83,7 +85,7 @@ beforeAll(async () => {
       podcastId: SHOW,
       uId: 'sponsored-hour',
       name: 'Sponsored Hour',
-      ownerId: id(),
+      ownerId: OWNER,
       category: 'Science',
       status: 'published',
       logoPath: '/images/default-podcast.svg',
@@ -103,7 +105,28 @@ beforeAll(async () => {
       impressionGoal: 1000,
       creativeIds: [CREATIVE],
     }),
+    pendingEvent(adSettingsChanged, 'network', { ...adSettingsChanged.example, ownerSharePercent: 60 }),
+    pendingEvent(podcastCreated, BUSY_SHOW, {
+      podcastId: BUSY_SHOW,
+      uId: 'busy-hour',
+      name: 'Busy Hour',
+      ownerId: id(),
+      category: 'Science',
+      status: 'published',
+      logoPath: '/images/default-podcast.svg',
+      insertAds: true,
+    }),
   ]);
+  const history = Array.from({ length: 56 }, (_, n) => ({
+    ...download(
+      `busyListener${String(n).padStart(9, '0')}A`,
+      `2026-11-${String(10 + Math.floor(n / 4)).padStart(2, '0')}T12:00:00Z`,
+    ),
+    show: BUSY_SHOW,
+    episode: BUSY_EPISODE,
+    country: 'NL',
+    ads: [],
+  }));
   const records = [
     download('q3Ttq1Fb0mI7c9zXw0Jk2A', '2026-12-02T09:00:00Z'),
     download('q3Ttq1Fb0mI7c9zXw0Jk2B', '2026-12-04T09:00:00Z'),
@@ -111,9 +134,9 @@ beforeAll(async () => {
     // Stopped inside the pre-roll: no delivery.
     download('q3Ttq1Fb0mI7c9zXw0Jk2D', '2026-12-04T11:00:00Z', 100_000),
   ];
-  for (const record of records) stream.push(record);
+  for (const record of [...records, ...history]) stream.push(record);
   await stream.flush();
-  await eventually('listens applied', async () => (analytics.recordConsumers[0]?.applied ?? 0) >= 4, 30_000);
+  await eventually('listens applied', async () => (analytics.recordConsumers[0]?.applied ?? 0) >= 60, 30_000);
 });
 afterAll(async () => {
   await stream?.stop();
@@ -220,5 +243,87 @@ describe("the advertiser's report link", () => {
     await post(CAMPAIGN, { days: 91 }).expect(400);
     await post(CAMPAIGN, { days: 0 }).expect(400);
     await post(id(), {}).expect(404);
+  });
+});
+
+describe("a show's monthly statement", () => {
+  it("gives its owner each campaign's deliveries and earnings in the month, and the owner's share", async () => {
+    const owner = await tokenOf(OWNER, 'owner');
+    const read = () => get(`/api/analytics/shows/${SHOW}/statement?month=2026-12`, owner);
+    await eventually('the statement with the network’s share', async () => {
+      const answer = await read();
+      return answer.status === 200 && answer.body.ownerSharePercent === 60;
+    });
+    const statement = showStatementSchema.parse((await read().expect(200)).body);
+    // Three pre-rolls at $25 CPM: 7.5 cents, rounded; the owner's 60 % of it.
+    expect(statement).toEqual({
+      show: { id: SHOW, name: 'Sponsored Hour', uId: 'sponsored-hour' },
+      month: '2026-12',
+      ownerSharePercent: 60,
+      campaigns: [
+        {
+          id: CAMPAIGN,
+          name: 'Winter mattresses',
+          advertiser: 'Sleepwell',
+          deliveries: 3,
+          cpmCents: 2500,
+          grossCents: 8,
+        },
+      ],
+      deliveries: 3,
+      grossCents: 8,
+      ownerCents: 4,
+    });
+    const november = showStatementSchema.parse(
+      (await get(`/api/analytics/shows/${SHOW}/statement?month=2026-11`, owner).expect(200)).body,
+    );
+    expect(november).toEqual(expect.objectContaining({ campaigns: [], grossCents: 0, ownerCents: 0 }));
+  });
+
+  it('is refused to others and for a malformed month', async () => {
+    await get(`/api/analytics/shows/${SHOW}/statement`, await tokenOf(id(), 'owner')).expect(403);
+    await get(`/api/analytics/shows/${SHOW}/statement`, await editorToken()).expect(403);
+    await get(`/api/analytics/shows/${SHOW}/statement?month=2026-13`, await tokenOf(OWNER, 'owner')).expect(
+      400,
+    );
+  });
+});
+
+describe('the inventory forecast', () => {
+  let editor = '';
+  beforeAll(async () => {
+    editor = await editorToken();
+  });
+  const forecast = (selection: string) =>
+    get(`/api/analytics/inventory?from=2026-12-05&to=2026-12-14${selection}`, editor);
+
+  it("sells a show's last 28 days of downloads × the days × the rule's breaks, less what live campaigns have left there", async () => {
+    // Two downloads a day, ten days, a pre-roll and a mid-roll each: 40; the live Science campaign,
+    // 997 impressions short with 6.4 days to go, books all of it.
+    await eventually(
+      'the busy show known with its choice',
+      async () => (await forecast(`&showId=${BUSY_SHOW}`)).body.capacity === 40,
+    );
+    expect(inventoryForecastSchema.parse((await forecast(`&showId=${BUSY_SHOW}`).expect(200)).body)).toEqual({
+      from: '2026-12-05',
+      to: '2026-12-14',
+      days: 10,
+      basis: { from: '2026-11-06', to: '2026-12-03', downloadsPerDay: 2 },
+      breaksPerDownload: 2,
+      capacity: 40,
+      booked: 40,
+      available: 0,
+    });
+    // NL is none of that campaign's countries: all of it is still for sale.
+    const netherlands = inventoryForecastSchema.parse((await forecast('&country=NL').expect(200)).body);
+    expect(netherlands).toEqual(expect.objectContaining({ capacity: 40, booked: 0, available: 40 }));
+    const comedy = inventoryForecastSchema.parse((await forecast('&category=Comedy').expect(200)).body);
+    expect(comedy).toEqual(expect.objectContaining({ capacity: 0, available: 0 }));
+  });
+
+  it('refuses two selections at once, a reversed range and a bad country', async () => {
+    await forecast(`&showId=${BUSY_SHOW}&country=NL`).expect(400);
+    await get('/api/analytics/inventory?from=2026-12-14&to=2026-12-05', editor).expect(400);
+    await get('/api/analytics/inventory?from=2026-12-05&to=2026-12-14&country=nl', editor).expect(400);
   });
 });

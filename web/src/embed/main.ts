@@ -1,5 +1,6 @@
 import type { Chapter, Episode, Paginated, Podcast } from '@podz/proto';
 import { formatDuration } from '../lib/format';
+import { watchPlays } from '../lib/play-beacons';
 import { startTimeOf } from '../lib/start-time';
 import './embed.css';
 
@@ -55,6 +56,7 @@ const chapterAt = (chapters: Chapter[], seconds: number) =>
 function renderPlayer(episode: Episode, startAt: number, list?: HTMLElement): void {
   const origin = window.location.origin;
   const audio = el('audio', { preload: 'none', src: episode.audio.url, 'data-testid': 'embed-audio' });
+  watchPlays(audio, episode.id, 'embed');
   const chapters = episode.chapters;
   let length = episode.audio.durationSeconds;
   let started = false;

@@ -54,6 +54,9 @@ export const queryKeys = {
     show: (id: string, range: Filter) => ['analytics', 'show', id, range] as const,
     episodes: (id: string) => ['analytics', 'episodes', id] as const,
     network: (range: Filter) => ['analytics', 'network', range] as const,
+    statement: (id: string, month: string) => ['analytics', 'statement', id, month] as const,
+    audience: ['analytics', 'audience'] as const,
+    plays: (id: string, range: Filter) => ['analytics', 'plays', id, range] as const,
   },
   media: {
     all: ['media'] as const,
@@ -71,6 +74,7 @@ export const queryKeys = {
     campaign: (id: string) => ['ads', 'campaigns', 'one', id] as const,
     deliveries: (id: string) => ['ads', 'deliveries', id] as const,
     report: (token: string) => ['ads', 'report', token] as const,
+    inventory: (query: string) => ['ads', 'inventory', query] as const,
   },
   content: {
     page: (slug: string) => ['content', 'page', slug] as const,

@@ -11,6 +11,7 @@ const adSettingsSchema = new Schema(
       midRollAfter: { type: Number, default: null },
       postRoll: { type: Boolean, required: true },
     },
+    ownerSharePercent: { type: Number, default: null },
   },
   { collection: 'ad_settings', timestamps: true },
 );

@@ -1,5 +1,5 @@
 import { withEvents, type OutboxRelay, type PendingEvent } from '@podz/kit';
-import { DEFAULT_AD_SETTINGS, type AdSettings } from '@podz/proto';
+import { DEFAULT_AD_SETTINGS, DEFAULT_OWNER_SHARE_PERCENT, type AdSettings } from '@podz/proto';
 import type { AdSettingsModel } from './settings-model';
 
 const NETWORK = 'network';
@@ -12,9 +12,15 @@ export class AdSettingsRepository {
   ) {}
 
   async current(): Promise<AdSettings> {
-    const stored = await this.model.findById(NETWORK).lean<AdSettings>();
+    const stored = await this.model
+      .findById(NETWORK)
+      .lean<Partial<AdSettings> & Omit<AdSettings, 'ownerSharePercent'>>();
     return stored
-      ? { insertByDefault: stored.insertByDefault, rule: { ...stored.rule } }
+      ? {
+          insertByDefault: stored.insertByDefault,
+          rule: { ...stored.rule },
+          ownerSharePercent: stored.ownerSharePercent ?? DEFAULT_OWNER_SHARE_PERCENT,
+        }
       : DEFAULT_AD_SETTINGS;
   }
 

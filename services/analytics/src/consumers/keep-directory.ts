@@ -16,8 +16,23 @@ import type { ShowDirectory } from '../data/show-directory';
  * One show's events share a partition, so a host added then removed arrives in that order.
  */
 export function keepDirectory(directory: ShowDirectory): Subscription[] {
-  const show = async (data: { podcastId: string; name: string; uId: string; ownerId: string }) =>
-    directory.putShow({ id: data.podcastId, name: data.name, uId: data.uId, ownerId: data.ownerId });
+  const show = async (data: {
+    podcastId: string;
+    name: string;
+    uId: string;
+    ownerId: string;
+    category: string;
+    insertAds?: boolean | null;
+  }) =>
+    directory.putShow({
+      id: data.podcastId,
+      name: data.name,
+      uId: data.uId,
+      ownerId: data.ownerId,
+      category: data.category,
+      // Absent on events from before shows chose: the network's default.
+      insertAds: data.insertAds ?? null,
+    });
   const episode = async (data: {
     episodeId: string;
     podcastId: string;

@@ -289,6 +289,7 @@ export class ListenRollups {
   }
 
   async allTime(entities: Entity[]): Promise<number[]> {
+    if (entities.length === 0) return [];
     const values = await this.redis.hmget(`${this.prefix}:totals`, ...entities);
     return values.map((value) => Number(value ?? 0));
   }

@@ -8,6 +8,13 @@ export interface ShowEntry {
   hostIds: string[];
 }
 
+/** What the inventory forecast reads of a show: its category and whether it carries ads. */
+export interface ShowAds {
+  category: string;
+  /** Its own choice; null follows the network's default. */
+  insertAds: boolean | null;
+}
+
 export interface EpisodeEntry {
   id: string;
   showId: string;
@@ -19,7 +26,8 @@ export interface EpisodeEntry {
  * What analytics knows of shows and episodes, kept from catalog's events in Redis: names for the
  * screens, and who may read a show's figures (its owner and confirmed hosts). Every read is keyed.
  * `show:<id>` (hash) and `show:<id>:hosts` (set); `episode:<id>` (hash) and `show:<id>:episodes`
- * (set of ids, what a show's table lists).
+ * (set of ids, what a show's table lists); `category:<c>` (set of show ids, what the inventory
+ * forecast of a category adds up).
  */
 export class ShowDirectory {
   constructor(
@@ -27,11 +35,41 @@ export class ShowDirectory {
     private readonly prefix: string,
   ) {}
 
-  async putShow(show: Omit<ShowEntry, 'hostIds'>): Promise<void> {
-    await this.redis.hset(`${this.prefix}:show:${show.id}`, {
+  async putShow(show: Omit<ShowEntry, 'hostIds'> & Partial<ShowAds>): Promise<void> {
+    const key = `${this.prefix}:show:${show.id}`;
+    const before = show.category ? await this.redis.hget(key, 'category') : null;
+    const write = this.redis.multi().hset(key, {
       name: show.name,
       uId: show.uId,
       ownerId: show.ownerId,
+      ...(show.category ? { category: show.category } : {}),
+      ...(show.insertAds !== undefined ? { insertAds: String(show.insertAds) } : {}),
+    });
+    if (before && before !== show.category) write.srem(`${this.prefix}:category:${before}`, show.id);
+    if (show.category) write.sadd(`${this.prefix}:category:${show.category}`, show.id);
+    await write.exec();
+  }
+
+  /** A show's category and choice about ads; null for a show the directory does not know. */
+  async ads(id: string): Promise<ShowAds | null> {
+    const [category, insertAds] = await this.redis.hmget(
+      `${this.prefix}:show:${id}`,
+      'category',
+      'insertAds',
+    );
+    if (!category) return null;
+    return { category, insertAds: insertAds === 'true' ? true : insertAds === 'false' ? false : null };
+  }
+
+  /** The shows of a category, with their choice about ads (a category holds hundreds at most). */
+  async inCategory(category: string): Promise<(ShowAds & { id: string })[]> {
+    const ids = await this.redis.smembers(`${this.prefix}:category:${category}`);
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hget(`${this.prefix}:show:${id}`, 'insertAds');
+    const results = (await pipeline.exec()) ?? [];
+    return ids.map((id, index) => {
+      const insertAds = results[index]?.[1];
+      return { id, category, insertAds: insertAds === 'true' ? true : insertAds === 'false' ? false : null };
     });
   }
 
@@ -42,6 +80,8 @@ export class ShowDirectory {
   }
 
   async dropShow(showId: string, episodeIds: string[]): Promise<void> {
+    const category = await this.redis.hget(`${this.prefix}:show:${showId}`, 'category');
+    if (category) await this.redis.srem(`${this.prefix}:category:${category}`, showId);
     await this.redis.del(
       `${this.prefix}:show:${showId}`,
       `${this.prefix}:show:${showId}:hosts`,

@@ -3,7 +3,11 @@ import type { ShowEntry } from '../data/show-directory';
 import type { AnalyticsDeps } from './analytics-deps';
 
 /** A show's figures are its owner's, its confirmed hosts' and the admins'. */
-export async function readableShow(deps: AnalyticsDeps, user: AuthUser, showId: string): Promise<ShowEntry> {
+export async function readableShow(
+  deps: Pick<AnalyticsDeps, 'directory'>,
+  user: AuthUser,
+  showId: string,
+): Promise<ShowEntry> {
   const show = await deps.directory.show(showId);
   if (!show) throw notFound('Show');
   const mayRead = user.access.includes('admin') || show.ownerId === user.id || show.hostIds.includes(user.id);

@@ -2,12 +2,14 @@ import express from 'express';
 import { handle, handleSignedIn, notFound } from '@podz/kit';
 import {
   analyticsRangeQuerySchema,
+  inventoryQuerySchema,
   reportLinkBodySchema,
   reportTokenParamsSchema,
   showIdParamsSchema,
 } from '@podz/proto';
 import { campaignCsv } from '../domain/campaign-csv';
 import { campaignFigures, type CampaignFiguresDeps } from '../domain/campaign-figures';
+import { inventoryForecast } from '../domain/inventory-forecast';
 import type { ReportLinks } from '../domain/report-links';
 
 export interface AdDeliveryRouteDeps extends CampaignFiguresDeps {
@@ -36,6 +38,10 @@ export function adDeliveryRoutes(deps: AdDeliveryRouteDeps): express.Router {
       res.setHeader('cache-control', 'private, no-store');
       res.send(body);
     }),
+  );
+  router.get(
+    '/api/analytics/inventory',
+    handleSignedIn({ query: inventoryQuerySchema }, ({ query }) => inventoryForecast(deps, query)),
   );
   router.post(
     '/api/analytics/campaigns/:id/report-link',

@@ -33,6 +33,9 @@ const settingsSchema = new Schema(
 
 const NETWORK = 'network';
 
+/** The settings insertion decides by: the default for shows and the rule for breaks. */
+export type InsertionSettings = Pick<AdSettings, 'insertByDefault' | 'rule'>;
+
 /**
  * Media's copy of the ads service's campaigns and the network's insertion settings, from their
  * events (each the whole campaign or settings, set by key: a batch applied twice ends the same).
@@ -70,12 +73,14 @@ export class CampaignCopies {
   }
 
   async saveSettings(settings: AdSettings): Promise<void> {
-    await this.settings.updateOne({ _id: NETWORK }, { $set: settings }, { upsert: true });
+    const { insertByDefault, rule } = settings;
+    await this.settings.updateOne({ _id: NETWORK }, { $set: { insertByDefault, rule } }, { upsert: true });
   }
 
-  /** The network's insertion settings; the defaults until media hears of them. */
-  async adSettings(): Promise<AdSettings> {
-    const stored = await this.settings.findById(NETWORK).lean<AdSettings>();
-    return stored ? { insertByDefault: stored.insertByDefault, rule: stored.rule } : DEFAULT_AD_SETTINGS;
+  /** What decisions read of the network's settings; the defaults until media hears of them. */
+  async adSettings(): Promise<InsertionSettings> {
+    const stored = await this.settings.findById(NETWORK).lean<InsertionSettings>();
+    const { insertByDefault, rule } = stored ?? DEFAULT_AD_SETTINGS;
+    return { insertByDefault, rule };
   }
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LruMap } from '@podz/kit';
 import type { AdPosition } from '@podz/proto';
 import type { LiveCampaign } from './campaign-choice';
 
@@ -107,6 +108,11 @@ type DecidingRedis = Redis & {
  */
 export class DecisionStore {
   private readonly redis: DecidingRedis;
+  /**
+   * Decisions this instance has read or made: one never changes under its key (listener, episode,
+   * day), and a download's ranges come in bursts, so its later ranges skip Redis.
+   */
+  private readonly known = new LruMap<string, Fill[]>(20_000);
 
   constructor(
     redis: Redis,
@@ -122,8 +128,14 @@ export class DecisionStore {
 
   /** The fills decided for this download today, or null before any was. */
   async decided(episodeId: string, listener: string, at: Date): Promise<Fill[] | null> {
-    const stored = await this.redis.get(this.decisionKey(episodeId, listener, utcDay(at)));
-    return stored === null ? null : (JSON.parse(stored) as Fill[]);
+    const key = this.decisionKey(episodeId, listener, utcDay(at));
+    const known = this.known.get(key);
+    if (known) return known;
+    const stored = await this.redis.get(key);
+    if (stored === null) return null;
+    const fills = JSON.parse(stored) as Fill[];
+    this.known.set(key, fills);
+    return fills;
   }
 
   /** Impressions decided so far for each campaign, in all and on `at`'s day. */
@@ -156,8 +168,9 @@ export class DecisionStore {
         daysLeft: Math.max(1, Math.ceil((campaign.flight.endsAt.getTime() - Date.parse(day)) / DAY_MS)),
       })),
     }));
+    const key = this.decisionKey(episodeId, listener, day);
     const stored = await this.redis.decideFills(
-      this.decisionKey(episodeId, listener, day),
+      key,
       this.prefix,
       listener,
       day,
@@ -165,6 +178,8 @@ export class DecisionStore {
       String(DECISION_SECONDS),
       JSON.stringify(encoded),
     );
-    return JSON.parse(stored) as Fill[];
+    const fills = JSON.parse(stored) as Fill[];
+    this.known.set(key, fills);
+    return fills;
   }
 }

@@ -8,6 +8,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useCampaigns, useCreateCampaign } from '../../features/ads/api/campaigns-api';
 import { CampaignForm } from '../../features/ads/components/campaign-form';
+import { InventoryForecastPanel } from '../../features/ads/components/inventory-forecast';
 import { usePageParam } from '../../lib/use-page-param';
 import { useUi } from '../../stores/ui-store';
 
@@ -61,6 +62,7 @@ export default function CampaignsRoute() {
           </Button>
         }
       />
+      <InventoryForecastPanel />
       {adding && (
         <div className="mb-8">
           <CampaignForm

@@ -1,14 +1,27 @@
 import type { PageSlug } from '@podz/proto';
+import { AudiencePanel } from '../../features/analytics/components/audience-panel';
 import { usePage } from '../../features/content/api/content-api';
 import { PageContent } from '../../features/content/components/page-content';
 import { SendForm } from '../../features/content/components/send-form';
 
-/** `/about`, `/advertise`, `/contact`: the editors' page content, with the page's form if any. */
-function ContentPage({ slug, form }: { slug: PageSlug; form?: 'contact' | 'advertise' }) {
+/**
+ * `/about`, `/advertise`, `/contact`: the editors' page content, with the page's form if any (and,
+ * on `/advertise`, the network's audience from analytics).
+ */
+function ContentPage({
+  slug,
+  form,
+  children,
+}: {
+  slug: PageSlug;
+  form?: 'contact' | 'advertise';
+  children?: React.ReactNode;
+}) {
   const page = usePage(slug);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <PageContent page={page} />
+      {children}
       {form && (
         <section
           aria-labelledby="form-heading"
@@ -25,5 +38,9 @@ function ContentPage({ slug, form }: { slug: PageSlug; form?: 'contact' | 'adver
 }
 
 export const AboutRoute = () => <ContentPage slug="about" />;
-export const AdvertiseRoute = () => <ContentPage slug="advertise" form="advertise" />;
+export const AdvertiseRoute = () => (
+  <ContentPage slug="advertise" form="advertise">
+    <AudiencePanel />
+  </ContentPage>
+);
 export const ContactRoute = () => <ContentPage slug="contact" form="contact" />;

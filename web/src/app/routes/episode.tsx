@@ -25,7 +25,7 @@ import { useSession } from '../../stores/session-store';
 function EpisodeBody({ item }: { item: Episode }) {
   const [searchParams] = useSearchParams();
   // A shared link may start part-way (`?t=1m30s`).
-  const playback = usePlayback(item.audio.durationSeconds, startTimeOf(searchParams.get('t')));
+  const playback = usePlayback(item.audio.durationSeconds, startTimeOf(searchParams.get('t')), item.id);
   const [sharing, setSharing] = useState(false);
   const signedIn = useSession((state) => state.user !== undefined);
   const premium = item.listening === 'premium';

@@ -14,6 +14,8 @@ import {
 import { EpisodesTable } from '../../features/analytics/components/episodes-table';
 import { presetRange, RangePicker, type RangePreset } from '../../features/analytics/components/range-picker';
 import { RankedList } from '../../components/ranked-list';
+import { PlaysPanel } from '../../features/analytics/components/plays-panel';
+import { StatementPanel } from '../../features/analytics/components/statement-panel';
 import { PremiumMembersPanel } from '../../features/premium/components/premium-members-panel';
 
 const hourLabel = (hour: string) => `${hour.padStart(2, '0')}:00`;
@@ -163,6 +165,12 @@ export default function ShowAnalyticsRoute() {
       <QueryState query={figures} loadingLabel="Counting downloads…">
         {(data) => <Figures data={data} showId={id} range={range} />}
       </QueryState>
+      <div className="mt-6">
+        <PlaysPanel showId={id} range={range} />
+      </div>
+      <div className="mt-6">
+        <StatementPanel showId={id} />
+      </div>
       <div className="mt-6">
         <PremiumMembersPanel podcastId={id} />
       </div>

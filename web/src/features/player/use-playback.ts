@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { watchPlays } from '../../lib/play-beacons';
 
 export interface Playback {
   /** Attach to the `<audio>` element. */
@@ -16,9 +17,10 @@ export interface Playback {
 
 /**
  * The state of one episode's audio, shared by the player's controls, the chapter list and the
- * transcript: whoever seeks moves the others. `startAt` is where playback begins (`?t=`).
+ * transcript: whoever seeks moves the others. `startAt` is where playback begins (`?t=`); with
+ * `episodeId`, what is heard is reported as client-confirmed plays.
  */
-export function usePlayback(duration: number, startAt = 0): Playback {
+export function usePlayback(duration: number, startAt = 0, episodeId?: string): Playback {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(startAt);
@@ -42,10 +44,12 @@ export function usePlayback(duration: number, startAt = 0): Playback {
       ['error', () => setFailed(true)],
     ];
     for (const [name, handler] of handlers) element.addEventListener(name, handler);
+    const stopReporting = episodeId ? watchPlays(element, episodeId, 'site') : undefined;
     return () => {
       for (const [name, handler] of handlers) element.removeEventListener(name, handler);
+      stopReporting?.();
     };
-  }, [startAt]);
+  }, [startAt, episodeId]);
 
   const toggle = useCallback(() => {
     const element = audioRef.current;

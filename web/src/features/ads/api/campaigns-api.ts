@@ -2,6 +2,7 @@ import type {
   Campaign,
   CampaignDeliveries,
   CreateCampaignBody,
+  InventoryForecast,
   Paginated,
   ReportLink,
   UpdateCampaignBody,
@@ -80,3 +81,24 @@ export function useAdvertiserReport(token: string) {
 }
 
 export const campaignCsvHref = (id: string) => `/api/analytics/campaigns/${id}/export.csv`;
+
+/** What the forecast is asked: the days, and a show, a category or a country (or the network). */
+export interface InventoryAsk {
+  from: string;
+  to: string;
+  kind: 'network' | 'showId' | 'category' | 'country';
+  value: string;
+}
+
+/** `GET /api/analytics/inventory`: impressions still for sale over the days asked. */
+export function useInventoryForecast(ask: InventoryAsk | undefined) {
+  const params = ask && new URLSearchParams({ from: ask.from, to: ask.to });
+  if (ask && params && ask.kind !== 'network') params.set(ask.kind, ask.value);
+  return useQuery({
+    queryKey: queryKeys.ads.inventory(params?.toString() ?? ''),
+    enabled: ask !== undefined,
+    retry: false,
+    queryFn: ({ signal }) =>
+      apiFetch<InventoryForecast>(`/api/analytics/inventory?${params?.toString() ?? ''}`, { signal }),
+  });
+}

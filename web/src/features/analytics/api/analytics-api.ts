@@ -1,4 +1,12 @@
-import type { AnalyticsInterval, NetworkAnalytics, ShowAnalytics, ShowEpisodesAnalytics } from '@podz/proto';
+import type {
+  AnalyticsInterval,
+  NetworkAnalytics,
+  NetworkAudience,
+  ShowAnalytics,
+  ShowEpisodesAnalytics,
+  ShowPlays,
+  ShowStatement,
+} from '@podz/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -51,3 +59,34 @@ export function useNetworkAnalytics(range: FigureRange) {
 /** Where the CSV of one of the view's tables downloads from (the session cookie goes along). */
 export const csvHref = (showId: string, table: string, range: FigureRange) =>
   `/api/analytics/shows/${showId}/export.csv?table=${table}&${rangeQuery(range)}`;
+
+/** `GET /api/analytics/shows/{id}/statement?month`: the owner's and admins' alone (403 to its hosts). */
+export function useShowStatement(showId: string, month: string) {
+  return useQuery({
+    queryKey: queryKeys.analytics.statement(showId, month),
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiFetch<ShowStatement>(`/api/analytics/shows/${showId}/statement?month=${month}`, { signal }),
+  });
+}
+
+/** `GET /api/analytics/audience`: the network's audience, for anyone (the /advertise page). */
+export function useNetworkAudience() {
+  return useQuery({
+    queryKey: queryKeys.analytics.audience,
+    staleTime: 60_000,
+    queryFn: ({ signal }) => apiFetch<NetworkAudience>('/api/analytics/audience', { signal }),
+  });
+}
+
+/** `GET /api/analytics/shows/{id}/plays`: what PODZ's own players confirm was heard. */
+export function useShowPlays(showId: string, range: FigureRange) {
+  return useQuery({
+    queryKey: queryKeys.analytics.plays(showId, range),
+    refetchInterval: LIVE_MS,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiFetch<ShowPlays>(`/api/analytics/shows/${showId}/plays?${rangeQuery(range)}`, { signal }),
+  });
+}
