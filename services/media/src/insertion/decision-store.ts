@@ -112,7 +112,7 @@ export class DecisionStore {
    * Decisions this instance has read or made: one never changes under its key (listener, episode,
    * day), and a download's ranges come in bursts, so its later ranges skip Redis.
    */
-  private readonly known = new LruMap<string, Fill[]>(20_000);
+  private readonly remembered = new LruMap<string, Fill[]>(20_000);
 
   constructor(
     redis: Redis,
@@ -126,15 +126,23 @@ export class DecisionStore {
     return `${this.prefix}d:${episodeId}:${listener}:${day}`;
   }
 
+  /**
+   * The fills this instance has read or made for this download today, without asking Redis; null
+   * when it has none (another instance may have decided: `decide` answers that decision).
+   */
+  known(episodeId: string, listener: string, at: Date): Fill[] | null {
+    return this.remembered.get(this.decisionKey(episodeId, listener, utcDay(at))) ?? null;
+  }
+
   /** The fills decided for this download today, or null before any was. */
   async decided(episodeId: string, listener: string, at: Date): Promise<Fill[] | null> {
     const key = this.decisionKey(episodeId, listener, utcDay(at));
-    const known = this.known.get(key);
-    if (known) return known;
+    const remembered = this.remembered.get(key);
+    if (remembered) return remembered;
     const stored = await this.redis.get(key);
     if (stored === null) return null;
     const fills = JSON.parse(stored) as Fill[];
-    this.known.set(key, fills);
+    this.remembered.set(key, fills);
     return fills;
   }
 
@@ -179,7 +187,7 @@ export class DecisionStore {
       JSON.stringify(encoded),
     );
     const fills = JSON.parse(stored) as Fill[];
-    this.known.set(key, fills);
+    this.remembered.set(key, fills);
     return fills;
   }
 }

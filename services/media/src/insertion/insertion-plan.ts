@@ -6,7 +6,7 @@ import type { MediaLibrary } from '../data/media-library';
 import type { ProcessedAudio } from '../data/media-models';
 import { breakPoints, type BreakPoint } from './break-points';
 import { eligible, offerOrder, todaysTarget, type Listening, type LiveCampaign } from './campaign-choice';
-import type { DecisionStore, Fill, Offer, Served } from './decision-store';
+import { utcDay, type DecisionStore, type Fill, type Offer, type Served } from './decision-store';
 import type { FrameOffsets } from './frame-offsets';
 import { stitchPlan, type HouseAudio, type StitchedAudio } from './stitch-plan';
 
@@ -17,7 +17,7 @@ const FRESH_MS = 1000;
 export interface InsertionPorts {
   campaigns: Pick<CampaignCopies, 'live' | 'adSettings'>;
   library: Pick<MediaLibrary, 'findById'>;
-  decisions: Pick<DecisionStore, 'decide' | 'decided' | 'served'>;
+  decisions: Pick<DecisionStore, 'decide' | 'known' | 'decided' | 'served'>;
   frames: Pick<FrameOffsets, 'of'>;
 }
 
@@ -66,6 +66,7 @@ export function adsInFile(insertion: Insertion, headBytes: number): ListenAd[] {
  */
 export class InsertionPlanner {
   private readonly reads = new RecentReads<string, unknown>(FRESH_MS, 4);
+  private readonly served = new RecentReads<string, Map<string, Served>>(FRESH_MS, 100);
   private readonly creatives = new RecentReads<string, HouseAudio | null>(FRESH_MS, 1000);
 
   constructor(private readonly deps: InsertionPorts) {}
@@ -85,10 +86,10 @@ export class InsertionPlanner {
       silences: download.rendition.silences,
     });
     if (breaks.length === 0) return null;
-    // Every range of a download after its first: the decision is made.
-    const made = await this.deps.decisions.decided(download.episode._id, download.listener, download.at);
-    if (made)
-      return made.length ? { fills: made, stitched: await this.stitched(download.rendition, made) } : null;
+    // Every range of a download after its first, on this instance: the decision is made. A range
+    // that another instance decided is answered that decision by the decision step itself.
+    const made = this.deps.decisions.known(download.episode._id, download.listener, download.at);
+    if (made) return this.joined(download.rendition, made);
     const listening: Listening = {
       ...download.listening,
       podcastId: download.show._id,
@@ -98,12 +99,15 @@ export class InsertionPlanner {
     const live = (await this.live(download.at)).filter((campaign) =>
       breaks.some((point) => eligible(campaign, listening, point.position, download.at)),
     );
-    if (live.length === 0) return null;
-    const ready = await this.withCreatives(live, download.listener);
-    // Nothing playable yet (creatives still rendering): plain, and nothing kept, so the day's
-    // later downloads are decided once they are.
-    if (ready.length === 0) return null;
-    const served = await this.deps.decisions.served(
+    const ready = live.length ? await this.withCreatives(live, download.listener) : [];
+    // Nothing to offer now (no live campaign for it, or creatives still rendering): a decision made
+    // before (by another instance, for an earlier range) stands, so the download's bytes stay
+    // whole; else plain, and nothing kept, so the day's later downloads are decided once they can.
+    if (ready.length === 0) {
+      const earlier = await this.deps.decisions.decided(download.episode._id, download.listener, download.at);
+      return earlier ? this.joined(download.rendition, earlier) : null;
+    }
+    const served = await this.servedToday(
       ready.map(({ campaign }) => campaign.id),
       download.at,
     );
@@ -119,7 +123,22 @@ export class InsertionPlanner {
       download.at,
       offers,
     );
-    return fills.length ? { fills, stitched: await this.stitched(download.rendition, fills) } : null;
+    return this.joined(download.rendition, fills);
+  }
+
+  private async joined(rendition: ProcessedAudio, fills: Fill[]): Promise<Insertion | null> {
+    return fills.length ? { fills, stitched: await this.stitched(rendition, fills) } : null;
+  }
+
+  /**
+   * Impressions decided so far per campaign, read once a second per instance: they only order the
+   * candidates (the furthest behind first); caps, goals and the day's share are checked against the
+   * live counts in the decision step.
+   */
+  private servedToday(campaignIds: string[], at: Date): Promise<Map<string, Served>> {
+    return this.served.get(`${utcDay(at)}|${campaignIds.join(',')}`, () =>
+      this.deps.decisions.served(campaignIds, at),
+    );
   }
 
   /** The joined file of a decision already made (the same on every range of the download). */
