@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DirectRequest } from '@podz/kit';
+import { LruMap, type DirectRequest } from '@podz/kit';
 import type { ListenerIdentity, UserAgents } from '@podz/kit/listens';
 import { isPremiumNow, NO_PREMIUM, premiumWindow, uploadIdOfFile } from '@podz/proto';
 import type { CatalogCopies, EpisodeCopy, ShowCopy } from '../data/catalog-copies';
@@ -7,6 +7,7 @@ import type { MediaLibrary } from '../data/media-library';
 import type { ProcessedAudio } from '../data/media-models';
 import type { AudioAttributions } from '../domain/audio-attribution';
 import { renditionOf } from '../domain/derived-keys';
+import { utcDay } from './decision-store';
 import type { Insertion, InsertionPlanner } from './insertion-plan';
 
 /** What a download of a rendition carries: the insertion decided for its listener, if any. */
@@ -36,6 +37,12 @@ interface Playing {
  * (members pay for no ads), and any file no episode plays as a rendition, are plain.
  */
 export class DownloadInsertion {
+  /**
+   * Joined files this instance made, by rendition, listener and day: a decision never changes, so
+   * a download's later ranges reuse its plan and tag (a new rendition is a new key).
+   */
+  private readonly joined = new LruMap<string, DownloadAudio>(10_000);
+
   constructor(
     private readonly deps: {
       attributions: Pick<AudioAttributions, 'of'>;
@@ -78,6 +85,9 @@ export class DownloadInsertion {
     if (!(await this.deps.planner.inserts(playing.show))) return PLAIN;
     if (await this.deps.adFree(req, playing.show._id)) return PLAIN_FOR_THEM;
     const { listener, country } = await this.deps.identity.of(req, at);
+    const key = `${playing.processed.rendition.key}|${playing.episode._id}|${listener}|${utcDay(at)}`;
+    const made = this.joined.get(key);
+    if (made) return made;
     const agent = this.deps.agents.classify(req.headers['user-agent'] ?? '');
     const insertion = await this.deps.planner.plan({
       rendition: playing.processed,
@@ -87,12 +97,13 @@ export class DownloadInsertion {
       listening: { country, app: agent.app, platform: agent.os },
       at,
     });
-    return {
+    if (!insertion) return PLAIN_FOR_THEM;
+    const answer: DownloadAudio = {
       inserts: true,
       insertion,
-      tag: insertion
-        ? createHash('sha1').update(JSON.stringify(insertion.fills)).digest('base64url').slice(0, 12)
-        : '',
+      tag: createHash('sha1').update(JSON.stringify(insertion.fills)).digest('base64url').slice(0, 12),
     };
+    this.joined.set(key, answer);
+    return answer;
   }
 }
