@@ -76,7 +76,12 @@ async function wholeDownloadRecord(episodeId: string, bytes: number): Promise<Li
 const get = (url: string, listener: string, range?: string, origin = platform.url) =>
   download(origin, url, range, { 'user-agent': APP, 'x-forwarded-for': listener });
 
-async function episodeWithRendition(showId: string, title: string, seconds: number) {
+async function episodeWithRendition(
+  showId: string,
+  title: string,
+  seconds: number,
+  fields: Record<string, unknown> = {},
+) {
   const upload = await api()
     .post('/api/media/audio')
     .set(bearer(owner.token))
@@ -85,15 +90,12 @@ async function episodeWithRendition(showId: string, title: string, seconds: numb
   const episode = await api()
     .post('/api/episodes')
     .set(bearer(owner.token))
-    .send({ podcastId: showId, title, audioId: upload.body.id })
+    .send({ podcastId: showId, title, audioId: upload.body.id, ...fields })
     .expect(201);
   const url = `/media/audio/${upload.body.id}.house.mp3`;
-  await eventually(
-    `${title} on its rendition`,
-    async () => (await api().get(`/api/episodes/${episode.body.id}`)).body.audio.url === url,
-    90_000,
-  );
-  return { id: episode.body.id as string, url };
+  const read = () => api().get(`/api/episodes/${episode.body.id}`).set(bearer(owner.token));
+  await eventually(`${title} on its rendition`, async () => (await read()).body.audio.url === url, 90_000);
+  return { id: episode.body.id as string, url, bytes: (await read()).body.audio.bytes as number };
 }
 
 describe('inserted audio', () => {
@@ -268,6 +270,41 @@ describe('inserted audio', () => {
     );
     expect((await asPayer()).headers['cache-control']).toBe('private, max-age=3600');
     expect((await get(episode.url, '81.2.69.145')).body.length).toBe(whole.body.length);
+
+    // The back catalogue earns too: an episode whose owner set no breaks takes the network's rule
+    // (a pre-roll, and a mid-roll in the first silence after 40 %, left empty here by separation).
+    const archived = await episodeWithRendition(inserting.id, 'From the archive', 60);
+    const fromArchive = await get(archived.url, GB);
+    expect(fromArchive.body.length).toBeGreaterThan(archived.bytes + 40_000);
+    expect(decodeErrors(fromArchive.body)).toBe('');
+
+    // Premium audio never carries inserts: the show's owner (its team hears it without a plan, and
+    // pays for nothing) gets a bonus episode plain, and the public one with its creative.
+    await eventually(
+      'the plans to reach catalog',
+      async () =>
+        (
+          await api()
+            .put(`/api/podcasts/${inserting.id}`)
+            .set(bearer(owner.token))
+            .send({ premium: { plans: ['pro'] } })
+        ).status === 200,
+    );
+    const bonus = await episodeWithRendition(inserting.id, 'Members only', 20, {
+      premium: { kind: 'bonus' },
+    });
+    const asOwner = (url: string) =>
+      download(platform.url, url, undefined, {
+        'user-agent': APP,
+        'x-forwarded-for': '81.2.69.146',
+        authorization: `Bearer ${owner.token}`,
+      });
+    await eventually(
+      'the bonus episode open to its team',
+      async () => (await asOwner(bonus.url)).status === 200,
+    );
+    expect((await asOwner(bonus.url)).body.length).toBe(bonus.bytes);
+    expect((await asOwner(episode.url)).body.length).toBe(whole.body.length);
 
     // Targeting by app, as analytics names apps from the user agent: an Overcast listener gets the
     // creative, a new Apple Podcasts listener does not.

@@ -43,6 +43,18 @@ describe('access log', () => {
     expect(JSON.stringify(lines)).not.toContain('SECRETtoken');
   });
 
+  it("masks an advertiser's report token, page and data alike", async () => {
+    const { app, lines } = loggedApp('info');
+    const token = '64b7f0c2a1b2c3d4e5f60740.1799999999999.SECRETsignature0123456789abcdefABCDEF012345';
+    await request(app).get(`/api/analytics/reports/${token}`).expect(404);
+    await request(app).get(`/advertiser-report/${token}`).expect(404);
+    expect(lines.map((line) => line.path)).toEqual([
+      '/api/analytics/reports/[token]',
+      '/advertiser-report/[token]',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('SECRETsignature');
+  });
+
   it('writes every request at debug', async () => {
     const { app, lines } = loggedApp('debug');
     await request(app).get('/fine').expect(200);

@@ -1,8 +1,13 @@
 /**
- * Paths whose segments are credentials: a member's private feed is `/feeds/<token>/feed.xml`, and
- * whoever reads the logs must not be able to subscribe with it.
+ * Paths whose segments are credentials: a member's private feed is `/feeds/<token>/feed.xml`, an
+ * advertiser's report `/advertiser-report/<token>` (its data `/api/analytics/reports/<token>`), and
+ * whoever reads the logs must not be able to open them.
  */
-const CREDENTIAL_SEGMENTS: [RegExp, string][] = [[/^\/feeds\/[^/]+/, '/feeds/[token]']];
+const CREDENTIAL_SEGMENTS: [RegExp, string][] = [
+  [/^\/feeds\/[^/]+/, '/feeds/[token]'],
+  [/^\/advertiser-report\/[^/]+/, '/advertiser-report/[token]'],
+  [/^\/api\/analytics\/reports\/[^/]+/, '/api/analytics/reports/[token]'],
+];
 
 /**
  * A request's URL as the logs may hold it: the path only (a query may carry tokens and signed

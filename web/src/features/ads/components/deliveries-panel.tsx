@@ -61,6 +61,13 @@ export function DeliveriesPanel({ data, csv }: { data: CampaignDeliveries; csv?:
           note="Estimated (HyperLogLog)"
         />
       </ul>
+      {csv && (
+        <p className="-mt-3 text-sm">
+          <a href={csv} className="font-semibold text-indigo-700 underline">
+            Download the deliveries (CSV)
+          </a>
+        </p>
+      )}
       {pace.delivered === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
           Nothing delivered yet. A creative counts once a listener's app has every byte of it.
@@ -83,7 +90,7 @@ export function DeliveriesPanel({ data, csv }: { data: CampaignDeliveries; csv?:
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <RankedList title="Shows" rows={asRows(data.shows)} csv={csv} />
+        <RankedList title="Shows" rows={asRows(data.shows)} />
         <RankedList title="Episodes" rows={asRows(data.episodes)} />
         <RankedList title="Creatives" rows={asRows(data.creatives)} />
         <RankedList title="Positions" rows={asRows(data.positions)} />
