@@ -29,6 +29,7 @@ import { renditionOf } from '../domain/derived-keys';
 import type { DownloadInsertion } from '../insertion/download-insertion';
 import { adsInFile } from '../insertion/insertion-plan';
 import { shiftedTranscript } from '../insertion/shifted-transcript';
+import { readAll } from '../uploads/inspect-media';
 import type { RenditionHeads } from '../tags/rendition-head';
 import { chaptersFile } from '../domain/chapters-file';
 import { deleteMedia } from '../domain/delete-media';
@@ -230,9 +231,7 @@ function transcriptFiles(deps: Pick<MediaPorts, 'blobs'>, insertion: DownloadIns
 /** A small stored file as text (a transcript: at most `TRANSCRIPT_LIMITS.storedBytes`); null when absent. */
 async function readText(blobs: MediaPorts['blobs'], key: string): Promise<string | null> {
   if (!(await blobs.stat(key))) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of await blobs.read(key)) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readAll(await blobs.read(key))).toString('utf8');
 }
 
 /**

@@ -11,7 +11,8 @@ import type { BlobStore } from '@podz/kit/blobs';
 
 const unreadable = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** A stream's bytes, whole (a file already bounded by its limit). */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
