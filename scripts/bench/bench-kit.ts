@@ -31,21 +31,32 @@ export function mainThreadWakeups(pid: number): number {
  * store more CPU than it costs messaging (docs/performance.md), so a stage can report both.
  */
 export function storeCpuSeconds(): number | undefined {
-  let total = 0;
-  let ferretdb = false;
+  const ferretdb = /^(?:[^\0]*\/)?ferretdb\0/;
+  const { seconds, found } = commandCpuSeconds(
+    (command) => ferretdb.test(command) || command.startsWith('postgres: ferretdb '),
+  );
+  return found.some((command) => ferretdb.test(command)) ? seconds : undefined;
+}
+
+/**
+ * CPU seconds the live processes on this machine whose command line (`\0`-separated, as /proc has
+ * it) `matches` have used so far, and those command lines: Redis's or Kafka's, say.
+ */
+export function commandCpuSeconds(matches: (command: string) => boolean): { seconds: number; found: string[] } {
+  let seconds = 0;
+  const found: string[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      const isFerretdb = /^(?:[^\0]*\/)?ferretdb\0/.test(command);
-      if (!isFerretdb && !command.startsWith('postgres: ferretdb ')) continue;
-      total += cpuSeconds(Number(entry));
-      ferretdb ||= isFerretdb;
+      if (!matches(command)) continue;
+      seconds += cpuSeconds(Number(entry));
+      found.push(command);
     } catch {
       // The process ended while being read.
     }
   }
-  return ferretdb ? total : undefined;
+  return { seconds, found };
 }
 
 /** The p-th percentile of the samples (nearest rank). */

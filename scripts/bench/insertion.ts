@@ -21,7 +21,7 @@ import {
   speechLike,
 } from '../../services/media/test/support/speech-like';
 import { signIn } from '../demo/seed-demo-network';
-import { atLeast, atMost, type Figure } from './bench-kit';
+import { atLeast, atMost, commandCpuSeconds, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
 import { IPHONE, playingRendition } from './audio';
 import { rangeLoad, type RangeLoadResult } from './range-client';
@@ -391,6 +391,17 @@ async function produce(infra: ResolvedInfra, stack: BenchStack, records: ListenR
   }
 }
 
+/** CPU seconds so far of what serves and counts a download: the gateway, media, analytics, Redis, Kafka. */
+function cpuByProcess(stack: BenchStack): Record<string, number> {
+  return {
+    gateway: stack.cpuSeconds('gateway'),
+    media: stack.cpuSeconds('media'),
+    analytics: stack.cpuSeconds('analytics'),
+    redis: commandCpuSeconds((command) => command.startsWith('redis-server')).seconds,
+    kafka: commandCpuSeconds((command) => command.includes('kafka.Kafka')).seconds,
+  };
+}
+
 const mean = (values: number[]) => values.reduce((sum, one) => sum + one, 0) / values.length;
 
 export async function insertionBench(
@@ -430,14 +441,28 @@ export async function insertionBench(
 
   // Ranged audio of many listeners with the show inserting and not: on, off, off, on.
   const passes: Record<'on' | 'off', RangeLoadResult[]> = { on: [], off: [] };
+  const spent: Record<'on' | 'off', Record<string, number>> = { on: {}, off: {} };
   let fresh = 100_000;
   for (const side of ['on', 'off', 'off', 'on'] as const) {
     await client.json(`/api/podcasts/${setup.showId}`, 'PUT', { insertAds: side === 'on' });
     await untilInserting(stack, setup.url, side === 'on', fresh++);
-    passes[side].push(await listenersLoad(stack, setup.url, fresh));
+    const before = cpuByProcess(stack);
+    const load = await listenersLoad(stack, setup.url, fresh);
+    const after = cpuByProcess(stack);
+    passes[side].push(load);
+    for (const [name, seconds] of Object.entries(after))
+      spent[side][name] = (spent[side][name] ?? 0) + seconds - (before[name] ?? 0);
     fresh += 10_000;
   }
   const rps = (side: 'on' | 'off') => mean(passes[side].map((one) => one.requestsPerSecond));
+  // Where a request's CPU goes, on and off (both passes of a side, warm-up included).
+  for (const side of ['on', 'off'] as const) {
+    const requests = passes[side].reduce((sum, one) => sum + one.sent, 0);
+    const each = Object.entries(spent[side]).map(
+      ([name, seconds]) => `${name} ${((seconds * 1000) / requests).toFixed(3)}`,
+    );
+    say(`  CPU ms a request, ${side}: ${each.join(', ')}`);
+  }
 
   // Deciding at 1,000 ranged requests a second, a new listener's download every fourth request: 32 kB
   // ranges, so the machine has room for them (2 cores serve about 900 of 256 kB a second flat out,

@@ -35,6 +35,8 @@ export interface RangeLoadResult {
   breakdown: string;
   /** The client's own CPU per answer, while counting. */
   cpuMs: number;
+  /** Every request made, warm-up included: what the servers' CPU over the whole load divides by. */
+  sent: number;
   /**
    * The `Server-Timing` durations the answers carried (ms), by metric name: what the server says a
    * step of its own took (media's `decide`), apart from the network and the queue.
@@ -138,6 +140,7 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
     unexpected,
     breakdown: [...kinds].map(([kind, count]) => `${count} × ${kind}`).join(', '),
     cpuMs: (user + system) / 1000 / Math.max(1, latencies.length),
+    sent,
   };
 }
 
