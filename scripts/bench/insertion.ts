@@ -471,6 +471,7 @@ export async function insertionBench(
   await untilInserting(stack, setup.url, true, fresh++);
   const paced = await listenersLoad(stack, setup.url, fresh, { rate: 1000, size: 32 * 1024 });
   const decide = paced.serverTiming.decide ?? { count: 0, p50: 0, p99: Number.POSITIVE_INFINITY };
+  say(`  deciding at 1,000 req/s: p50 ${decide.p50.toFixed(2)} ms, p99 ${decide.p99.toFixed(2)} ms`);
 
   const redis = new Redis(infra.endpoints.REDIS_URL);
   let flight: Awaited<ReturnType<typeof flightOnASimulatedClock>>;

@@ -71,6 +71,7 @@ export { findInIdOrder, inIdOrder } from './mongo/in-id-order';
 export { idTime, keyed, keyedOrNull, type Keyed } from './mongo/keyed';
 export { newId } from './mongo/new-id';
 export { LruMap } from './cache/lru-map';
+export { MinuteMemo } from './cache/minute-memo';
 export { RecentReads } from './cache/recent-reads';
 export {
   SURROGATE_PURGE_CHANNEL,

@@ -72,4 +72,20 @@ describe('a composed file', () => {
       expect(read.equals(whole.subarray(start, end + 1))).toBe(true);
     }
   });
+
+  it('reads a range past a megabyte as it is taken, and fails a read of a missing blob either way', async () => {
+    const long = bytes(1_500_000, 4);
+    await store.put('audio/long.mp3', Readable.from([long]), 'audio/mpeg');
+    const parts: Part[] = [
+      { bytes: bytes(100, 6) },
+      { key: 'audio/long.mp3', size: 700_000 },
+      { key: 'audio/long.mp3', start: 700_000, size: long.length - 700_000 },
+    ];
+    const whole = Buffer.concat([bytes(100, 6), long]);
+    const range = { start: 50, end: 1_400_000 };
+    expect((await all(composedStream(store, parts, range))).equals(whole.subarray(50, 1_400_001))).toBe(true);
+    const missing: Part[] = [{ bytes: bytes(10, 1) }, { key: 'audio/gone.mp3', size: 2_000_000 }];
+    await expect(all(composedStream(store, missing, { start: 0, end: 100 }))).rejects.toThrow(/gone/);
+    await expect(all(composedStream(store, missing, { start: 0, end: 1_999_999 }))).rejects.toThrow(/gone/);
+  });
 });

@@ -17,33 +17,83 @@ export function composedLength(parts: readonly Part[]): number {
 }
 
 /**
- * The bytes `start`..`end` (inclusive) of the file the parts make, read part by part as the
- * consumer takes them: only the blobs the range touches are read, and only their bytes in it.
+ * A range this long or shorter is read whole before its first byte goes out (its pieces read at
+ * once, then handed over together): the answer's headers and every piece leave in one write, where
+ * a range across a joined file's seams would take one write per piece.
+ */
+const GATHERED_BYTES = 1024 * 1024;
+
+type Slice = { bytes: Buffer } | { key: string; start: number; end: number };
+
+/** What each part the range covers gives it, in order. */
+function slicesOf(parts: readonly Part[], range: { start: number; end: number }): Slice[] {
+  const slices: Slice[] = [];
+  let at = 0;
+  for (const part of parts) {
+    const size = sizeOf(part);
+    const from = Math.max(range.start, at);
+    const to = Math.min(range.end, at + size - 1);
+    if (from <= to) {
+      if ('bytes' in part) slices.push({ bytes: part.bytes.subarray(from - at, to - at + 1) });
+      else {
+        const base = part.start ?? 0;
+        slices.push({ key: part.key, start: base + from - at, end: base + to - at });
+      }
+    }
+    at += size;
+    if (at > range.end) break;
+  }
+  return slices;
+}
+
+/**
+ * The bytes `start`..`end` (inclusive) of the file the parts make: only the blobs the range touches
+ * are read, and only their bytes in it. A long range is read part by part as the consumer takes it.
  */
 export function composedStream(
   store: BlobStore,
   parts: readonly Part[],
   range: { start: number; end: number } = { start: 0, end: composedLength(parts) - 1 },
 ): Readable {
+  const slices = slicesOf(parts, range);
+  if (range.end - range.start + 1 <= GATHERED_BYTES) return gathered(store, slices);
   async function* pieces(): AsyncGenerator<Buffer> {
-    let at = 0;
-    for (const part of parts) {
-      const size = sizeOf(part);
-      const from = Math.max(range.start, at);
-      const to = Math.min(range.end, at + size - 1);
-      if (from <= to) {
-        if ('bytes' in part) yield part.bytes.subarray(from - at, to - at + 1);
-        else {
-          const base = part.start ?? 0;
-          const slice = { start: base + from - at, end: base + to - at };
-          for await (const chunk of await store.read(part.key, slice)) yield chunk as Buffer;
-        }
-      }
-      at += size;
-      if (at > range.end) return;
+    for (const slice of slices) {
+      if ('bytes' in slice) yield slice.bytes;
+      else
+        for await (const chunk of await store.read(slice.key, { start: slice.start, end: slice.end }))
+          yield chunk as Buffer;
     }
   }
   return Readable.from(pieces(), { objectMode: false });
+}
+
+function gathered(store: BlobStore, slices: Slice[]): Readable {
+  let started = false;
+  const stream = new Readable({
+    read() {
+      if (started) return;
+      started = true;
+      Promise.all(slices.map((slice) => ('bytes' in slice ? [slice.bytes] : chunksOf(store, slice)))).then(
+        (all) => {
+          for (const chunks of all) for (const chunk of chunks) stream.push(chunk);
+          stream.push(null);
+        },
+        (err: unknown) => stream.destroy(err as Error),
+      );
+    },
+  });
+  return stream;
+}
+
+async function chunksOf(
+  store: BlobStore,
+  slice: { key: string; start: number; end: number },
+): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.read(slice.key, { start: slice.start, end: slice.end }))
+    chunks.push(chunk as Buffer);
+  return chunks;
 }
 
 /** A file served from parts, with what its answer needs besides its length. */

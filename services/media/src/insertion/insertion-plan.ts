@@ -43,6 +43,17 @@ export interface Insertion {
  * break's creative takes in the file served, behind a tag of `headBytes`.
  */
 export function adsInFile(insertion: Insertion, headBytes: number): ListenAd[] {
+  // Asked on every range of a download: worked out once per decision and tag length.
+  const known = adsOfInsertion.get(insertion);
+  if (known?.headBytes === headBytes) return known.ads;
+  const ads = placedAds(insertion, headBytes);
+  adsOfInsertion.set(insertion, { headBytes, ads });
+  return ads;
+}
+
+const adsOfInsertion = new WeakMap<Insertion, { headBytes: number; ads: ListenAd[] }>();
+
+function placedAds(insertion: Insertion, headBytes: number): ListenAd[] {
   return insertion.fills.flatMap((fill) => {
     const placed = insertion.stitched.placed.find((one) => one.atFrame === fill.atFrame);
     if (!placed) return [];

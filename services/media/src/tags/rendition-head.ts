@@ -50,8 +50,8 @@ export class RenditionHeads {
    * `stitchPlan`'s placements), the tag's chapters start where their content now plays and its
    * length is the whole's.
    */
-  of(uploadId: string, inserted: readonly Placed[] = []): Promise<ServedRendition | null> {
-    const shape = inserted.map((one) => `${one.contentAtMs}+${one.durationMs}`).join(',');
+  of(uploadId: string, inserted: readonly Placed[] = NONE): Promise<ServedRendition | null> {
+    const shape = shapeOf(inserted);
     return this.served.get(`${uploadId}|${shape}`, async () => {
       const upload = await this.deps.library.findById(uploadId);
       const rendition = upload?.processed?.rendition;
@@ -111,4 +111,17 @@ export class RenditionHeads {
     for await (const chunk of await this.deps.blobs.read(key)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
+}
+
+const NONE: readonly Placed[] = [];
+
+/** What a head depends on of the audio joined in, as a key (a download's every range asks with the same list). */
+const shapes = new WeakMap<readonly Placed[], string>();
+function shapeOf(inserted: readonly Placed[]): string {
+  let shape = shapes.get(inserted);
+  if (shape === undefined) {
+    shape = inserted.map((one) => `${one.contentAtMs}+${one.durationMs}`).join(',');
+    shapes.set(inserted, shape);
+  }
+  return shape;
 }
