@@ -189,8 +189,12 @@ describe('inserted audio', () => {
       'media’s copy of the campaign',
       async () => (await copies.live(new Date())).length === 1,
     );
-    // Media trusts its read of live campaigns for a second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Media trusts its read of live campaigns for a second, and reads them again behind it. A
+    // download with nothing to offer keeps no decision: this listener's next one is decided anew.
+    await eventually(
+      'media’s read of the live campaign',
+      async () => (await get(episode.url, GB)).body.length > before.body.length,
+    );
 
     // One advertiser per file: the pre-roll, and the mid-roll left empty (the same category).
     const whole = await get(episode.url, GB);
@@ -317,7 +321,12 @@ describe('inserted audio', () => {
       'media’s copy targets Overcast',
       async () => (await copies.live(new Date()))[0]?.targeting.apps.includes('Overcast') === true,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Until media's read of it says so: a new Apple Podcasts listener each time, none decided before.
+    let apple = 0;
+    await eventually(
+      'media’s read of the targeting',
+      async () => (await get(episode.url, `81.2.70.${++apple}`)).body.length === before.body.length,
+    );
     const overcast = await download(platform.url, episode.url, undefined, {
       'user-agent': 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)',
       'x-forwarded-for': '81.2.69.143',

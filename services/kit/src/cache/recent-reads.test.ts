@@ -28,4 +28,35 @@ describe('RecentReads', () => {
     await reads.get('b', async () => 'b1', 0);
     expect(await reads.get('a', async () => 'a2', 1)).toBe('a2');
   });
+
+  it('behind a stale value, reloads once and answers the old value till the new one is in', async () => {
+    const reads = new RecentReads<string, number>(1000, 10, { reloadBehind: true });
+    let loads = 0;
+    let release = () => undefined as void;
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        const n = ++loads;
+        release = () => resolve(n);
+        if (n === 1) resolve(n);
+      });
+    expect(await reads.get('a', slow, 0)).toBe(1);
+    // Stale: the old value at once, one reload behind it however many ask.
+    expect(await reads.get('a', slow, 1500)).toBe(1);
+    expect(await reads.get('a', slow, 1600)).toBe(1);
+    expect(loads).toBe(2);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await reads.get('a', slow, 1700)).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  it('behind a stale value, keeps it when the reload fails, and tries again on the next ask', async () => {
+    const reads = new RecentReads<string, number>(1000, 10, { reloadBehind: true });
+    expect(await reads.get('a', async () => 1, 0)).toBe(1);
+    expect(await reads.get('a', () => Promise.reject(new Error('store down')), 1500)).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await reads.get('a', async () => 3, 1600)).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await reads.get('a', async () => 4, 1700)).toBe(3);
+  });
 });

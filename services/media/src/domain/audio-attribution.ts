@@ -30,11 +30,13 @@ const CLAIM_HELD_MS = 60_000;
 /**
  * File → episode, for the listen records and the premium gate: media's copy of catalog says which
  * episode of which show uses the file and who may hear it, the library what its bytes are. Looked
- * up once a second per file and instance at most: a show or episode turned premium is gated
- * within a second of its event.
+ * up once a second per file and instance at most, behind the answer it had (no download waits for
+ * it): a show or episode turned premium is gated within a second and a read of its event.
  */
 export class AudioAttributions {
-  private readonly known = new RecentReads<string, AudioAttribution | null>(FRESH_MS, REMEMBERED_FILES);
+  private readonly known = new RecentReads<string, AudioAttribution | null>(FRESH_MS, REMEMBERED_FILES, {
+    reloadBehind: true,
+  });
   private readonly waits = new Map<string, Promise<boolean>>();
 
   constructor(

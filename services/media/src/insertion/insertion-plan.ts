@@ -12,6 +12,8 @@ import { stitchPlan, type HouseAudio, type StitchedAudio } from './stitch-plan';
 
 /** How long an instance trusts its read of the live campaigns and settings: a change reaches decisions within it. */
 const FRESH_MS = 1000;
+/** Read again behind what was read: no download waits on the store once a second. */
+const BEHIND = { reloadBehind: true };
 
 /** What deciding a download reads. */
 export interface InsertionPorts {
@@ -76,9 +78,9 @@ function placedAds(insertion: Insertion, headBytes: number): ListenAd[] {
  * Redis's (one per listener, episode and day: `DecisionStore`).
  */
 export class InsertionPlanner {
-  private readonly reads = new RecentReads<string, unknown>(FRESH_MS, 4);
-  private readonly served = new RecentReads<string, Map<string, Served>>(FRESH_MS, 100);
-  private readonly creatives = new RecentReads<string, HouseAudio | null>(FRESH_MS, 1000);
+  private readonly reads = new RecentReads<string, unknown>(FRESH_MS, 4, BEHIND);
+  private readonly served = new RecentReads<string, Map<string, Served>>(FRESH_MS, 100, BEHIND);
+  private readonly creatives = new RecentReads<string, HouseAudio | null>(FRESH_MS, 1000, BEHIND);
 
   constructor(private readonly deps: InsertionPorts) {}
 

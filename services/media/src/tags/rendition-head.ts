@@ -32,7 +32,9 @@ export interface ServedRendition {
  * instance; covers, once scaled, for as long as they are asked for (their names never change).
  */
 export class RenditionHeads {
-  private readonly served = new RecentReads<string, ServedRendition | null>(FRESH_MS, REMEMBERED);
+  private readonly served = new RecentReads<string, ServedRendition | null>(FRESH_MS, REMEMBERED, {
+    reloadBehind: true,
+  });
   private readonly covers = new LruMap<string, Promise<EpisodeTag['artwork']>>(200);
 
   constructor(
