@@ -42,7 +42,10 @@ export function storeCpuSeconds(): number | undefined {
  * CPU seconds the live processes on this machine whose command line (`\0`-separated, as /proc has
  * it) `matches` have used so far, and those command lines: Redis's or Kafka's, say.
  */
-export function commandCpuSeconds(matches: (command: string) => boolean): { seconds: number; found: string[] } {
+export function commandCpuSeconds(matches: (command: string) => boolean): {
+  seconds: number;
+  found: string[];
+} {
   let seconds = 0;
   const found: string[] = [];
   for (const entry of readdirSync('/proc')) {
