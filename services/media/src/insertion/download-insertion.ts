@@ -42,6 +42,7 @@ export class DownloadInsertion {
    * a download's later ranges reuse its plan and tag (a new rendition is a new key).
    */
   private readonly joined = new LruMap<string, DownloadAudio>(10_000);
+  private readonly answers = new WeakMap<Insertion, DownloadAudio>();
 
   constructor(
     private readonly deps: {
@@ -98,11 +99,16 @@ export class DownloadInsertion {
       at,
     });
     if (!insertion) return PLAIN_FOR_THEM;
-    const answer: DownloadAudio = {
-      inserts: true,
-      insertion,
-      tag: createHash('sha1').update(JSON.stringify(insertion.fills)).digest('base64url').slice(0, 12),
-    };
+    // The planner hands listeners decided alike one joined file: they share one answer too.
+    let answer = this.answers.get(insertion);
+    if (!answer) {
+      answer = {
+        inserts: true,
+        insertion,
+        tag: createHash('sha1').update(JSON.stringify(insertion.fills)).digest('base64url').slice(0, 12),
+      };
+      this.answers.set(insertion, answer);
+    }
     this.joined.set(key, answer);
     return answer;
   }

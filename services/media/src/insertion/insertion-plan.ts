@@ -1,4 +1,4 @@
-import { RecentReads } from '@podz/kit';
+import { LruMap, RecentReads } from '@podz/kit';
 import type { Category, ListenAd } from '@podz/proto';
 import type { CampaignCopies } from '../data/campaign-copies';
 import type { EpisodeCopy, ShowCopy } from '../data/catalog-copies';
@@ -81,6 +81,7 @@ export class InsertionPlanner {
   private readonly reads = new RecentReads<string, unknown>(FRESH_MS, 4, BEHIND);
   private readonly served = new RecentReads<string, Map<string, Served>>(FRESH_MS, 100, BEHIND);
   private readonly creatives = new RecentReads<string, HouseAudio | null>(FRESH_MS, 1000, BEHIND);
+  private readonly files = new LruMap<string, Insertion>(1000);
 
   constructor(private readonly deps: InsertionPorts) {}
 
@@ -139,8 +140,20 @@ export class InsertionPlanner {
     return this.joined(download.rendition, fills);
   }
 
+  /**
+   * The joined file of a decision. Listeners decided alike (the same creatives at the same breaks)
+   * share one: a network's day has many listeners and few such files.
+   */
   private async joined(rendition: ProcessedAudio, fills: Fill[]): Promise<Insertion | null> {
-    return fills.length ? { fills, stitched: await this.stitched(rendition, fills) } : null;
+    if (fills.length === 0) return null;
+    const key = `${rendition.rendition.key}|${fills
+      .map((fill) => `${fill.position}@${fill.atFrame}:${fill.campaignId}:${fill.creativeId}`)
+      .join(',')}`;
+    const known = this.files.get(key);
+    if (known) return known;
+    const insertion = { fills, stitched: await this.stitched(rendition, fills) };
+    this.files.set(key, insertion);
+    return insertion;
   }
 
   /**
