@@ -91,6 +91,7 @@ async function showThatInserts() {
   return {
     showId: show.body.id as string,
     showName: show.body.name as string,
+    showUId: show.body.uId as string,
     url,
     owner,
     episodeId: episode.body.id as string,
@@ -99,7 +100,7 @@ async function showThatInserts() {
 
 describe('dynamic insertion', () => {
   it('runs a campaign from its console into a podcast app’s download, counted, with a report for the advertiser', async () => {
-    const { url, showId, showName, owner, episodeId } = await showThatInserts();
+    const { url, showId, showName, showUId, owner, episodeId } = await showThatInserts();
     const plain = await appDownload(url);
 
     // The owner sets a mid-roll by clicking the episode's waveform at 35 of its 75 seconds.
@@ -183,6 +184,37 @@ describe('dynamic insertion', () => {
         ) ?? false,
       60_000,
     );
+
+    // A visitor hears the mid-roll in the site's player, from a second before it to its end: the
+    // console shows that creative's play as the player confirmed it, apart from the deliveries.
+    const visitor = await newVisitor(browser, stack.origin);
+    await visitor.page.goto(`/shows/${showUId}/${episodeId}`);
+    await visitor.page.getByRole('heading', { level: 1, name: 'With a break' }).waitFor();
+    const heard = (seconds: number) =>
+      visitor.page.waitForFunction(
+        (after) =>
+          (document.querySelector<HTMLAudioElement>('[data-testid="episode-audio"]')?.currentTime ?? 0) >
+          after,
+        seconds,
+        { timeout: 30_000 },
+      );
+    await visitor.page.getByRole('button', { name: 'Play' }).click();
+    await heard(0.3);
+    await visitor.page.getByTestId('episode-audio').evaluate((element: HTMLAudioElement) => {
+      element.currentTime = 34;
+    });
+    await heard(38.6);
+    const played = page
+      .getByRole('region', { name: 'Played in PODZ’s players' })
+      .getByRole('row', { name: /Creative 1/ });
+    await eventually(
+      'the creative’s confirmed play on the console',
+      async () =>
+        (await played.count()) === 1 &&
+        (await played.getByRole('cell').allTextContents()).join(' ') === '1 1 1 1 1',
+      60_000,
+    );
+    expect(visitor.problems).toEqual([]);
     await screenshot(page, 'campaign-console');
 
     // The advertiser's link opens the report signed out.

@@ -28,6 +28,7 @@ export * from './catalog/episode-api';
 export * from './catalog/audio-pipeline';
 export * from './ads/ad-breaks';
 export * from './ads/campaign-api';
+export * from './ads/inserted-api';
 export * from './catalog/transcript-api';
 export * from './catalog/chapter-api';
 export * from './catalog/feed-settings-api';

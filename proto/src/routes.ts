@@ -139,6 +139,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/media/waveforms/:file', 'media', 'public'),
   route('GET', '/media/transcripts/:file', 'media', 'public'),
   route('GET', '/media/chapters/:file', 'media', 'public'),
+  route('GET', '/media/inserted/:file', 'media', 'public'),
   route('GET', '/shows/:uId/feed.xml', 'catalog', 'public'),
   route('GET', '/oembed', 'catalog', 'public'),
   // requests

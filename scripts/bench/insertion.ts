@@ -21,7 +21,7 @@ import {
   speechLike,
 } from '../../services/media/test/support/speech-like';
 import { signIn } from '../demo/seed-demo-network';
-import { atLeast, atMost, commandCpuSeconds, type Figure } from './bench-kit';
+import { atLeast, atMost, commandCpuSeconds, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
 import { IPHONE, playingRendition } from './audio';
 import { rangeLoad, type RangeLoadResult } from './range-client';
@@ -391,6 +391,28 @@ async function produce(infra: ResolvedInfra, stack: BenchStack, records: ListenR
   }
 }
 
+/** Round trips to Redis (`PING`) at `perSecond` for `ms`, after a second's warm-up: their p50 and p99. */
+async function redisRoundTrips(redis: Redis, perSecond: number, ms: number) {
+  await redis.ping();
+  const samples: number[] = [];
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let n = 0; ; n++) {
+    const due = start + (n * 1000) / perSecond;
+    if (due > start + ms) break;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = performance.now();
+    pending.push(
+      redis.ping().then(() => {
+        if (sent - start > 1000) samples.push(performance.now() - sent);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
 /** CPU seconds so far of what serves and counts a download: the gateway, media, analytics, Redis, Kafka. */
 function cpuByProcess(stack: BenchStack): Record<string, number> {
   return {
@@ -469,9 +491,24 @@ export async function insertionBench(
   // and a queue would be timed, not the decision).
   await client.json(`/api/podcasts/${setup.showId}`, 'PUT', { insertAds: true });
   await untilInserting(stack, setup.url, true, fresh++);
-  const paced = await listenersLoad(stack, setup.url, fresh, { rate: 1000, size: 32 * 1024 });
+  // Beside it, the floor of a decision: a round trip to Redis at the pace new downloads come,
+  // from a process with nothing else to do, on the same machine at the same load.
+  const floorRedis = new Redis(infra.endpoints.REDIS_URL);
+  let paced: RangeLoadResult;
+  let roundTrip: { p50: number; p99: number };
+  try {
+    [paced, roundTrip] = await Promise.all([
+      listenersLoad(stack, setup.url, fresh, { rate: 1000, size: 32 * 1024 }),
+      redisRoundTrips(floorRedis, 250, 12_000),
+    ]);
+  } finally {
+    floorRedis.disconnect();
+  }
   const decide = paced.serverTiming.decide ?? { count: 0, p50: 0, p99: Number.POSITIVE_INFINITY };
-  say(`  deciding at 1,000 req/s: p50 ${decide.p50.toFixed(2)} ms, p99 ${decide.p99.toFixed(2)} ms`);
+  say(
+    `  deciding at 1,000 req/s: p50 ${decide.p50.toFixed(2)} ms, p99 ${decide.p99.toFixed(2)} ms;` +
+      ` a Redis round trip beside it: p50 ${roundTrip.p50.toFixed(2)} ms, p99 ${roundTrip.p99.toFixed(2)} ms`,
+  );
 
   const redis = new Redis(infra.endpoints.REDIS_URL);
   let flight: Awaited<ReturnType<typeof flightOnASimulatedClock>>;
@@ -525,6 +562,11 @@ export async function insertionBench(
       value: decide.p99,
       unit: 'ms',
       goal: atMost(2),
+    },
+    {
+      name: 'insertion: a Redis round trip at the same load, p99 (the floor of a decision)',
+      value: roundTrip.p99,
+      unit: 'ms',
     },
     { name: 'insertion: ranged p99 at 1,000 req/s, through the gateway', value: paced.p99, unit: 'ms' },
     {

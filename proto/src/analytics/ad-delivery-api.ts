@@ -21,6 +21,7 @@ export const REPORT_LINK_DAYS = { default: 7, max: 90 } as const;
 
 const count = z.number().int().min(0);
 const named = z.object({ name: z.string(), deliveries: count });
+const playCounts = z.object({ start: count, q1: count, q2: count, q3: count, complete: count });
 
 export const campaignDeliveriesSchema = z.object({
   campaign: z.object({
@@ -57,6 +58,14 @@ export const campaignDeliveriesSchema = z.object({
   platforms: z.array(named),
   /** Deliveries per UTC hour of day, 24 numbers from 00:00. */
   hours: z.array(count).length(24),
+  /**
+   * Client-confirmed plays of the campaign's creatives in PODZ's own players over the range, by
+   * event: a metric of its own, never added to the deliveries (most listening is in other apps).
+   */
+  plays: z.object({
+    totals: playCounts,
+    creatives: z.array(playCounts.extend({ id: objectIdSchema, name: z.string() })),
+  }),
   method: z.object({
     guidelines: z.string(),
     delivered: z.string(),

@@ -46,12 +46,14 @@ export function startAnalytics(config: AnalyticsConfig, now: () => Date = () => 
           dropped: new Map(),
         },
       );
+      const plays = new PlayCountsStore(redis, `analytics:${db.name}:plays`);
       return {
         routes: [
           statsRoutes(deps),
-          analyticsRoutes({ ...deps, plays: new PlayCountsStore(redis, `analytics:${db.name}:plays`) }),
+          analyticsRoutes({ ...deps, plays }),
           adDeliveryRoutes({
             ...deps,
+            plays,
             reportLinks: new ReportLinks(config.ADS_REPORT_SECRET),
             publicOrigin: config.PUBLIC_ORIGIN,
           }),

@@ -188,6 +188,37 @@ describe("a campaign's deliveries", () => {
     expect(body.platforms).toEqual([{ name: 'iOS', deliveries: 3 }]);
   });
 
+  it("keeps its creatives' plays confirmed by PODZ's players apart from its deliveries", async () => {
+    const editor = await editorToken();
+    const ad = { campaignId: CAMPAIGN, creativeId: CREATIVE, position: 'pre' };
+    const beacon = (playId: string, event: string, heard = ad) =>
+      request(analytics.url)
+        .post('/api/analytics/plays')
+        .send({ episodeId: EPISODE, playId, event, player: 'site', ad: heard });
+    await eventually(
+      'the episode known to analytics',
+      async () => (await beacon('ad-play-one-0123456', 'start')).status === 204,
+    );
+    await beacon('ad-play-one-0123456', 'start').expect(204);
+    await beacon('ad-play-one-0123456', 'q1').expect(204);
+    await beacon('ad-play-one-0123456', 'complete').expect(204);
+    await beacon('ad-play-two-0123456', 'start').expect(204);
+    // A campaign analytics does not know, a creative not the campaign's, a position that is none.
+    await beacon('ad-play-three-01234', 'start', { ...ad, campaignId: id() }).expect(404);
+    await beacon('ad-play-three-01234', 'start', { ...ad, creativeId: id() }).expect(404);
+    const malformed = await beacon('ad-play-three-01234', 'start', { ...ad, position: 'middle' }).expect(400);
+    expect(malformed.body.code).toBe('VALIDATION_FAILED');
+    const body = campaignDeliveriesSchema.parse(
+      (await get(`/api/analytics/campaigns/${CAMPAIGN}`, editor).expect(200)).body,
+    );
+    const counts = { start: 2, q1: 1, q2: 0, q3: 0, complete: 1 };
+    expect(body.plays).toEqual({
+      totals: counts,
+      creatives: [{ id: CREATIVE, name: 'Creative 1', ...counts }],
+    });
+    expect(body.pace.delivered).toBe(3);
+  });
+
   it('exports them as CSV', async () => {
     const response = await get(`/api/analytics/campaigns/${CAMPAIGN}/export.csv`, await editorToken()).expect(
       200,

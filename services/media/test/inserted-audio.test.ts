@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import request from 'supertest';
 import { loadConfig, pendingEvent, recordsOfMessage, type RunningService } from '@podz/kit';
 import { eventually, readTopic, testInfra, testServiceEnv, testTopic } from '@podz/kit/testing';
-import { listenRecordSchema, userPlanChanged, type ListenRecord } from '@podz/proto';
+import { insertedAdsSchema, listenRecordSchema, userPlanChanged, type ListenRecord } from '@podz/proto';
 import { adsConfigSchema, type AdsConfig } from '../../ads/src/config';
 import { startAds } from '../../ads/src/ads-service';
 import { bearer, CatalogPlatform, type Member } from '../../catalog/test/support/catalog-harness';
@@ -225,6 +225,24 @@ describe('inserted audio', () => {
     ]);
     const [placed] = record?.ads ?? [];
     expect((placed?.end ?? 0) - (placed?.start ?? 0)).toBeGreaterThan(40_000);
+    // What this listener's file carries, on its timeline, for PODZ's players to confirm; another
+    // listener's answer is their own, a malformed name a 400.
+    const inserted = (listener: string, file = episode.url.split('/').pop()) =>
+      request(platform.url)
+        .get(`/media/inserted/${file}`)
+        .set({ 'user-agent': APP, 'x-forwarded-for': listener });
+    const carried = insertedAdsSchema.parse((await inserted(GB).expect(200)).body);
+    expect(carried.ads).toEqual([
+      {
+        campaignId: campaign.body.id,
+        creativeId: creative.body.id,
+        position: 'pre',
+        startSeconds: 0,
+        endSeconds: expect.closeTo(creativeSeconds, 1),
+      },
+    ]);
+    expect((await inserted(GB)).headers['cache-control']).toBe('private, no-store');
+    expect((await inserted(GB, 'no%20such.mp3').expect(400)).body.code).toBe('VALIDATION_FAILED');
     // The creative's own file stays open to whoever previews it (no episode claims it).
     const spotFile = await download(platform.mediaUrl, `/media/audio/${creative.body.id}.house.mp3`);
     expect(spotFile.status).toBe(200);

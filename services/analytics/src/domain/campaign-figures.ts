@@ -7,6 +7,7 @@ import {
   type CampaignDeliveries,
 } from '@podz/proto';
 import type { CampaignEntry } from '../data/campaign-directory';
+import type { PlayCountsStore } from '../data/play-counts';
 import type { AnalyticsDeps } from './analytics-deps';
 import { listenRange } from './listen-range';
 import { hoursOf, ranked, readRollup } from './read-figures';
@@ -15,12 +16,15 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Ads delivered are read as the campaign's, by the ranges downloads are. */
-export type CampaignFiguresDeps = Pick<AnalyticsDeps, 'rollups' | 'directory' | 'campaigns' | 'now'>;
+export type CampaignFiguresDeps = Pick<AnalyticsDeps, 'rollups' | 'directory' | 'campaigns' | 'now'> & {
+  plays: Pick<PlayCountsStore, 'campaignDays'>;
+};
 
 /**
  * A campaign's deliveries over a range (by default its flight so far): by day, show, episode,
  * creative, position, country, app and platform, its unique listeners, and its pace: delivered
- * since it began against its goal and against even delivery over the flight.
+ * since it began against its goal and against even delivery over the flight. Beside them, apart,
+ * its creatives' plays confirmed by PODZ's own players.
  */
 export async function campaignFigures(
   deps: CampaignFiguresDeps,
@@ -31,11 +35,10 @@ export async function campaignFigures(
   if (!campaign) throw notFound('Campaign');
   const now = deps.now();
   const range = listenRange(flightRange(campaign, query, now), now);
-  const { sums, total, points, listeners, allTime } = await readRollup(
-    deps.rollups,
-    `ad:${campaignId}`,
-    range,
-  );
+  const [{ sums, total, points, listeners, allTime }, plays] = await Promise.all([
+    readRollup(deps.rollups, `ad:${campaignId}`, range),
+    deps.plays.campaignDays(campaignId, range.days),
+  ]);
   const topShows = ranked(sums, 's:');
   const topEpisodes = ranked(sums, 'e:');
   const [showNames, episodes] = await Promise.all([
@@ -72,6 +75,12 @@ export async function campaignFigures(
     apps: named('a:'),
     platforms: named('o:'),
     hours: hoursOf(sums),
+    plays: {
+      totals: plays.totals,
+      creatives: [...plays.creatives]
+        .map(([id, counts]) => ({ id, name: `Creative ${creativeOrder.get(id) ?? '(removed)'}`, ...counts }))
+        .sort((a, b) => b.start - a.start || a.name.localeCompare(b.name)),
+    },
     method: AD_DELIVERY_METHOD,
   };
 }

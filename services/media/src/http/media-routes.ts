@@ -18,6 +18,7 @@ import {
   audioSettingsBodySchema,
   chaptersFileParamsSchema,
   idParamsSchema,
+  insertedParamsSchema,
   uploadFactsQuerySchema,
   MEDIA_LIMITS,
   mediaListQuerySchema,
@@ -27,6 +28,7 @@ import {
 import type { AudioAttributions } from '../domain/audio-attribution';
 import { renditionOf } from '../domain/derived-keys';
 import type { DownloadInsertion } from '../insertion/download-insertion';
+import { insertedAds } from '../insertion/inserted-ads';
 import { adsInFile } from '../insertion/insertion-plan';
 import { shiftedTranscript } from '../insertion/shifted-transcript';
 import { readAll } from '../uploads/inspect-media';
@@ -193,6 +195,14 @@ export function mediaRoutes(
         download.inserts ? 'private, max-age=300' : 'public, max-age=300, s-maxage=60',
       );
       res.type('application/json+chapters').send(JSON.stringify(file));
+    }),
+  );
+  // What the asker's own file carries, for PODZ's players to confirm plays of: theirs alone.
+  router.get(
+    '/media/inserted/:file',
+    handle({ params: insertedParamsSchema }, async ({ params }, req, res) => {
+      res.setHeader('cache-control', 'private, no-store');
+      return insertedAds({ attributions, insertion }, req, params.file);
     }),
   );
   return router;

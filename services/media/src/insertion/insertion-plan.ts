@@ -8,7 +8,7 @@ import { breakPoints, type BreakPoint } from './break-points';
 import { eligible, offerOrder, todaysTarget, type Listening, type LiveCampaign } from './campaign-choice';
 import { utcDay, type DecisionStore, type Fill, type Offer, type Served } from './decision-store';
 import type { FrameOffsets } from './frame-offsets';
-import { stitchPlan, type HouseAudio, type StitchedAudio } from './stitch-plan';
+import { stitchPlan, type HouseAudio, type Placed, type StitchedAudio } from './stitch-plan';
 
 /** How long an instance trusts its read of the live campaigns and settings: a change reaches decisions within it. */
 const FRESH_MS = 1000;
@@ -56,18 +56,20 @@ export function adsInFile(insertion: Insertion, headBytes: number): ListenAd[] {
 const adsOfInsertion = new WeakMap<Insertion, { headBytes: number; ads: ListenAd[] }>();
 
 function placedAds(insertion: Insertion, headBytes: number): ListenAd[] {
+  return placedFills(insertion).map(({ fill, placed }) => ({
+    campaign: fill.campaignId,
+    creative: fill.creativeId,
+    position: fill.position,
+    start: headBytes + placed.start,
+    end: headBytes + placed.end,
+  }));
+}
+
+/** Each fill with where its creative sits in the joined file. */
+export function placedFills(insertion: Insertion): { fill: Fill; placed: Placed }[] {
   return insertion.fills.flatMap((fill) => {
     const placed = insertion.stitched.placed.find((one) => one.atFrame === fill.atFrame);
-    if (!placed) return [];
-    return [
-      {
-        campaign: fill.campaignId,
-        creative: fill.creativeId,
-        position: fill.position,
-        start: headBytes + placed.start,
-        end: headBytes + placed.end,
-      },
-    ];
+    return placed ? [{ fill, placed }] : [];
   });
 }
 

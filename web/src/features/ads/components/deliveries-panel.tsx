@@ -1,6 +1,7 @@
 import type { CampaignDeliveries } from '@podz/proto';
 import { SeriesChart } from '../../../components/series-chart';
 import { RankedList } from '../../../components/ranked-list';
+import { PLAY_EVENT_LABELS } from '../../../lib/play-events';
 
 const INTERVAL_UNIT = { day: 'Day', week: 'Week', month: 'Month' } as const;
 const number = (value: number) => value.toLocaleString('en');
@@ -26,9 +27,68 @@ function paceNote({ delivered, goal, expected }: CampaignDeliveries['pace']): st
   return `${ratio < 1 ? 'Behind' : 'Ahead of'} even pace (${number(expected)} by now)`;
 }
 
+type PlayCounts = CampaignDeliveries['plays']['totals'];
+
+/** The creatives' plays PODZ's own players confirmed: a metric apart, never added to deliveries. */
+function ConfirmedPlays({ plays }: { plays: CampaignDeliveries['plays'] }) {
+  const rows: [string, PlayCounts][] = [
+    ...plays.creatives.map((creative): [string, PlayCounts] => [creative.name, creative]),
+    ['All creatives', plays.totals],
+  ];
+  return (
+    <section aria-labelledby="confirmed-plays" className="grid gap-2">
+      <h3 id="confirmed-plays" className="text-base font-semibold text-slate-900">
+        Played in PODZ’s players
+      </h3>
+      <p className="text-sm text-slate-600">
+        What the site’s player and the embed confirm was heard of each creative. Counted apart from
+        deliveries: most listening happens in other apps, which report nothing back.
+      </p>
+      {plays.totals.start === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+          No creative of this campaign has been played in PODZ’s players in this range.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Confirmed plays by creative</caption>
+            <thead className="bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Creative
+                </th>
+                {PLAY_EVENT_LABELS.map(([event, label]) => (
+                  <th key={event} scope="col" className="px-3 py-2 text-right">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([name, counts]) => (
+                <tr key={name} className="border-t border-slate-100">
+                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                    {name}
+                  </th>
+                  {PLAY_EVENT_LABELS.map(([event]) => (
+                    <td key={event} className="px-3 py-2 text-right tabular-nums text-slate-800">
+                      {number(counts[event])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /**
  * A campaign's deliveries, as the console and the advertiser's report show them: the pace, the
- * deliveries by period with their running total, unique listeners, and where they were heard.
+ * deliveries by period with their running total, unique listeners, where they were heard, and
+ * apart from them the plays PODZ's own players confirmed.
  */
 export function DeliveriesPanel({ data, csv }: { data: CampaignDeliveries; csv?: string }) {
   const { pace } = data;
@@ -97,6 +157,7 @@ export function DeliveriesPanel({ data, csv }: { data: CampaignDeliveries; csv?:
         <RankedList title="Countries" rows={asRows(data.countries)} />
         <RankedList title="Apps" rows={asRows(data.apps)} />
       </div>
+      <ConfirmedPlays plays={data.plays} />
       <p className="text-xs text-slate-600">
         {data.method.guidelines}: delivered when {data.method.delivered}; once per listener, episode and break
         per {data.method.window}; without {data.method.filters}.

@@ -1,4 +1,5 @@
 import { SeriesChart } from '../../../components/series-chart';
+import { PLAY_EVENT_LABELS } from '../../../lib/play-events';
 import { useShowPlays, type FigureRange } from '../api/analytics-api';
 
 const INTERVAL_UNIT = { day: 'Day', week: 'Week', month: 'Month' } as const;
@@ -23,18 +24,12 @@ export function PlaysPanel({ showId, range }: { showId: string; range: FigureRan
         {data.players.embed.toLocaleString('en')} plays started); counted apart from downloads.
       </p>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="How far plays got">
-        {(
-          [
-            ['Started', totals.start.toLocaleString('en')],
-            ['A quarter in', share(totals.q1)],
-            ['Half way', share(totals.q2)],
-            ['Three quarters', share(totals.q3)],
-            ['To the end', share(totals.complete)],
-          ] as const
-        ).map(([label, value]) => (
+        {PLAY_EVENT_LABELS.map(([event, label]) => (
           <li key={label} className="rounded-xl border border-slate-200 bg-white p-3">
             <p className="text-sm text-slate-600">{label}</p>
-            <p className="mt-1 text-xl font-bold text-slate-900">{value}</p>
+            <p className="mt-1 text-xl font-bold text-slate-900">
+              {event === 'start' ? totals.start.toLocaleString('en') : share(totals[event])}
+            </p>
           </li>
         ))}
       </ul>
