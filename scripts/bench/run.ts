@@ -142,9 +142,18 @@ const say = (line: string) => console.log(line);
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 /** Announces a stage once the machine is quiet, saying how long that took when it was not at once. */
+const BEGAN = performance.now();
+
+/** Minutes and seconds since the bench began: each stage says when it starts, so their lengths show. */
+function sinceBegan(): string {
+  const total = Math.round((performance.now() - BEGAN) / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
 async function stage(title: string): Promise<void> {
   const waited = await untilQuiet();
-  say(waited > 2 ? `▶ ${title} (machine quiet after ${waited.toFixed(1)} s)` : `▶ ${title}`);
+  const quiet = waited > 2 ? ` (machine quiet after ${waited.toFixed(1)} s)` : '';
+  say(`▶ ${title}${quiet} at ${sinceBegan()}`);
 }
 
 /** When the outboxes were drained and when each consumer group had read to the end, in seconds. */
@@ -645,7 +654,7 @@ async function main(): Promise<void> {
   const runs: Figure[][] = [];
   try {
     for (let n = 1; n <= RUNS; n++) {
-      if (RUNS > 1) say(`▶ run ${n} of ${RUNS}`);
+      if (RUNS > 1) say(`▶ run ${n} of ${RUNS} at ${sinceBegan()}`);
       runs.push(await oneRun(infra, redis, logger));
     }
   } finally {
@@ -661,6 +670,7 @@ async function main(): Promise<void> {
   say(`PODZ benchmark, ${network}`);
   say(`machine: ${machine()}`);
   say(`store: ${store}`);
+  say(`time: ${sinceBegan()} from start to this table`);
   if (INSTANCES > 1)
     say(
       `instances: ${INSTANCES} of every service and of the gateway, behind one TCP entry; messages sent to messaging's first instance, pushed from its last; CPU figures are every instance's together`,
