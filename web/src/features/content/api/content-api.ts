@@ -1,5 +1,5 @@
 import type { Page, PageSlug } from '@podz/proto';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,12 +8,5 @@ export function usePage(slug: PageSlug) {
     queryKey: queryKeys.content.page(slug),
     queryFn: ({ signal }) => apiFetch<Page>(`/api/content/pages/${slug}`, { signal }),
     staleTime: 5 * 60_000,
-  });
-}
-
-export function useSendForm(kind: 'contact' | 'advertise') {
-  return useMutation({
-    mutationFn: (body: Record<string, string>) =>
-      apiFetch<{ id: string; receivedAt: string }>(`/api/content/forms/${kind}`, { method: 'POST', body }),
   });
 }

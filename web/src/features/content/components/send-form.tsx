@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUi } from '../../../stores/ui-store';
-import { useSendForm } from '../api/content-api';
+import { useSendForm } from '../api/send-form-api';
 
 type Kind = 'contact' | 'advertise';
 

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { Button } from '../../../components/ui/button';
-import { useFollowState, useSetFollow } from '../api/shows-api';
+import { useFollowState, useSetFollow } from '../api/follow-api';
 
 /** Follow / Following: visitors are sent to sign in first. */
 export function FollowButton({ podcastId, followerCount }: { podcastId: string; followerCount: number }) {
