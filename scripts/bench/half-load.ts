@@ -30,10 +30,10 @@ export async function halfLoadTail(options: HalfLoadOptions): Promise<Figure[]> 
     warmupSeconds: 2,
     status: options.status ?? 200,
   };
-  const full = await rangeLoad({ ...common, connections: 20, seconds: 5 });
+  const full = await rangeLoad({ ...common, connections: 20, seconds: 4 });
   if (full.unexpected) throw new Error(`${options.name} flat out: ${full.breakdown}`);
   const rate = full.requestsPerSecond / 2;
-  const half = await rangeLoad({ ...common, connections: 64, rate, seconds: 10 });
+  const half = await rangeLoad({ ...common, connections: 64, rate, seconds: 8 });
   if (half.unexpected) throw new Error(`${options.name} at half load: ${half.breakdown}`);
   return [
     {

@@ -16,6 +16,7 @@ export interface LoadResult {
 
 export interface LoadOptions {
   connections?: number;
+  /** Seconds measured, after two not counted (six unless given). */
   seconds?: number;
   headers?: Record<string, string>;
   /** The status every answer should have (200 unless given). */
@@ -53,7 +54,7 @@ function once(
 export async function load(url: string, options: LoadOptions = {}, paths?: string[]): Promise<LoadResult> {
   await once(url, options, 2, paths);
   const cpuBefore = (options.cpuOf ?? []).map((cpu) => cpu());
-  const result = await once(url, options, options.seconds ?? 10, paths);
+  const result = await once(url, options, options.seconds ?? 6, paths);
   const cpuMsPerRequest = (options.cpuOf ?? []).map(
     (cpu, n) => ((cpu() - (cpuBefore[n] ?? 0)) * 1000) / Math.max(1, result.requests.total),
   );

@@ -59,7 +59,7 @@ async function makePremium(call: Call, token: string, podcastId: string, body: o
   }
 }
 
-/** A ten-minute episode of the admin's (9.9 MB as served), on a show of its own, public or premium. */
+/** A five-minute episode of the admin's (about 5 MB as served), on a show of its own, public or premium. */
 async function longEpisode(call: Call, stack: BenchStack, token: string, premium: boolean) {
   const show = (await (
     await expectStatus(

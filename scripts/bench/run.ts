@@ -52,7 +52,7 @@ import {
 } from './seed-network';
 import { episodePages } from './episode-pages';
 import { pageViews } from './page-views';
-import { firstLoad } from './web-first-load';
+import { buildWebOnce, firstLoad } from './web-first-load';
 import { flagValue, instancesWanted } from '../lib/instances';
 import { searchBench } from './search';
 import { premiumBench, PUBLIC_FEED_COLD } from './premium';
@@ -650,6 +650,7 @@ async function main(): Promise<void> {
   const infra = await resolveInfra(process.env, (line) => say(`  ${line}`));
   say('▶ building');
   await buildServices();
+  if (only.has('web')) await buildWebOnce();
   const redis = new Redis(infra.endpoints.REDIS_URL);
   const runs: Figure[][] = [];
   try {

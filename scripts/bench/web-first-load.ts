@@ -52,14 +52,21 @@ function pageLoad(manifest: Manifest, html: string, starts: string[], print: (li
   return { files, gzipBytes: gzip };
 }
 
+/** The web app's production build, once per bench however many runs read it. */
+let built: Promise<void> | undefined;
+export function buildWebOnce(): Promise<void> {
+  built ??= buildWeb(true);
+  return built;
+}
+
 /**
- * Builds the web app and returns the gzip size of everything the first view of `/` downloads,
- * and of the embeddable player's page (`embed.html`), which other sites frame.
+ * The gzip size of everything the first view of `/` downloads in the production build, and of the
+ * embeddable player's page (`embed.html`), which other sites frame.
  */
 export async function firstLoad(
   print: (line: string) => void,
 ): Promise<{ gzipBytes: number; embedGzipBytes: number }> {
-  await buildWeb(true);
+  await buildWebOnce();
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const app = pageLoad(manifest, 'index.html', ['index.html', HOME_ROUTE], print);
   const lazy = Object.values(manifest).filter((entry) => !app.files.has(entry.file)).length;
