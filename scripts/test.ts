@@ -14,28 +14,7 @@ interface JestSummary {
 }
 
 async function main(): Promise<number> {
-  // Debian's packages first, one installer at a time (apt holds a global lock).
-  console.log('▶ checking for Chromium (end-to-end tests)');
-  await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
-  console.log('▶ checking for ffmpeg (media’s audio pipeline)');
-  await ensureFfmpeg();
-  // The first run's Go builds (FerretDB, SeaweedFS) and Kafka's jars, behind lint, tsc and the web
-  // build, which mostly keep one core busy; the S3 suite's server is built before the suites run,
-  // not by that suite amid them, since a first build takes two cores for minutes.
-  console.log('▶ preparing the store, the broker and SeaweedFS in the background (built once)');
-  const prepared = run('bash', [
-    path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh'),
-    'prepare',
-    'mongo',
-    'kafka',
-    'redis',
-    'mail',
-    's3',
-  ]);
-  // Awaited below; a failure meanwhile is not an unhandled rejection.
-  prepared.catch(() => undefined);
-
-  // Failing the run: the house rules (layers, zones, no `!`) and the formatting.
+  // First, and failing the run: the house rules (layers, zones, no `!`) and the formatting.
   console.log('▶ linting (eslint, prettier --check)');
   await run('npm', ['run', 'lint']);
   console.log('▶ type-checking and compiling (tsc -b)');
@@ -45,8 +24,14 @@ async function main(): Promise<number> {
   await run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']);
   console.log('▶ building the web app');
   await buildWeb(true);
-  console.log('▶ waiting for the store, the broker and SeaweedFS to be prepared');
-  await prepared;
+  console.log('▶ checking for Chromium (end-to-end tests)');
+  await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
+  console.log('▶ checking for ffmpeg (media’s audio pipeline)');
+  await ensureFfmpeg();
+
+  // Built before the suites run, not by the S3 suite amid them: a first build takes two cores for minutes.
+  console.log('▶ preparing SeaweedFS (media’s S3 suite; built once)');
+  await run('bash', [path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh'), 'prepare', 's3']);
 
   const results = path.join(REPO_ROOT, '.local', 'jest-results.json');
   mkdirSync(path.dirname(results), { recursive: true });

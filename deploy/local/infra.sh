@@ -9,7 +9,7 @@
 #   infra.sh status                                                     one line per component, always exits 0
 #   infra.sh env                                                        MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAIL_INBOX_URL, OPENSEARCH_URL, S3_*, KAFKA_CLUSTER_BROKERS
 #   infra.sh reset  [mongo|kafka|redis|mail|opensearch|s3|kafka3 ...]   down, then delete the data dirs (caches are kept)
-#   infra.sh prepare [mongo|kafka|redis|mail|opensearch|s3|kafka3 ...]  download and build only (npm test runs it behind its lint and builds)
+#   infra.sh prepare [mongo|kafka|redis|mail|opensearch|s3|kafka3 ...]  download and build only (npm test builds s3 first)
 #
 # Everything lives under $PODZ_LOCAL_DIR (default <repo>/.local). Ports: PODZ_MONGO_PORT,
 # PODZ_KAFKA_PORT, PODZ_KAFKA_CONTROLLER_PORT, PODZ_REDIS_PORT, PODZ_FERRETDB_DEBUG_PORT,
