@@ -1,4 +1,4 @@
-// The audio pipeline's figures of `npm run bench` (group `pipeline`): a long episode of speech processed,
+// The audio pipeline's figures of `npm run bench` (group `pipeline`): ten minutes of speech processed,
 // against the same two ffmpeg commands run by hand on the same file in the same run; its rendition
 // measured again; an upload's answer while four jobs run, against the same upload with none; and
 // 20 jobs across two media instances, one SIGKILLed mid-job.

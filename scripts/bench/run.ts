@@ -141,7 +141,6 @@ function runsWanted(argv: readonly string[]): number {
 const say = (line: string) => console.log(line);
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
-/** Announces a stage once the machine is quiet, saying how long that took when it was not at once. */
 const BEGAN = performance.now();
 
 /** Minutes and seconds since the bench began: each stage says when it starts, so their lengths show. */
@@ -150,6 +149,7 @@ function sinceBegan(): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
+/** Announces a stage once the machine is quiet, saying how long that took when it was not at once. */
 async function stage(title: string): Promise<void> {
   const waited = await untilQuiet();
   const quiet = waited > 2 ? ` (machine quiet after ${waited.toFixed(1)} s)` : '';
