@@ -112,7 +112,7 @@ async function pass(
   options: { range?: [number, number]; connections: number; bytes: number },
 ): Promise<Pass> {
   const warmupSeconds = 2;
-  const seconds = 10;
+  const seconds = 7;
   const before = Object.fromEntries(Object.entries(cpu).map(([name, read]) => [name, read()]));
   const ownBefore = process.cpuUsage();
   const result = await rangeLoad({

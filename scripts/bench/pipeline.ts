@@ -11,7 +11,7 @@ import { MongoClient, ObjectId } from 'mongodb';
 import type { ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import { AUDIO_HOUSE, type AudioSettings } from '../../proto/src';
 import { createKafka, type Logger } from '../../services/kit/src';
-import { loudnormReport } from '../../services/media/src/audio/loudness-report';
+import { ebur128Summary } from '../../services/media/src/audio/loudness-report';
 import { measuringArgs } from '../../services/media/src/audio/measure-audio';
 import { houseFormatArgs } from '../../services/media/src/audio/render-house-format';
 import { measureLoudness, speechLike, speechLikeFile } from '../../services/media/test/support/speech-like';
@@ -116,7 +116,7 @@ function ffmpegByHand(args: string[]): Promise<string> {
 /** The two passes PODZ runs on an upload, run by hand on the same file: seconds taken. */
 async function byHand(file: string, work: string, targetLufs: number): Promise<number> {
   const started = performance.now();
-  const measured = loudnormReport(await ffmpegByHand(measuringArgs(file))).input;
+  const measured = ebur128Summary(await ffmpegByHand(measuringArgs(file)));
   const output = path.join(work, 'by-hand.mp3');
   await ffmpegByHand(
     houseFormatArgs(file, output, { measured, mono: false, targetLufs, seconds: LONG_SECONDS }).args,

@@ -77,7 +77,7 @@ async function longEpisode(call: Call, stack: BenchStack, token: string, premium
   ).json()) as { id: string };
   if (premium) await makePremium(call, token, show.id, { plans: ['pro'], allEpisodes: true });
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(wavTone({ seconds: 600, notes: [330, 440] }))]), 'long.wav');
+  form.append('file', new Blob([new Uint8Array(wavTone({ seconds: 300, notes: [330, 440] }))]), 'long.wav');
   const upload = await fetch(`${stack.gatewayUrl}/api/media/audio`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-/** The oldest ffmpeg whose loudnorm, silencedetect and libmp3lame options the pipeline uses. */
+/** The oldest ffmpeg whose ebur128, loudnorm, silencedetect and libmp3lame options the pipeline uses. */
 const MIN_MAJOR = 5;
 
 /**

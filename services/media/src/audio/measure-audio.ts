@@ -1,6 +1,6 @@
 import { AUDIO_HOUSE, type Silence, type Waveform } from '@podz/proto';
 import { JobFailure } from '@podz/kit';
-import { loudnormReport, type LoudnormReport } from './loudness-report';
+import { ebur128Summary, type MeasuredLoudness } from './loudness-report';
 import { runFfmpeg } from './run-ffmpeg';
 import { silenceReport } from './silence-report';
 import { WaveformBuilder } from './waveform-builder';
@@ -13,7 +13,7 @@ const SILENCE = 'noise=-45dB:d=0.7';
 const DECODE_ERRORS_MAX = 5;
 
 export interface AudioMeasures {
-  loudness: LoudnormReport['input'];
+  loudness: MeasuredLoudness;
   mono: boolean;
   seconds: number;
   silences: Silence[];
@@ -24,7 +24,8 @@ export interface AudioMeasures {
 export function measuringArgs(input: string): string[] {
   const graph = [
     '[0:a:0]asplit=3[l][s][w]',
-    `[l]loudnorm=I=${AUDIO_HOUSE.targetLufsStereo}:TP=${AUDIO_HOUSE.truePeakDb}:LRA=11:print_format=json,anullsink`,
+    // Frames are logged at verbose, under ffmpeg's level: only the summary is printed.
+    '[l]ebur128=peak=true:framelog=verbose,anullsink',
     `[s]silencedetect=${SILENCE},anullsink`,
     `[w]aformat=sample_fmts=s16:channel_layouts=mono,aresample=${WAVEFORM_RATE}[pcm]`,
   ].join(';');
@@ -32,7 +33,7 @@ export function measuringArgs(input: string): string[] {
 }
 
 /**
- * The first pass over an upload, decoding it once: EBU R128 loudness (loudnorm's measuring pass),
+ * The first pass over an upload, decoding it once: EBU R128 loudness (ebur128's summary),
  * silences (silencedetect) and the waveform (its PCM, downmixed and resampled, read as it comes).
  */
 export async function measureAudio(
@@ -61,7 +62,7 @@ export async function measureAudio(
   const seconds = waveform.samples / WAVEFORM_RATE;
   if (seconds < 0.05) throw new JobFailure('The audio could not be processed: it has no sound to decode');
   return {
-    loudness: loudnormReport(stderr).input,
+    loudness: ebur128Summary(stderr),
     mono: isMono(stderr),
     seconds,
     silences: silenceReport(stderr, seconds),

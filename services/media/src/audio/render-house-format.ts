@@ -1,6 +1,5 @@
 import { AUDIO_HOUSE } from '@podz/proto';
-import type { LoudnormReport } from './loudness-report';
-import { loudnormReport } from './loudness-report';
+import { loudnormReport, type LoudnormReport, type MeasuredLoudness } from './loudness-report';
 import { runFfmpeg } from './run-ffmpeg';
 
 /** Room below the true-peak target for what MP3 encoding adds between samples. */
@@ -31,7 +30,7 @@ export interface HouseRendition {
 
 /** What the second pass is told: the first pass's measures, and the level to bring it to (null: its own). */
 export interface RenderOptions {
-  measured: LoudnormReport['input'];
+  measured: MeasuredLoudness;
   mono: boolean;
   targetLufs: number | null;
   seconds: number;

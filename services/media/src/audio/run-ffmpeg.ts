@@ -25,7 +25,7 @@ const GENERIC = [
 
 /**
  * Runs Debian's ffmpeg (`ffmpeg` on PATH) and resolves with what it wrote to stderr, where its
- * filters report (loudnorm's JSON, silencedetect's lines). Progress comes on fd 3. A run that
+ * filters report (ebur128's summary, loudnorm's JSON, silencedetect's lines). Progress comes on fd 3. A run that
  * exits with an error rejects with a JobFailure carrying ffmpeg's own last words, with the
  * machine's paths taken out: that is the reason the owner reads.
  */

@@ -16,8 +16,8 @@ import { levelsUpload } from './levelling';
 import type { MediaPorts } from './media-ports';
 
 /** Each stage's share of the whole job, for the percent the owner watches. */
-const MEASURE = { from: 0, to: 45 };
-const RENDER = { from: 45, to: 92 };
+const MEASURE = { from: 0, to: 30 };
+const RENDER = { from: 30, to: 92 };
 
 /**
  * An audio upload's processing job: copy the original (kept as it is) to a working folder, measure
