@@ -79,8 +79,8 @@ function machineTicks(): { busy: number; total: number } {
 }
 
 /**
- * Waits until the machine has been quiet (under `share` of its CPU in use) for three half-seconds
- * in a row, or `limitSeconds` have passed; returns the seconds waited. A latency figure is taken on
+ * Waits until the machine has been quiet (under `share` of its CPU in use) for three readings
+ * 300 ms apart in a row, or `limitSeconds` have passed; returns the seconds waited. A latency figure is taken on
  * a settled platform: after a bulk load the store's own upkeep (PostgreSQL's autovacuum of the new
  * rows took a third of a core for several seconds) otherwise lands in whichever stage runs first.
  */
@@ -89,7 +89,7 @@ export async function untilQuiet(share = 0.25, limitSeconds = 120): Promise<numb
   let quietInARow = 0;
   let before = machineTicks();
   while (quietInARow < 3 && performance.now() - started < limitSeconds * 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const now = machineTicks();
     const used = (now.busy - before.busy) / Math.max(1, now.total - before.total);
     quietInARow = used < share ? quietInARow + 1 : 0;

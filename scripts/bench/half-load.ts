@@ -14,6 +14,8 @@ export interface HalfLoadOptions {
   status?: number;
   /** The p99 goal at half of full speed, in milliseconds. */
   goalMs: number;
+  /** The name of a row for the flat-out rate too, when the caller measures it no other way. */
+  flatOutName?: string;
 }
 
 /**
@@ -36,6 +38,9 @@ export async function halfLoadTail(options: HalfLoadOptions): Promise<Figure[]> 
   const half = await rangeLoad({ ...common, connections: 64, rate, seconds: 8 });
   if (half.unexpected) throw new Error(`${options.name} at half load: ${half.breakdown}`);
   return [
+    ...(options.flatOutName
+      ? [{ name: options.flatOutName, value: full.requestsPerSecond, unit: 'req/s' }]
+      : []),
     {
       name: `${options.name}, p99 at half of full speed (${rate.toFixed(0)}/s of ${full.requestsPerSecond.toFixed(0)}/s)`,
       value: half.p99,

@@ -96,8 +96,8 @@ interface Setup {
 }
 
 /**
- * A ten-minute episode on its rendition in a show that inserts, a pre-roll and a mid-roll at five
- * minutes, and two campaigns (drafts until the plain file is read) of different advertiser
+ * A five-minute episode on its rendition in a show that inserts, a pre-roll and a mid-roll at two
+ * and a half minutes, and two campaigns (drafts until the plain file is read) of different advertiser
  * categories, so both breaks fill, each with a 30-second creative through the pipeline.
  */
 async function setUp(stack: BenchStack, client: Api): Promise<Setup> {
@@ -107,15 +107,15 @@ async function setUp(stack: BenchStack, client: Api): Promise<Setup> {
     insertAds: true,
   });
   const audioId = await client.upload(
-    speechLike({ seconds: 600, amplitude: 0.3, channels: 2, format: 'wav' }),
+    speechLike({ seconds: 300, amplitude: 0.3, channels: 2, format: 'wav' }),
   );
   const episode = await client.json<{ id: string }>('/api/episodes', 'POST', {
     podcastId: show.id,
-    title: 'Ten minutes with breaks',
+    title: 'Five minutes with breaks',
     audioId,
   });
   await client.json(`/api/episodes/${episode.id}/ad-breaks`, 'PUT', {
-    adBreaks: { preRoll: true, midRolls: [300], postRoll: false },
+    adBreaks: { preRoll: true, midRolls: [150], postRoll: false },
   });
   const creatives: { id: string; bytes: Buffer }[] = [];
   const campaignIds: string[] = [];

@@ -1,4 +1,4 @@
-// The audio pipeline's figures of `npm run bench` (group `pipeline`): ten minutes of speech processed,
+// The audio pipeline's figures of `npm run bench` (group `pipeline`): five minutes of speech processed,
 // against the same two ffmpeg commands run by hand on the same file in the same run; its rendition
 // measured again; an upload's answer while four jobs run, against the same upload with none; and
 // 20 jobs across two media instances, one SIGKILLed mid-job.
@@ -20,11 +20,11 @@ import { atLeast, atMost, percentile, untilQuiet, type Figure } from './bench-ki
 import type { BenchStack } from './bench-stack';
 
 /**
- * Ten minutes: both sides of the comparison are ffmpeg's decodes, which grow with the length,
+ * Five minutes: both sides of the comparison are ffmpeg's decodes, which grow with the length,
  * while the job's own work (copies, writes, being picked up) does not all grow with it, so a
- * shorter file is the stricter test of that work; an hour costs the run eight minutes more.
+ * shorter file is the stricter test of that work; an hour would cost the run eight minutes more.
  */
-const LONG_SECONDS = 600;
+const LONG_SECONDS = 300;
 /** PODZ's job (its copies, its Node work, its stores) at most this much longer than ffmpeg alone. */
 const LONG_VERSUS_BY_HAND = 1.2;
 /** Upload answers, p99, with four jobs running at most this many times those with none. */
@@ -181,7 +181,7 @@ export async function pipelineBench(
   const work = mkdtempSync(path.join(tmpdir(), 'podz-bench-pipeline-'));
   const mongo = await MongoClient.connect(infra.endpoints.MONGO_URL);
   try {
-    // Ten minutes of speech, as a podcaster's MP3 at 128 kb/s.
+    // Five minutes of speech, as a podcaster's MP3 at 128 kb/s.
     const longFile = path.join(work, 'long.mp3');
     speechLikeFile({ seconds: LONG_SECONDS, amplitude: 0.1, channels: 2, format: 'mp3' }, longFile);
     // Made (and measured, below) synchronously: the loop turns before the next call, so the
@@ -199,7 +199,7 @@ export async function pipelineBench(
     if (longDone?.state !== 'done') throw new Error(`the long episode's job: ${JSON.stringify(longDone)}`);
     say(`  the same file through PODZ's job: ${podz.toFixed(1)} s`);
     figures.push({
-      name: '10 minutes of speech processed (measure, level, render, peaks, silences, frames)',
+      name: `${LONG_SECONDS / 60} minutes of speech processed (measure, level, render, peaks, silences, frames)`,
       value: podz,
       unit: 's',
       versus: { name: 'the same two ffmpeg commands by hand', value: hand, unit: 's' },
