@@ -75,16 +75,13 @@ const ref = (user: SeededUser) => ({
   profilePicture: DEFAULT_PROFILE_PICTURE,
 });
 
-/** The network's members, named before they are stored: shows and conversations refer to them. */
-const benchUsers = (size: NetworkSize, run: string): SeededUser[] =>
-  Array.from({ length: size.users }, (_, n) => ({
+async function seedUsers(db: Connection, size: NetworkSize, run: string): Promise<SeededUser[]> {
+  // One hash for everyone: hashing 10,000 passwords at cost 10 would take minutes and measure nothing.
+  const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
+  const users = Array.from({ length: size.users }, (_, n) => ({
     id: new Types.ObjectId().toHexString(),
     username: `listener-${run}-${n}`,
   }));
-
-async function seedUsers(db: Connection, size: NetworkSize, users: SeededUser[]): Promise<void> {
-  // One hash for everyone: hashing 10,000 passwords at cost 10 would take minutes and measure nothing.
-  const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
   const role = (n: number) => (n < size.shows ? 'owner' : 'user');
   await inBatches(
     users.map((user, n) => ({ user, n })),
@@ -117,6 +114,7 @@ async function seedUsers(db: Connection, size: NetworkSize, users: SeededUser[])
         ),
       ),
   );
+  return users;
 }
 
 async function seedCatalog(db: Connection, size: NetworkSize, users: SeededUser[], run: string) {
@@ -309,14 +307,9 @@ export async function seedNetwork(
     await Promise.all([identity.close(), catalog.close(), messaging.close()]);
   };
   try {
-    // The three databases written side by side: one stream of inserts keeps about one core busy
-    // between the bench, FerretDB and PostgreSQL, and the machine has two.
-    const users = benchUsers(size, stack.run);
-    const [, shows] = await Promise.all([
-      seedUsers(identity, size, users),
-      seedCatalog(catalog, size, users, stack.run),
-      seedConversations(messaging, size, users),
-    ]);
+    const users = await seedUsers(identity, size, stack.run);
+    const shows = await seedCatalog(catalog, size, users, stack.run);
+    await seedConversations(messaging, size, users);
     const events = size.users + size.shows + size.episodes + size.conversations * MESSAGES_PER_CONVERSATION;
     return {
       users,
