@@ -22,7 +22,7 @@ import type { BenchStack } from './bench-stack';
 /**
  * Five minutes: both sides of the comparison are ffmpeg's decodes, which grow with the length,
  * while the job's own work (copies, writes, being picked up) does not all grow with it, so a
- * shorter file is the stricter test of that work; an hour would cost the run eight minutes more.
+ * shorter file is the stricter test of that work; an hour would cost the run minutes more.
  */
 const LONG_SECONDS = 300;
 /** PODZ's job (its copies, its Node work, its stores) at most this much longer than ffmpeg alone. */
