@@ -81,9 +81,9 @@ function machineTicks(): { busy: number; total: number } {
 /**
  * Waits until the machine has been quiet (under `share` of its CPU in use) for three readings
  * 300 ms apart in a row, or `limitSeconds` have passed; returns the seconds waited. A latency
- * figure is taken on
- * a settled platform: after a bulk load the store's own upkeep (PostgreSQL's autovacuum of the new
- * rows took a third of a core for several seconds) otherwise lands in whichever stage runs first.
+ * figure is taken on a settled platform: after a bulk load the store's own upkeep (PostgreSQL's
+ * autovacuum of the new rows took a third of a core for several seconds) otherwise lands in
+ * whichever stage runs first.
  */
 export async function untilQuiet(share = 0.25, limitSeconds = 120): Promise<number> {
   const started = performance.now();
