@@ -347,155 +347,163 @@ describe('notifications', () => {
     await context.close();
   });
 
-  it("an owner schedules an episode with a transcript and chapters; it reaches a follower's bell when its time comes, not before, and its page follows the audio", async () => {
-    const owner = await account('scheduler', ['user', 'owner']);
-    const fan = await account('waiter', ['user']);
-    const showName = `Night Shift ${fan.username.slice(-6)}`;
-    const show = await owner.api.json('/api/podcasts', 'POST', { name: showName, category: 'Science' });
-    expect(show.status).toBe(201);
-    expect((await fan.api.json(`/api/podcasts/${show.body.id}/follow`, 'PATCH')).status).toBe(200);
-    const fanView = await signedInContext(browser, stack.origin, fan.username, PASSWORD);
-    await fanView.page.goto('/mypodcasts');
-    await fanView.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+  // The two scheduled releases run side by side: each waits a minute or more for its time (the
+  // form takes whole minutes), and the waits overlap.
+  it.concurrent(
+    "an owner schedules an episode with a transcript and chapters; it reaches a follower's bell when its time comes, not before, and its page follows the audio",
+    async () => {
+      const owner = await account('scheduler', ['user', 'owner']);
+      const fan = await account('waiter', ['user']);
+      const showName = `Night Shift ${fan.username.slice(-6)}`;
+      const show = await owner.api.json('/api/podcasts', 'POST', { name: showName, category: 'Science' });
+      expect(show.status).toBe(201);
+      expect((await fan.api.json(`/api/podcasts/${show.body.id}/follow`, 'PATCH')).status).toBe(200);
+      const fanView = await signedInContext(browser, stack.origin, fan.username, PASSWORD);
+      await fanView.page.goto('/mypodcasts');
+      await fanView.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 
-    const { page, context } = await signedInContext(browser, stack.origin, owner.username, PASSWORD);
-    await page.goto('/podcasts');
-    await page.getByRole('button', { name: 'Episodes' }).click();
-    await page.getByRole('button', { name: 'Add episode' }).click();
-    const form = page.getByRole('form', { name: 'New episode' });
-    await form.getByLabel('Episode title').fill('Out at midnight');
-    await form.getByLabel('Episode audio').setInputFiles({
-      name: 'night.wav',
-      mimeType: 'audio/wav',
-      buffer: wavTone({ seconds: 12, notes: [330, 440, 550] }),
-    });
-    await form.getByText('Uploaded night.wav').waitFor();
-    await form.getByLabel('Status').selectOption('scheduled');
-    // The input takes minutes in the browser's time zone: the next minute at least 45 s away
-    // (the transcript and chapters are added before it).
-    const due = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
-    const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    await form.getByLabel('Goes live at').fill(local);
-    await form.getByRole('button', { name: 'Schedule episode' }).click();
-    await page.getByText('The episode was scheduled').waitFor();
-    await page.getByText(/scheduled · goes live/).waitFor();
-    // My PODZ's calendar, across the owner's shows, has it too.
-    const upcoming = page.getByRole('region', { name: 'Upcoming releases' });
-    await upcoming.getByRole('link', { name: 'Out at midnight' }).waitFor();
+      const { page, context } = await signedInContext(browser, stack.origin, owner.username, PASSWORD);
+      await page.goto('/podcasts');
+      await page.getByRole('button', { name: 'Episodes' }).click();
+      await page.getByRole('button', { name: 'Add episode' }).click();
+      const form = page.getByRole('form', { name: 'New episode' });
+      await form.getByLabel('Episode title').fill('Out at midnight');
+      await form.getByLabel('Episode audio').setInputFiles({
+        name: 'night.wav',
+        mimeType: 'audio/wav',
+        buffer: wavTone({ seconds: 12, notes: [330, 440, 550] }),
+      });
+      await form.getByText('Uploaded night.wav').waitFor();
+      await form.getByLabel('Status').selectOption('scheduled');
+      // The input takes minutes in the browser's time zone: the next minute at least 45 s away
+      // (the transcript and chapters are added before it).
+      const due = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
+      const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      await form.getByLabel('Goes live at').fill(local);
+      await form.getByRole('button', { name: 'Schedule episode' }).click();
+      await page.getByText('The episode was scheduled').waitFor();
+      await page.getByText(/scheduled · goes live/).waitFor();
+      // My PODZ's calendar, across the owner's shows, has it too.
+      const upcoming = page.getByRole('region', { name: 'Upcoming releases' });
+      await upcoming.getByRole('link', { name: 'Out at midnight' }).waitFor();
 
-    // Before it goes out: a transcript file (SRT, normalised by the catalog) and two chapters.
-    await page.getByRole('button', { name: 'Edit' }).last().click();
-    await page.getByLabel('Transcript file').setInputFiles({
-      name: 'night.srt',
-      mimeType: 'application/x-subrip',
-      buffer: Buffer.from(TRANSCRIPT_SRT),
-    });
-    await page
-      .getByTestId('transcript-state')
-      .getByText(/^3 cues · en · uploaded file/)
-      .waitFor();
-    await page.getByRole('button', { name: 'Add chapter' }).click();
-    await page.getByLabel('Chapter 1 title').fill('Dusk');
-    await page.getByRole('button', { name: 'Add chapter' }).click();
-    await page.getByLabel('Chapter 2 start').fill('0:06');
-    await page.getByLabel('Chapter 2 title').fill('Midnight');
-    await page.getByLabel('Chapter 2 image URL (optional)').fill('https://art.example.org/midnight.jpg');
-    await page.getByRole('button', { name: 'Save chapters' }).click();
-    await page.getByRole('status').getByText('Chapters saved.').waitFor();
-    await page.getByText('2 chapters, written here.').waitFor();
-    await readableAtBothWidths(page, 'episode-editor');
+      // Before it goes out: a transcript file (SRT, normalised by the catalog) and two chapters.
+      await page.getByRole('button', { name: 'Edit' }).last().click();
+      await page.getByLabel('Transcript file').setInputFiles({
+        name: 'night.srt',
+        mimeType: 'application/x-subrip',
+        buffer: Buffer.from(TRANSCRIPT_SRT),
+      });
+      await page
+        .getByTestId('transcript-state')
+        .getByText(/^3 cues · en · uploaded file/)
+        .waitFor();
+      await page.getByRole('button', { name: 'Add chapter' }).click();
+      await page.getByLabel('Chapter 1 title').fill('Dusk');
+      await page.getByRole('button', { name: 'Add chapter' }).click();
+      await page.getByLabel('Chapter 2 start').fill('0:06');
+      await page.getByLabel('Chapter 2 title').fill('Midnight');
+      await page.getByLabel('Chapter 2 image URL (optional)').fill('https://art.example.org/midnight.jpg');
+      await page.getByRole('button', { name: 'Save chapters' }).click();
+      await page.getByRole('status').getByText('Chapters saved.').waitFor();
+      await page.getByText('2 chapters, written here.').waitFor();
+      await readableAtBothWidths(page, 'episode-editor');
 
-    // Before its time: nothing in the bell, nothing on the show's public page.
-    expect(Date.now()).toBeLessThan(due.getTime());
-    expect(await fanView.page.getByTestId('bell-count').count()).toBe(0);
-    const before = await fan.api.json(`/api/episodes/podcast-episodes?podcastId=${show.body.id}`, 'GET');
-    expect(before.body.total).toBe(0);
+      // Before its time: nothing in the bell, nothing on the show's public page.
+      expect(Date.now()).toBeLessThan(due.getTime());
+      expect(await fanView.page.getByTestId('bell-count').count()).toBe(0);
+      const before = await fan.api.json(`/api/episodes/podcast-episodes?podcastId=${show.body.id}`, 'GET');
+      expect(before.body.total).toBe(0);
 
-    // At its time the follower's bell counts it without a reload.
-    await fanView.page.getByTestId('bell-count').getByText('1').waitFor({ timeout: 120_000 });
-    expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
-    await fanView.page.getByRole('button', { name: 'Notifications: 1 unread' }).click();
-    await fanView.page
-      .getByRole('list', { name: 'Notification list' })
-      .getByRole('link', { name: /Out at midnight/ })
-      .click();
-    await followsTheAudio(fanView.page);
-    await page.reload();
-    await upcoming.getByText('Nothing is scheduled.', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Episodes' }).click();
-    // The episode's row (the show's own row says "published · Science · …" too).
-    await page.getByText(/^published · \w{3} \d{1,2}, \d{4} · /).waitFor();
-    await context.close();
-    await fanView.context.close();
-  });
+      // At its time the follower's bell counts it without a reload.
+      await fanView.page.getByTestId('bell-count').getByText('1').waitFor({ timeout: 120_000 });
+      expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
+      await fanView.page.getByRole('button', { name: 'Notifications: 1 unread' }).click();
+      await fanView.page
+        .getByRole('list', { name: 'Notification list' })
+        .getByRole('link', { name: /Out at midnight/ })
+        .click();
+      await followsTheAudio(fanView.page);
+      await page.reload();
+      await upcoming.getByText('Nothing is scheduled.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Episodes' }).click();
+      // The episode's row (the show's own row says "published · Science · …" too).
+      await page.getByText(/^published · \w{3} \d{1,2}, \d{4} · /).waitFor();
+      await context.close();
+      await fanView.context.close();
+    },
+  );
 
-  it("an owner schedules a show's launch with its feed settings (support links, season names, a podroll); it goes public at its time", async () => {
-    const owner = await account('launcher', ['user', 'owner']);
-    const neighbour = `Neighbour ${owner.username.slice(-6)}`;
-    const other = await owner.api.json('/api/podcasts', 'POST', { name: neighbour, category: 'Science' });
-    expect(other.status).toBe(201);
-    const { page, context } = await signedInContext(browser, stack.origin, owner.username, PASSWORD);
-    await page.goto('/podcasts?add=true');
-    const showName = `Launch Pad ${owner.username.slice(-6)}`;
-    const form = page.getByRole('form', { name: 'Add a show' });
-    await form.getByLabel('Show name').fill(showName);
-    await form.getByLabel('Category').selectOption('Science');
-    await form.getByLabel('Status').selectOption('scheduled');
-    const due = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
-    const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    await form.getByLabel('Goes live at').fill(local);
-    await form.getByText('Feed settings for podcast apps').click();
-    for (const [n, url, text] of [
-      [1, 'https://support.example.org/tiny', 'Tip jar'],
-      [2, 'https://members.example.org/join', 'Become a member'],
-    ] as const) {
-      await form.getByRole('button', { name: 'Add a support link' }).click();
-      await form.getByLabel(`Support link URL ${n}`, { exact: true }).fill(url);
-      await form.getByLabel(`Support link text ${n}`, { exact: true }).fill(text);
-    }
-    await form.getByRole('button', { name: 'Name a season' }).click();
-    await form.getByLabel('Season number 1', { exact: true }).fill('1');
-    await form.getByLabel('Season name 1', { exact: true }).fill('Pilots');
-    await form.getByLabel('Find a show to pick').fill(neighbour.slice(0, 12));
-    await form.getByRole('button', { name: `Pick ${neighbour}` }).click();
-    await form.getByRole('list', { name: 'Recommended shows' }).getByText(neighbour).waitFor();
-    await readableAtBothWidths(page, 'show-launch-form');
-    await form.getByRole('button', { name: 'Create show' }).click();
-    await page.getByText(`${showName} was created`).waitFor();
+  it.concurrent(
+    "an owner schedules a show's launch with its feed settings (support links, season names, a podroll); it goes public at its time",
+    async () => {
+      const owner = await account('launcher', ['user', 'owner']);
+      const neighbour = `Neighbour ${owner.username.slice(-6)}`;
+      const other = await owner.api.json('/api/podcasts', 'POST', { name: neighbour, category: 'Science' });
+      expect(other.status).toBe(201);
+      const { page, context } = await signedInContext(browser, stack.origin, owner.username, PASSWORD);
+      await page.goto('/podcasts?add=true');
+      const showName = `Launch Pad ${owner.username.slice(-6)}`;
+      const form = page.getByRole('form', { name: 'Add a show' });
+      await form.getByLabel('Show name').fill(showName);
+      await form.getByLabel('Category').selectOption('Science');
+      await form.getByLabel('Status').selectOption('scheduled');
+      const due = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
+      const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      await form.getByLabel('Goes live at').fill(local);
+      await form.getByText('Feed settings for podcast apps').click();
+      for (const [n, url, text] of [
+        [1, 'https://support.example.org/tiny', 'Tip jar'],
+        [2, 'https://members.example.org/join', 'Become a member'],
+      ] as const) {
+        await form.getByRole('button', { name: 'Add a support link' }).click();
+        await form.getByLabel(`Support link URL ${n}`, { exact: true }).fill(url);
+        await form.getByLabel(`Support link text ${n}`, { exact: true }).fill(text);
+      }
+      await form.getByRole('button', { name: 'Name a season' }).click();
+      await form.getByLabel('Season number 1', { exact: true }).fill('1');
+      await form.getByLabel('Season name 1', { exact: true }).fill('Pilots');
+      await form.getByLabel('Find a show to pick').fill(neighbour.slice(0, 12));
+      await form.getByRole('button', { name: `Pick ${neighbour}` }).click();
+      await form.getByRole('list', { name: 'Recommended shows' }).getByText(neighbour).waitFor();
+      await readableAtBothWidths(page, 'show-launch-form');
+      await form.getByRole('button', { name: 'Create show' }).click();
+      await page.getByText(`${showName} was created`).waitFor();
 
-    const upcoming = page.getByRole('region', { name: 'Upcoming releases' });
-    await upcoming.getByText(/The show goes live/).waitFor();
-    const mine = await owner.api.json('/api/podcasts?limit=50');
-    const show = (mine.body.items as { name: string; uId: string; status: string; feed: unknown }[]).find(
-      (item) => item.name === showName,
-    );
-    expect(show).toMatchObject({
-      status: 'scheduled',
-      feed: {
-        funding: [
-          { url: 'https://support.example.org/tiny', title: 'Tip jar' },
-          { url: 'https://members.example.org/join', title: 'Become a member' },
-        ],
-        seasonNames: { '1': 'Pilots' },
-        podroll: [other.body.id],
-      },
-    });
-    const feedUrl = `${stack.origin}/shows/${show!.uId}/feed.xml`;
-    expect((await fetch(feedUrl)).status).toBe(404);
+      const upcoming = page.getByRole('region', { name: 'Upcoming releases' });
+      await upcoming.getByText(/The show goes live/).waitFor();
+      const mine = await owner.api.json('/api/podcasts?limit=50');
+      const show = (mine.body.items as { name: string; uId: string; status: string; feed: unknown }[]).find(
+        (item) => item.name === showName,
+      );
+      expect(show).toMatchObject({
+        status: 'scheduled',
+        feed: {
+          funding: [
+            { url: 'https://support.example.org/tiny', title: 'Tip jar' },
+            { url: 'https://members.example.org/join', title: 'Become a member' },
+          ],
+          seasonNames: { '1': 'Pilots' },
+          podroll: [other.body.id],
+        },
+      });
+      const feedUrl = `${stack.origin}/shows/${show!.uId}/feed.xml`;
+      expect((await fetch(feedUrl)).status).toBe(404);
 
-    // At its time the feed is there, with what the form set.
-    let feed = await fetch(feedUrl);
-    while (feed.status !== 200 && Date.now() < due.getTime() + 60_000) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      feed = await fetch(feedUrl);
-    }
-    expect(feed.status).toBe(200);
-    expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
-    const xml = await feed.text();
-    expect(xml).toContain('https://members.example.org/join');
-    expect(xml).toContain('<podcast:podroll>');
-    await page.reload();
-    await upcoming.getByText('Nothing is scheduled.', { exact: false }).waitFor();
-    await context.close();
-  });
+      // At its time the feed is there, with what the form set.
+      let feed = await fetch(feedUrl);
+      while (feed.status !== 200 && Date.now() < due.getTime() + 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        feed = await fetch(feedUrl);
+      }
+      expect(feed.status).toBe(200);
+      expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
+      const xml = await feed.text();
+      expect(xml).toContain('https://members.example.org/join');
+      expect(xml).toContain('<podcast:podroll>');
+      await page.reload();
+      await upcoming.getByText('Nothing is scheduled.', { exact: false }).waitFor();
+      await context.close();
+    },
+  );
 });

@@ -13,7 +13,36 @@ interface JestSummary {
   numTotalTests: number;
 }
 
+/**
+ * What a fresh machine downloads and builds before the suites can run (Debian's packages, Go builds
+ * of FerretDB and SeaweedFS, Kafka's jars, Chromium, ffmpeg), started at once and left to run beside
+ * the lint, compile and web build: much of it waits on the network while those use the cores.
+ * The answer is a promise that never rejects; `ready()` rethrows what failed.
+ */
+function prepareInBackground(): { ready(): Promise<void> } {
+  const infra = path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh');
+  const preparing = (async () => {
+    // OpenSearch and SeaweedFS (the search and S3 suites' engines) are resolved and built here rather
+    // than by their suites amid the others: a first build takes two cores for minutes.
+    await run('bash', [infra, 'prepare', 'mongo', 'kafka', 'redis', 'mail', 'opensearch', 's3']);
+    // After the components: apt holds one lock for the whole machine.
+    await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
+    await ensureFfmpeg();
+  })().then(
+    () => undefined,
+    (err: Error) => err,
+  );
+  return {
+    async ready() {
+      const failed = await preparing;
+      if (failed) throw failed;
+    },
+  };
+}
+
 async function main(): Promise<number> {
+  console.log('▶ preparing the infrastructure, Chromium and ffmpeg (in the background)');
+  const tools = prepareInBackground();
   // First, and failing the run: the house rules (layers, zones, no `!`) and the formatting.
   console.log('▶ linting (eslint, prettier --check)');
   await run('npm', ['run', 'lint']);
@@ -24,14 +53,8 @@ async function main(): Promise<number> {
   await run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']);
   console.log('▶ building the web app');
   await buildWeb(true);
-  console.log('▶ checking for Chromium (end-to-end tests)');
-  await run('bash', [path.join(REPO_ROOT, 'scripts', 'ensure-chromium.sh')]);
-  console.log('▶ checking for ffmpeg (media’s audio pipeline)');
-  await ensureFfmpeg();
-
-  // Built before the suites run, not by the S3 suite amid them: a first build takes two cores for minutes.
-  console.log('▶ preparing SeaweedFS (media’s S3 suite; built once)');
-  await run('bash', [path.join(REPO_ROOT, 'deploy', 'local', 'infra.sh'), 'prepare', 's3']);
+  console.log('▶ waiting for the infrastructure, Chromium and ffmpeg');
+  await tools.ready();
 
   const results = path.join(REPO_ROOT, '.local', 'jest-results.json');
   mkdirSync(path.dirname(results), { recursive: true });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+export { concurrently } from '../lib/concurrently';
 // What the benchmarks share: percentiles, pacing, and the one table `npm run bench` prints.
 
 /**
@@ -97,16 +98,6 @@ export async function untilQuiet(share = 0.25, limitSeconds = 120): Promise<numb
     before = now;
   }
   return (performance.now() - started) / 1000;
-}
-
-/** Runs `task(0 … total-1)` with `concurrency` of them in flight at once. */
-export async function concurrently(concurrency: number, total: number, task: (n: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) await task(next++);
-    }),
-  );
 }
 
 /** What a figure should be, as text for the table, and whether a value meets it. */

@@ -264,11 +264,10 @@ export async function pipelineBench(
       MEDIA_JOB_LEASE_MS: String(KILLED_LEASE_MS),
     });
     const slots = 2 * stack.instances + 2;
-    const minute = speechLike({ seconds: 60, amplitude: 0.2, channels: 2, format: 'mp3' });
     await untilQuiet();
     const ids: string[] = [];
     for (let n = 0; n < JOBS_ACROSS_WORKERS; n += 1)
-      ids.push((await uploader.upload(minute, `job-${n}.mp3`)).id);
+      ids.push((await uploader.upload(take, `job-${n}.mp3`)).id);
     const full = Date.now() + 30_000;
     while ((await runningJobs(mongo, stack)) < slots && Date.now() < full) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -62,6 +62,7 @@ import { floorsBench } from './floors';
 import { networkDayBench } from './network-day';
 import { pipelineBench } from './pipeline';
 import { insertionBench } from './insertion';
+import { sinceBegan } from '../lib/since-began';
 
 const small = process.argv.includes('--small');
 const INSTANCES = instancesWanted(process.argv, undefined, 4);
@@ -140,14 +141,6 @@ function runsWanted(argv: readonly string[]): number {
 }
 const say = (line: string) => console.log(line);
 const seconds = (since: number) => (performance.now() - since) / 1000;
-
-const BEGAN = performance.now();
-
-/** Minutes and seconds since the bench began: each stage says when it starts, so their lengths show. */
-function sinceBegan(): string {
-  const total = Math.round((performance.now() - BEGAN) / 1000);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
 
 /** Announces a stage once the machine is quiet, saying how long that took when it was not at once. */
 async function stage(title: string): Promise<void> {

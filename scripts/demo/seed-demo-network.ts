@@ -8,6 +8,7 @@ import {
   type DemoPerson,
   type DemoShow,
 } from './network-data';
+import { concurrently } from '../lib/concurrently';
 
 /**
  * Seeds the demo network through the services' own APIs, as the people in it would: the admin
@@ -37,6 +38,7 @@ interface Session {
 }
 
 const DAY = 24 * 3600 * 1000;
+const SEED_CONCURRENCY = 4;
 
 async function json(res: Response, what: string) {
   const body = res.status === 204 ? undefined : await res.json().catch(() => undefined);
@@ -92,10 +94,14 @@ async function upload(
 ) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${mediaUrl}/api/media/${kind}`, {
-    method: 'POST',
-    headers: auth(session),
-    body: form,
+  const send = () =>
+    fetch(`${mediaUrl}/api/media/${kind}`, { method: 'POST', headers: auth(session), body: form });
+  // A POST is not retried by fetch itself: a kept-alive connection the server closed as it was
+  // reused (seen with several uploads in flight on a loaded machine) fails it with no answer. Sent
+  // again, at worst one unused file stays behind.
+  const res = await send().catch((err: Error) => {
+    if (err.message !== 'fetch failed') throw err;
+    return send();
   });
   return (await json(res, `upload ${name}`)) as { id: string; url: string };
 }
@@ -163,22 +169,32 @@ export async function seedDemoNetwork(options: SeedOptions): Promise<SeedResult>
     )) as { id: string };
     ids.set(person.username, created.id);
   };
-  for (const person of DEMO_OWNERS) await ensurePerson(person, 'owner');
-  for (const person of [...DEMO_HOSTS, ...DEMO_GUESTS]) await ensurePerson(person, 'user');
-  for (const person of DEMO_CREW) await ensurePerson(person, 'editor');
+  // Four at a time: each account and each sign-in is a bcrypt hash, and each show's uploads wait on
+  // media, so a one-at-a-time seed leaves the cores idle for most of its minute.
+  const people = [
+    ...DEMO_OWNERS.map((person) => [person, 'owner'] as const),
+    ...[...DEMO_HOSTS, ...DEMO_GUESTS].map((person) => [person, 'user'] as const),
+    ...DEMO_CREW.map((person) => [person, 'editor'] as const),
+  ];
+  await concurrently(SEED_CONCURRENCY, people.length, async (n) => {
+    const [person, role] = people[n]!;
+    await ensurePerson(person, role);
+  });
   log(`demo people ready (${ids.size})`);
 
-  const sessions = new Map<string, Session>();
-  const sessionOf = async (username: string) => {
-    if (!sessions.has(username)) sessions.set(username, await signIn(identityUrl, username, password));
+  // The promise is kept, so shows seeded side by side sign their owner in once.
+  const sessions = new Map<string, Promise<Session>>();
+  const sessionOf = (username: string) => {
+    if (!sessions.has(username)) sessions.set(username, signIn(identityUrl, username, password));
     return sessions.get(username)!;
   };
 
   let episodes = 0;
-  for (const [index, show] of DEMO_SHOWS.entries()) {
-    if (existing[index]) continue;
-    episodes += await seedShow(show, index);
-  }
+  await concurrently(SEED_CONCURRENCY, DEMO_SHOWS.length, async (index) => {
+    if (existing[index]) return;
+    const added = await seedShow(DEMO_SHOWS[index]!, index);
+    episodes += added;
+  });
   const total = (await json(await fetch(`${catalogUrl}/api/episodes?limit=1`), 'count episodes')) as {
     total: number;
   };

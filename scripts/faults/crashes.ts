@@ -542,21 +542,34 @@ export async function crashScenario(
   const lines: string[] = [];
   // Messaging also sends a notice for each review: the reviews go on while it is killed too.
   const requestsWork = reviews(setup);
-  const phases: [Workload, Workload[]][] = [
-    [registrations(setup, stack.gatewayUrl), []],
-    [episodes(setup), []],
-    [requestsWork, []],
-    [messages(setup, 'messaging'), [requestsWork]],
-    [planEdits(setup), []],
-    [campaignEdits(setup), []],
-    [messages(setup, 'analytics'), []],
-    [searchable(setup), []],
-    [mediaCopies(setup, mongoUrl, stack.databases.media), []],
+  // Each step's victims are killed side by side, each during writes of its own; a victim's writes
+  // do not pass through the other victims of its step (identity, which signs everyone in, goes alone).
+  const steps: [Workload, Workload[]][][] = [
+    [[registrations(setup, stack.gatewayUrl), []]],
+    [
+      [episodes(setup), []],
+      [campaignEdits(setup), []],
+    ],
+    [
+      [requestsWork, []],
+      [planEdits(setup), []],
+    ],
+    [
+      [messages(setup, 'messaging'), [requestsWork]],
+      [searchable(setup), []],
+    ],
+    [
+      [messages(setup, 'analytics'), []],
+      [mediaCopies(setup, mongoUrl, stack.databases.media), []],
+    ],
   ];
-  for (const [workload, also] of phases) {
-    const { line } = await underCrashes(stack, workload, also);
-    console.log(`  ${line}`);
-    lines.push(line);
+  const phases = steps.flat();
+  for (const step of steps) {
+    const outcomes = await Promise.all(step.map(([workload, also]) => underCrashes(stack, workload, also)));
+    for (const { line } of outcomes) {
+      console.log(`  ${line}`);
+      lines.push(line);
+    }
   }
 
   // The topics, and every check, until all hold or three minutes pass (a killed consumer's

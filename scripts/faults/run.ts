@@ -15,6 +15,7 @@ import { crashScenario } from './crashes';
 import { listenScenario } from './listens';
 import { brokerClusterScenario } from './broker-cluster';
 import { markedWrites } from './marked-writes';
+import { sinceBegan } from '../lib/since-began';
 
 interface Outcome {
   scenario: string;
@@ -186,9 +187,9 @@ async function main(): Promise<void> {
   let stack: BenchStack | undefined;
   const outcomes: Outcome[] = [];
   try {
-    console.log('▶ building');
+    console.log(`▶ building at ${sinceBegan()}`);
     await buildServices();
-    console.log('▶ starting the platform');
+    console.log(`▶ starting the platform at ${sinceBegan()}`);
     stack = await startBenchStack(infra, `faults_${run}`);
     const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
     const me = (await (
@@ -239,7 +240,7 @@ async function main(): Promise<void> {
     };
     for (const [name, [title, scenario]] of Object.entries(scenarios)) {
       if (only && !only.includes(name)) continue;
-      console.log(`▶ ${title}`);
+      console.log(`▶ ${title} at ${sinceBegan()}`);
       outcomes.push(await scenario());
     }
     if (!only || only.includes('kafka3')) {
@@ -247,7 +248,7 @@ async function main(): Promise<void> {
       await stack.stop();
       stack = undefined;
       console.log(
-        '▶ a Kafka node SIGKILLed, then another restarted, during writes (3 nodes, RF 3, min ISR 2)',
+        `▶ a Kafka node SIGKILLed, then another restarted, during writes (3 nodes, RF 3, min ISR 2) at ${sinceBegan()}`,
       );
       outcomes.push({
         scenario: 'Kafka cluster: a node SIGKILLed during 1,000 writes, then another restarted',
@@ -258,7 +259,7 @@ async function main(): Promise<void> {
     await stack?.stop();
     await infra.stop();
   }
-  console.log('\nFault suite');
+  console.log(`\nFault suite (${sinceBegan()})`);
   for (const outcome of outcomes) {
     console.log(`  ${outcome.problems.length ? '✖' : '✓'} ${outcome.scenario}`);
     for (const line of outcome.lines) console.log(`      ${line}`);

@@ -84,7 +84,7 @@ describe('audio jobs across instances', () => {
     const [first, second] = workers as [ServiceChild, ServiceChild];
     // Only one worker is up while the job starts: the one about to be killed.
     await second.kill('SIGKILL');
-    const id = await upload(speechLike({ seconds: 600, amplitude: 0.3, channels: 2, format: 'mp3' }));
+    const id = await upload(speechLike({ seconds: 180, amplitude: 0.3, channels: 2, format: 'mp3' }));
     await eventually('the job under way', async () => ((await processing(id))?.percent ?? 0) >= 5, 60_000);
     expect((await first.kill('SIGKILL')).signal).toBe('SIGKILL');
     const stuck = await processing(id);
