@@ -5,7 +5,9 @@
 // back at the start of the second: at 200 a second on 20 connections, bursts of 20 in flight,
 // whose queue it then reports as latency).
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 interface RangeLoad {
   url: string;
@@ -42,6 +44,14 @@ export interface RangeLoadResult {
    * step of its own took (media's `decide`), apart from the network and the queue.
    */
   serverTiming: Record<string, { count: number; p50: number; p99: number }>;
+  /**
+   * How late the load generator's own event loop ran while counting (ms): a request due while it
+   * was paused is sent late and timed from when it was due, so a pause here is latency there that
+   * no server caused.
+   */
+  clientPause: { p99: number; max: number };
+  /** The share of the machine's CPU time the hypervisor gave to others while counting (steal). */
+  stolen: number;
 }
 
 const CHILD_FLAG = '--range-client';
@@ -112,11 +122,16 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   };
   const connections = load.rate ? [paced(load.rate)] : Array.from({ length: load.connections }, connection);
   await new Promise((resolve) => setTimeout(resolve, load.warmupSeconds * 1000));
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  const machineBefore = machineTimes();
   counting = true;
+  loopDelay.enable();
   const started = performance.now();
   const cpu = process.cpuUsage();
   await new Promise((resolve) => setTimeout(resolve, load.seconds * 1000));
   counting = false;
+  loopDelay.disable();
+  const machineAfter = machineTimes();
   const seconds = (performance.now() - started) / 1000;
   const { user, system } = process.cpuUsage(cpu);
   stopping = true;
@@ -141,7 +156,18 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
     breakdown: [...kinds].map(([kind, count]) => `${count} × ${kind}`).join(', '),
     cpuMs: (user + system) / 1000 / Math.max(1, latencies.length),
     sent,
+    clientPause: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    stolen:
+      (machineAfter.steal - machineBefore.steal) / Math.max(1, machineAfter.total - machineBefore.total),
   };
+}
+
+/** The machine's CPU time so far, in ticks: all of it, and what the hypervisor stole (/proc/stat). */
+function machineTimes(): { total: number; steal: number } {
+  const fields = /^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]?.split(/\s+/).map(Number) ?? [];
+  // user nice system idle iowait irq softirq steal: guest times are already inside user and nice.
+  const counted = fields.slice(0, 8);
+  return { total: counted.reduce((sum, ticks) => sum + ticks, 0), steal: counted[7] ?? 0 };
 }
 
 /** `decide;dur=0.42, db;dur=3` → [['decide', 0.42], ['db', 3]]. */
