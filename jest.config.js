@@ -39,6 +39,7 @@ const PROJECTS = [
   'services/search',
   'services/media',
   'services/ads',
+  'services/listening',
   'gateway',
   'deploy',
   'web',

@@ -28,6 +28,7 @@ const SERVICE_PORTS: Record<ServiceName, number> = {
   search: 4009,
   media: 4010,
   ads: 4011,
+  listening: 4012,
 };
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 /** Instance k (from 0) of a service listens on its port + 100·k; gateways on 8180 + k behind 8080. */

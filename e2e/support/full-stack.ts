@@ -20,6 +20,8 @@ import { mediaConfigSchema } from '../../services/media/src/config';
 import { startMedia } from '../../services/media/src/media-service';
 import { adsConfigSchema } from '../../services/ads/src/config';
 import { startAds } from '../../services/ads/src/ads-service';
+import { listeningConfigSchema } from '../../services/listening/src/config';
+import { startListening } from '../../services/listening/src/listening-service';
 import { searchConfigSchema } from '../../services/search/src/config';
 import { startSearch } from '../../services/search/src/search-service';
 import { requestsConfigSchema } from '../../services/requests/src/config';
@@ -177,6 +179,9 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
     const ads = service(
       await startAds(loadConfig(adsConfigSchema, testServiceEnv('ads', { MEDIA_URL: mediaService.url }))),
     );
+    const listening = service(
+      await startListening(loadConfig(listeningConfigSchema, testServiceEnv('listening'))),
+    );
     const gateway: RunningGateway = await startTestGateway(port, origin, {
       IDENTITY_URL: identity.url,
       CATALOG_URL: catalog.url,
@@ -189,6 +194,7 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
       SEARCH_URL: search.url,
       MEDIA_URL: mediaService.url,
       ADS_URL: ads.url,
+      LISTENING_URL: listening.url,
     });
     started.push(gateway);
     if (demo)

@@ -27,6 +27,7 @@ export const gatewayConfigSchema = z.object({
   SEARCH_URL: upstream(4009),
   MEDIA_URL: upstream(4010),
   ADS_URL: upstream(4011),
+  LISTENING_URL: upstream(4012),
   /** Per client IP, in Redis so the limits hold across gateway instances. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -62,5 +63,6 @@ export function upstreamUrls(config: GatewayConfig): Record<ServiceName, string[
     search: config.SEARCH_URL,
     media: config.MEDIA_URL,
     ads: config.ADS_URL,
+    listening: config.LISTENING_URL,
   };
 }

@@ -21,6 +21,8 @@ import { notificationsConfigSchema } from '../../services/notifications/src/conf
 import { startNotifications } from '../../services/notifications/src/notifications-service';
 import { adsConfigSchema } from '../../services/ads/src/config';
 import { startAds } from '../../services/ads/src/ads-service';
+import { listeningConfigSchema } from '../../services/listening/src/config';
+import { startListening } from '../../services/listening/src/listening-service';
 import { searchConfigSchema } from '../../services/search/src/config';
 import { startSearch } from '../../services/search/src/search-service';
 import { mediaConfigSchema } from '../../services/media/src/config';
@@ -52,6 +54,7 @@ beforeAll(async () => {
     ),
     startMedia(loadConfig(mediaConfigSchema, env('media'))),
     startAds(loadConfig(adsConfigSchema, env('ads'))),
+    startListening(loadConfig(listeningConfigSchema, env('listening'))),
   ]);
   SERVICE_NAMES.forEach((name, index) => (services[name] = started[index]!));
   gateway = await startGateway(
@@ -71,6 +74,7 @@ beforeAll(async () => {
       SEARCH_URL: services.search!.url,
       MEDIA_URL: services.media!.url,
       ADS_URL: services.ads!.url,
+      LISTENING_URL: services.listening!.url,
     }),
   );
 });

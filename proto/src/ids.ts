@@ -15,3 +15,19 @@ export function isObjectId(value: unknown): value is ObjectIdString {
 
 /** Route params of the form `/{id}`. */
 export const idParamsSchema = z.object({ id: objectIdSchema });
+
+/**
+ * `?<field>=<id>,<id>,…`: ids of one kind as a query, for readers that want many at once; repeats
+ * count once, and there is at least one and at most `max`.
+ */
+export function idListSchema(field: string, kind: string, max: number) {
+  return z
+    .string({ error: `${field} must be a comma-separated list of ${kind} ids` })
+    .transform((value) => [...new Set(value.split(','))])
+    .pipe(
+      z
+        .array(objectIdSchema)
+        .min(1, { error: `${field} must name at least one ${kind}` })
+        .max(max, { error: `${field} names at most ${max} ${kind}s` }),
+    );
+}

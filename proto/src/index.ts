@@ -58,4 +58,6 @@ export * from './streams/listen-record';
 export * from './analytics/listen-api';
 export * from './analytics/ad-delivery-api';
 export * from './analytics/plays-api';
+export * from './listening/listening-api';
+export * from './listening/listening-constants';
 export * from './streams/listener-address';

@@ -173,6 +173,13 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   // analytics: plays PODZ's own players confirm (a beacon from any listener), and a show's of them
   route('POST', '/api/analytics/plays', 'analytics', 'public'),
   route('GET', '/api/analytics/shows/:id/plays', 'analytics', SHOW_TEAM),
+  // listening: a member's place in each episode, saved while playing, and their queue (own only)
+  route('GET', '/api/listening/positions', 'listening', 'signed-in'),
+  route('PUT', '/api/listening/positions/:episodeId', 'listening', 'signed-in'),
+  route('POST', '/api/listening/positions/:episodeId', 'listening', 'signed-in'),
+  route('GET', '/api/listening/continue', 'listening', 'signed-in'),
+  route('GET', '/api/listening/queues/:userId', 'listening', 'signed-in'),
+  route('PUT', '/api/listening/queues/:userId', 'listening', 'signed-in'),
   // analytics: a show's monthly statement of ads delivered and earned (its owner and admins: checked per show)
   route('GET', '/api/analytics/shows/:id/statement', 'analytics', SHOW_TEAM),
   // analytics: ads delivered by the IAB rules, for those who run campaigns; the advertiser's

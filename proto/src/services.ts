@@ -11,5 +11,6 @@ export const SERVICE_NAMES = [
   'search',
   'media',
   'ads',
+  'listening',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -16,6 +16,29 @@ export interface HalfLoadOptions {
   goalMs: number;
   /** The name of a row for the flat-out rate too, when the caller measures it no other way. */
   flatOutName?: string;
+  /**
+   * Base URLs of the processes on the path whose longest event-loop stall during the half-speed
+   * pass is printed beside the tail (their `/metrics`); the URL's own origin unless given.
+   */
+  watch?: string[];
+}
+
+// kit samples each process's loop every 100 ms (EVENT_LOOP_SAMPLE_MS): a sample is that period
+// plus how late it ran.
+const LOOP_SAMPLE_SECONDS = 0.1;
+
+/**
+ * The longest event-loop stall of a process since its metrics were last read, in ms (reading
+ * them starts the next window); undefined when it has no metrics to read.
+ */
+export async function longestStall(base: string): Promise<number | undefined> {
+  try {
+    const text = await (await fetch(new URL('/metrics', base))).text();
+    const max = /^nodejs_eventloop_lag_max_seconds\{[^}]*\} (\S+)$/m.exec(text)?.[1];
+    return max === undefined ? undefined : Math.max(0, Number(max) - LOOP_SAMPLE_SECONDS) * 1000;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -35,12 +58,16 @@ export async function halfLoadTail(options: HalfLoadOptions): Promise<Figure[]> 
   const full = await rangeLoad({ ...common, connections: 20, seconds: 4 });
   if (full.unexpected) throw new Error(`${options.name} flat out: ${full.breakdown}`);
   const rate = full.requestsPerSecond / 2;
+  const watched = options.watch ?? [new URL(options.url).origin];
+  await Promise.all(watched.map(longestStall));
   const half = await rangeLoad({ ...common, connections: 64, rate, seconds: 8 });
   if (half.unexpected) throw new Error(`${options.name} at half load: ${half.breakdown}`);
+  const stalls = await Promise.all(watched.map(longestStall));
   console.log(
     `  ${options.name} at half speed: p50 ${half.p50.toFixed(2)} ms, p99 ${half.p99.toFixed(1)} ms; ` +
       `the load generator's loop late p99 ${half.clientPause.p99.toFixed(1)} ms, at most ` +
-      `${half.clientPause.max.toFixed(1)} ms; stolen by the hypervisor ${(half.stolen * 100).toFixed(1)} %`,
+      `${half.clientPause.max.toFixed(1)} ms; stolen by the hypervisor ${(half.stolen * 100).toFixed(1)} %; ` +
+      `longest stall (includes the warm-up) ${watched.map((base, n) => `${base} ${stalls[n]?.toFixed(0) ?? '?'} ms`).join(', ')}`,
   );
   return [
     ...(options.flatOutName

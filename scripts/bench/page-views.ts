@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { atMost, percentile, type Figure } from './bench-kit';
 import { FLOORS } from './floors';
 import { dropCatalogAnswers, type BenchStack } from './bench-stack';
-import { FLOOR_RATE } from './half-load';
+import { FLOOR_RATE, longestStall } from './half-load';
 import { startVisitors, type VisitorSetup } from './page-visitors';
 
 type Measured = 'gateway' | 'catalog';
@@ -72,8 +72,17 @@ export async function pageViews(
 
     // The tail at half of full speed, five seconds of views.
     await dropCatalogAnswers(stack, redis);
+    const watched = [stack.gatewayUrl, stack.urls.catalog];
+    await Promise.all(watched.map(longestStall));
     const paced = await visitors.run({ kind: 'paced', count: Math.max(views, rate * 5), rate });
+    const stalls = await Promise.all(watched.map(longestStall));
     const firstSecond = Math.min(rate, paced.latencies.length);
+    console.log(
+      `  ${label} at half speed: p50 ${percentile(paced.latencies, 50).toFixed(2)} ms, p99 ` +
+        `${percentile(paced.latencies, 99).toFixed(1)} ms (first second ${percentile(paced.latencies.slice(0, firstSecond), 99).toFixed(1)}, ` +
+        `after ${percentile(paced.latencies.slice(firstSecond), 99).toFixed(1)}); the visitors' loop late at most ` +
+        `${paced.pause.toFixed(1)} ms; longest stall gateway ${stalls[0]?.toFixed(0) ?? '?'} ms, catalog ${stalls[1]?.toFixed(0) ?? '?'} ms`,
+    );
     return [
       { name: `${short}, 20 visitors at full speed`, value: fullSpeed, unit: 'views/s' },
       { name: `${label} at full speed, p99`, value: percentile(saturated.latencies, 99), unit: 'ms' },

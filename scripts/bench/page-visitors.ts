@@ -4,6 +4,7 @@
 // were counted as the platform's latency. A visitor's browser does not share a heap with the
 // benchmark, so the load generator does not either.
 import { fork, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { concurrently } from './bench-kit';
 import { getJson, getOk } from './http-client';
 
@@ -15,6 +16,8 @@ export interface PassResult {
   /** Each view's latency, by the order the views were due (not the order they finished). */
   latencies: number[];
   seconds: number;
+  /** The visitors' own longest event-loop delay during the pass (ms): a view due then was sent late. */
+  pause: number;
 }
 
 /** View n opens item (n × 7919) mod the number of items: show URL names, or episode ids. */
@@ -56,6 +59,8 @@ const view = (setup: VisitorSetup, n: number): Promise<void> =>
 
 async function runPass(setup: VisitorSetup, pass: VisitorPass): Promise<PassResult> {
   const latencies: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const start = performance.now();
   if (pass.kind === 'paced') {
     // 50 visitors in flight at most; each view waits for its due time.
@@ -73,7 +78,8 @@ async function runPass(setup: VisitorSetup, pass: VisitorPass): Promise<PassResu
       latencies[n] = performance.now() - started;
     });
   }
-  return { latencies, seconds: (performance.now() - start) / 1000 };
+  loopDelay.disable();
+  return { latencies, seconds: (performance.now() - start) / 1000, pause: loopDelay.max / 1e6 };
 }
 
 /** The visitors' process, started and ready for passes; `stop` ends it. */

@@ -1,9 +1,9 @@
-// GETs of one URL from a process of its own with Node's own HTTP client: as fast as the connections
-// take them (autocannon's parser tops out near 250 answers a second at 256 kB each on this machine,
-// far below what the services serve, so it would measure itself), or paced at a steady rate, each
-// due at its time (autocannon's `overallRate` sends each connection's share of a second back to
-// back at the start of the second: at 200 a second on 20 connections, bursts of 20 in flight,
-// whose queue it then reports as latency).
+// Requests (GETs of one URL, or a planned mix) from a process of its own with Node's own HTTP
+// client: as fast as the connections take them (autocannon's parser tops out near 250 answers a
+// second at 256 kB each on this machine, far below what the services serve, so it would measure
+// itself), or paced at a steady rate, each due at its time (autocannon's `overallRate` sends each
+// connection's share of a second back to back at the start of the second: at 200 a second on 20
+// connections, bursts of 20 in flight, whose queue it then reports as latency).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -23,9 +23,17 @@ interface RangeLoad {
   rate?: number;
   /**
    * Requests of the URL's origin taken in turn (a mix of queries, a feed with its own ETag, a
-   * download's ranges), instead of the URL itself; each path's headers go with `headers`.
+   * download's ranges, members' saves), instead of the URL itself; each one's headers go with
+   * `headers`. GETs unless a method (and a body) is given.
    */
-  paths?: (string | { path: string; headers: Record<string, string> })[];
+  paths?: (string | PlannedRequest)[];
+}
+
+export interface PlannedRequest {
+  path: string;
+  headers: Record<string, string>;
+  method?: 'GET' | 'PUT' | 'POST';
+  body?: string;
 }
 
 export interface RangeLoadResult {
@@ -73,15 +81,17 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
   let counting = false;
   let stopping = false;
   let sent = 0;
-  const next = (): { path: string; headers: Record<string, string> } => {
+  const next = (): PlannedRequest => {
     const request = load.paths?.[sent++ % load.paths.length] ?? url.pathname + url.search;
     return typeof request === 'string'
       ? { path: request, headers: load.headers }
-      : { path: request.path, headers: { ...load.headers, ...request.headers } };
+      : { ...request, headers: { ...load.headers, ...request.headers } };
   };
   const one = (started = performance.now()) =>
     new Promise<void>((resolve) => {
-      const req = http.get({ agent, host: url.hostname, port: url.port, ...next() }, (res) => {
+      const { path, headers, method = 'GET', body } = next();
+      const options = { agent, host: url.hostname, port: url.port, path, method, headers };
+      const req = http.request(options, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => {
           if (counting) {
@@ -101,6 +111,7 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
         if (counting) surprise(err.code ?? err.message);
         resolve();
       });
+      req.end(body);
     });
   const connection = async () => {
     while (!stopping) await one();
@@ -164,7 +175,8 @@ async function run(load: RangeLoad): Promise<RangeLoadResult> {
 
 /** The machine's CPU time so far, in ticks: all of it, and what the hypervisor stole (/proc/stat). */
 function machineTimes(): { total: number; steal: number } {
-  const fields = /^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]?.split(/\s+/).map(Number) ?? [];
+  const fields =
+    /^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]?.split(/\s+/).map(Number) ?? [];
   // user nice system idle iowait irq softirq steal: guest times are already inside user and nice.
   const counted = fields.slice(0, 8);
   return { total: counted.reduce((sum, ticks) => sum + ticks, 0), steal: counted[7] ?? 0 };

@@ -37,6 +37,7 @@ import { EVENT_APPLIED, eventLag } from './event-lag';
 import { load, type LoadResult } from './http-load';
 import { FLOORS } from './floors';
 import { halfLoadTail } from './half-load';
+import { positionsBench } from './positions';
 import { startNginx } from './reference-nginx';
 import { audioBench } from './audio';
 import { listensBench } from './listens';
@@ -107,6 +108,7 @@ const GROUPS = [
   'listens',
   'releases',
   'search',
+  'positions',
   'day',
   'premium',
   'pipeline',
@@ -129,6 +131,7 @@ const NEEDS_FLOORS = new Set<string>([
   'messaging',
   'notifications',
   'search',
+  'positions',
 ]);
 
 /** `--runs N`: the whole suite N times, each on a stack and a seed of its own. */
@@ -585,6 +588,10 @@ async function oneRun(infra: ResolvedInfra, redis: Redis, logger: Logger): Promi
     if (runs('search')) {
       await stage('search');
       figures.push(...(await searchBench(stack, seeded, redis)));
+    }
+    if (runs('positions')) {
+      await stage('positions: listeners saving their places');
+      figures.push(...(await positionsBench(stack, redis)));
     }
     if (runs('day')) {
       await stage("a network's day: the largest this stack serves");

@@ -3,7 +3,7 @@
 // acknowledged write must be in the store, every write in the store must have its events on the
 // topics, and every consumer must have applied each event exactly once, as far as the platform
 // lets anyone count: analytics' totals, the review notices messaging sends, catalog's show lists.
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import type { ServiceName } from '../../proto/src/services';
 import { wavTone } from '../../services/media/src/uploads/generate-media';
 import type { BenchStack } from '../bench/bench-stack';
@@ -239,6 +239,48 @@ function mediaCopies(s: Setup, mongoUrl: string, database: string): Workload {
             .map((copy) => copy._id),
         );
         return missing("acknowledged episodes missing from media's copy", difference(acknowledged, withFile));
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+/**
+ * Places saved while listening is killed: every acknowledged save reaches the store with its
+ * position, whether the instance that took it was killed before its flusher ran or not (a place
+ * stays marked in Redis until the store has it). Each save is of an episode of its own, so the
+ * store's answer for it is exactly the position acknowledged.
+ */
+function placeSaves(s: Setup, mongoUrl: string, database: string): Workload {
+  const acknowledged = new Map<string, number>();
+  return {
+    victim: 'listening',
+    what: 'places saved',
+    async write(n) {
+      const episode = new ObjectId().toHexString();
+      const answer = await s.admin.call('PUT', `/api/listening/positions/${episode}`, {
+        position: n,
+        duration: 1e5,
+      });
+      if (answer.status !== 200) return false;
+      acknowledged.set(episode, n);
+      return true;
+    },
+    async check() {
+      const client = await MongoClient.connect(mongoUrl);
+      try {
+        const stored = await client
+          .db(database)
+          .collection<{ _id: string; episodeId: string; position: number }>('places')
+          .find({ _id: { $in: [...acknowledged.keys()].map((episode) => `${s.adminId}:${episode}`) } })
+          .toArray();
+        const kept = new Set(
+          stored
+            .filter((place) => acknowledged.get(place.episodeId) === place.position)
+            .map((place) => place.episodeId),
+        );
+        return missing('acknowledged places missing from the store', difference(acknowledged.keys(), kept));
       } finally {
         await client.close();
       }
@@ -543,9 +585,13 @@ export async function crashScenario(
   // Messaging also sends a notice for each review: the reviews go on while it is killed too.
   const requestsWork = reviews(setup);
   // Each step's victims are killed side by side, each during writes of its own; a victim's writes
-  // do not pass through the other victims of its step (identity, which signs everyone in, goes alone).
+  // do not pass through the other victims of its step (identity signs people in; a place saved
+  // with a session already held never asks it).
   const steps: [Workload, Workload[]][][] = [
-    [[registrations(setup, stack.gatewayUrl), []]],
+    [
+      [registrations(setup, stack.gatewayUrl), []],
+      [placeSaves(setup, mongoUrl, stack.databases.listening), []],
+    ],
     [
       [episodes(setup), []],
       [campaignEdits(setup), []],

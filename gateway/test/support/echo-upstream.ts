@@ -77,6 +77,7 @@ export function echoGatewayEnv(echo: EchoUpstream, overrides: Record<string, str
     NOTIFICATIONS_URL: echo.url,
     MEDIA_URL: echo.url,
     ADS_URL: echo.url,
+    LISTENING_URL: echo.url,
     ...TEST_RATE_LIMITS,
     ...overrides,
   };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userRefSchema } from '../user-ref';
 import { categorySchema } from '../categories';
 import { EPISODES_PAGE_SIZE, PODCAST_EPISODES_PAGE_SIZE } from '../constants';
-import { objectIdSchema } from '../ids';
+import { idListSchema, objectIdSchema } from '../ids';
 import { paginatedSchema, paginationQuerySchema } from '../pagination';
 import { podcastSchema } from './podcast-api';
 import {
@@ -168,15 +168,7 @@ export const EPISODES_BY_IDS_MAX = 100;
  * catching up on a run of events). Repeats count once.
  */
 export const episodesByIdsQuerySchema = z.object({
-  ids: z
-    .string({ error: 'ids must be a comma-separated list of episode ids' })
-    .transform((value) => [...new Set(value.split(','))])
-    .pipe(
-      z
-        .array(objectIdSchema)
-        .min(1, { error: 'ids must name at least one episode' })
-        .max(EPISODES_BY_IDS_MAX, { error: `ids names at most ${EPISODES_BY_IDS_MAX} episodes` }),
-    ),
+  ids: idListSchema('ids', 'episode', EPISODES_BY_IDS_MAX),
 });
 
 /** The public ones of the episodes asked for, in the order asked; the rest are left out. */

@@ -137,6 +137,20 @@ describe('downloads by the IAB v2.3 rules', () => {
     expect(sums.get('h:12')).toBe(1);
   });
 
+  it("counts the site's own player as the app PODZ web, with the browser's device and system", async () => {
+    const episode = id();
+    const chromeOnMac =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    await apply(
+      listen({ episode, ua: `PODZ-web/1 ${chromeOnMac}` }),
+      listen({ episode, ua: chromeOnMac, ip: '203.0.113.8' }),
+    );
+    const sums = await rollups.breakdown(`e:${episode}`, [], ['2026-11-20']);
+    expect(sums.get('a:PODZ web')).toBe(1);
+    expect(sums.get('o:macOS')).toBe(2);
+    expect([...sums.keys()].filter((key) => key.startsWith('a:')).sort()).toEqual(['a:Chrome', 'a:PODZ web']);
+  });
+
   it("counts premium audio served to members under the show's members' figures too", async () => {
     const show = id();
     const [open, bonus] = [id(), id()];

@@ -1,4 +1,4 @@
-import { listenerAddress, type ListenAd, type ListenRecord } from '@podz/proto';
+import { listenerAddress, SITE_PLAYER_PARAM, type ListenAd, type ListenRecord } from '@podz/proto';
 import type { Served } from '../blobs/serve-blob';
 import { clientAddress } from '../http/client-address';
 import type { DirectHandler, DirectRequest, DirectResponse } from '../http/direct-request';
@@ -85,6 +85,9 @@ export type ListenWhere = Pick<ListenRecord, 'kind' | 'show' | 'episode' | 'publ
 
 const HEADER_MAX = 512;
 
+/** What leads the user agent a record keeps of the site's own player (`UserAgents` reads it). */
+export const SITE_PLAYER_AGENT = 'PODZ-web/1';
+
 /**
  * One request as it ended, with nothing worked out: the raw strings read while the request was
  * there (the socket may be gone by the time it is recorded), and what the response sent.
@@ -117,10 +120,13 @@ type Arrival = Pick<Heard, 'peer' | 'forwardedFor' | 'ua' | 'referrer' | 'range'
 export function arrival(req: DirectRequest): Arrival {
   const forwarded = req.headers['x-forwarded-for'];
   const referrer = req.headers.referer ?? req.headers.referrer;
+  const ua = (req.headers['user-agent'] ?? '').replace(/[\r\n]/g, ' ');
+  // The browser sends its own agent: without the player's mark its listeners would count as "Chrome".
+  const sitePlayer = req.query[SITE_PLAYER_PARAM.name] === SITE_PLAYER_PARAM.value;
   return {
     peer: req.socket.remoteAddress,
     forwardedFor: Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
-    ua: (req.headers['user-agent'] ?? '').replace(/[\r\n]/g, ' ').slice(0, HEADER_MAX),
+    ua: (sitePlayer ? `${SITE_PLAYER_AGENT} ${ua}` : ua).slice(0, HEADER_MAX),
     referrer: typeof referrer === 'string' ? referrer.slice(0, HEADER_MAX) : null,
     range: req.headers.range?.slice(0, 100) ?? null,
     method: req.method === 'HEAD' ? 'HEAD' : 'GET',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LruMap } from '../cache/lru-map';
 
-/** What a user agent says about who asked: by the OPAWG lists, plus two rules of PODZ's own. */
+/** What a user agent says about who asked: by the OPAWG lists, plus three rules of PODZ's own. */
 export interface Agent {
   /** The OPAWG file it matched first: a bot is never counted. */
   type: 'bot' | 'app' | 'library' | 'browser' | 'unknown';
@@ -43,6 +43,9 @@ const OPERATING_SYSTEMS: [RegExp, string][] = [
 /** AppleCoreMedia is Apple's player library; from an Apple phone, tablet, watch or HomePod it is the Podcasts app streaming. */
 const APPLE_PODCASTS_PLAYER = /^AppleCoreMedia\/[\d.]+\w* \((iPhone|iPad|iPod|Apple Watch|HomePod)/;
 
+/** The site's own player, as the recorder marks it (record-listens.ts, `SITE_PLAYER_AGENT`). */
+const SITE_PLAYER = /^PODZ-web\/\d+ /;
+
 /**
  * Classifies user agents as the OPAWG user-agents-v2 project documents: bots, apps, libraries,
  * browsers in that order, the first entry whose pattern matches wins; devices apart. Agents repeat
@@ -66,17 +69,17 @@ export class UserAgents {
     return agent;
   }
 
-  private read(ua: string): Agent {
-    let type: Agent['type'] = 'unknown';
-    let app = 'Unknown';
+  /** The first OPAWG list entry the agent matches, bots first. */
+  private listed(ua: string): { type: Agent['type']; app: string } {
     for (const list of this.lists) {
       const entry = list.entries.find((candidate) => candidate.pattern.test(ua));
-      if (entry) {
-        type = list.type;
-        app = entry.name;
-        break;
-      }
+      if (entry) return { type: list.type, app: entry.name };
     }
+    return { type: 'unknown', app: 'Unknown' };
+  }
+
+  private read(ua: string): Agent {
+    let { type, app } = SITE_PLAYER.test(ua) ? { type: 'app' as const, app: 'PODZ web' } : this.listed(ua);
     if (type === 'library' && APPLE_PODCASTS_PLAYER.test(ua)) {
       type = 'app';
       app = 'Apple Podcasts';

@@ -1,5 +1,6 @@
 import type { Chapter } from '@podz/proto';
 import { formatDuration } from '../../../lib/format';
+import { sitePlayerSource } from '../../../lib/player-item';
 import { chapterAt, type Playback } from '../use-playback';
 import { Waveform } from '../../../components/waveform';
 
@@ -39,7 +40,7 @@ export function AudioPlayer({
       aria-label={`Player: ${title}`}
       role="group"
     >
-      <audio ref={audioRef} src={src} preload={preload} data-testid="episode-audio" />
+      <audio ref={audioRef} src={sitePlayerSource(src)} preload={preload} data-testid="episode-audio" />
       {preload !== 'none' && <Waveform src={src} current={current} length={length} seek={seek} />}
       <div className="flex flex-wrap items-center gap-3">
         <button

@@ -1,0 +1,74 @@
+// Listeners' places saved while they play: members each saving every 15 s through the gateway,
+// with bursts a fifth above that (a show's release, a commute's start), paced and timed from when
+// each save was due. The listening service writes each to Redis alone and moves them to the store
+// in bulk, so the figure is its CPU per save against the signed-in-POST floor, and the p99.
+import { Types } from 'mongoose';
+import { POSITION_SAVE_EVERY_SECONDS, SESSION_COOKIE } from '../../proto/src';
+import { SessionRevocations, signSessionToken } from '../../services/kit/src';
+import type { Redis } from 'ioredis';
+import { atMost, type Figure } from './bench-kit';
+import type { BenchStack } from './bench-stack';
+import { FLOORS } from './floors';
+import { rangeLoad, type PlannedRequest } from './range-client';
+
+const LISTENERS = 2_000;
+/** Bursts a fifth above the steady rate of saves. */
+const BURST = 1.2;
+const SECONDS = 15;
+/** The goals: the listening service's CPU per save in signed-in-POST floors, and the p99 in ms. */
+const SAVE_CPU_IN_FLOORS = 1.5;
+const SAVE_P99_MS = 20;
+
+export async function positionsBench(stack: BenchStack, redis: Redis): Promise<Figure[]> {
+  const revocations = new SessionRevocations(redis);
+  const saves: PlannedRequest[] = [];
+  for (let n = 0; n < LISTENERS; n += 1) {
+    const id = new Types.ObjectId().toHexString();
+    await revocations.recordVersion(id, 0);
+    const token = signSessionToken(
+      { id, username: `listener${n}`, role: 'user', access: ['user'], sessionVersion: 0 },
+      stack.keys.privateKey,
+      3600,
+    );
+    const episode = new Types.ObjectId().toHexString();
+    saves.push({
+      path: `/api/listening/positions/${episode}`,
+      method: 'PUT',
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ position: 60 + n, duration: 3600 }),
+    });
+  }
+  const rate = (LISTENERS / POSITION_SAVE_EVERY_SECONDS) * BURST;
+  const cpu = () => ({ gateway: stack.cpuSeconds('gateway'), listening: stack.cpuSeconds('listening') });
+  const before = cpu();
+  const load = await rangeLoad({
+    url: stack.gatewayUrl,
+    headers: {},
+    paths: saves,
+    connections: 64,
+    rate,
+    warmupSeconds: 3,
+    seconds: SECONDS,
+    status: 200,
+  });
+  const after = cpu();
+  if (load.unexpected) throw new Error(`positions: ${load.breakdown}`);
+  // Over every save sent, the warm-up's too: the CPU was read around the whole load.
+  const perSave = (name: 'gateway' | 'listening') => ((after[name] - before[name]) * 1000) / load.sent;
+  return [
+    {
+      name: `positions: ${LISTENERS.toLocaleString('en')} listeners saving every ${POSITION_SAVE_EVERY_SECONDS} s, +20 % (${rate.toFixed(0)}/s), p99`,
+      value: load.p99,
+      unit: 'ms',
+      goal: atMost(SAVE_P99_MS),
+    },
+    { name: 'positions: gateway CPU per save', value: perSave('gateway'), unit: 'ms' },
+    {
+      name: 'positions: listening CPU per save',
+      value: perSave('listening'),
+      unit: 'ms',
+      versus: FLOORS.signedInPost,
+      goal: atMost(SAVE_CPU_IN_FLOORS),
+    },
+  ];
+}

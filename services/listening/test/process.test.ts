@@ -1,0 +1,3 @@
+import { describeServiceProcess } from '@podz/kit/testing';
+
+describeServiceProcess('listening', __dirname);
