@@ -3,7 +3,7 @@
 // each save was due. The listening service writes each to Redis alone and moves them to the store
 // in bulk, so the figure is its CPU per save against the signed-in-POST floor, and the p99.
 import { Types } from 'mongoose';
-import { POSITION_SAVE_EVERY_SECONDS, SESSION_COOKIE } from '../../proto/src';
+import { POSITION_SAVE_EVERY_SECONDS } from '../../proto/src';
 import { SessionRevocations, signSessionToken } from '../../services/kit/src';
 import type { Redis } from 'ioredis';
 import { atMost, type Figure } from './bench-kit';
@@ -34,7 +34,7 @@ export async function positionsBench(stack: BenchStack, redis: Redis): Promise<F
     saves.push({
       path: `/api/listening/positions/${episode}`,
       method: 'PUT',
-      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ position: 60 + n, duration: 3600 }),
     });
   }
