@@ -322,6 +322,7 @@ export async function listensBench(
         headers: bearer,
         goalMs: 50,
         flatOutName: `analytics read, ${label}, 12 months, gateway, 20 conns`,
+        watch: [stack.gatewayUrl, stack.urls.analytics],
       })),
     );
   }

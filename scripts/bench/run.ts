@@ -261,6 +261,7 @@ async function catalogReads(stack: BenchStack): Promise<Figure[]> {
         name: `${label}, gateway`,
         url: `${stack.gatewayUrl}${path}`,
         goalMs: 50,
+        watch: [stack.gatewayUrl, stack.urls.catalog],
       })),
     );
   }

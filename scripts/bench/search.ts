@@ -108,6 +108,7 @@ export async function searchBench(stack: BenchStack, seeded: SeededNetwork, redi
     url: stack.gatewayUrl,
     paths: mix,
     goalMs: 30,
+    watch: [stack.gatewayUrl, stack.urls.search],
   });
 
   // New shows one after another, and how long until the search finds each (through the gateway,

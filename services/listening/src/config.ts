@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { serviceConfig } from '@podz/kit';
 
 export const listeningConfigSchema = serviceConfig({ port: 4012, database: 'podz_listening' }).extend({
+  /** How often each instance looks for places due in the store. */
+  POSITION_FLUSH_MS: z.coerce.number().int().min(50).default(500),
   /**
-   * How often each instance moves the positions saved in Redis since its last pass into the store.
-   * A position is in Redis the moment it is saved; this is how long a store-only reader lags.
+   * How long a place waits in Redis after its first change before it is written to the store: the
+   * saves of that time become one write. Redis has every save at once and is read first; this is
+   * how far the store may lag behind it.
    */
-  POSITION_FLUSH_MS: z.coerce.number().int().min(100).default(2_000),
+  POSITION_STORE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export type ListeningConfig = z.infer<typeof listeningConfigSchema>;

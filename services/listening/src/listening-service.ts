@@ -18,7 +18,14 @@ export function startListening(config: ListeningConfig) {
       await Promise.all([archive.init(), queues.init()]);
       return {
         routes: [listeningRoutes({ cache, archive, queues })],
-        tasks: [placeFlusher(cache, archive, config.POSITION_FLUSH_MS, logger)],
+        tasks: [
+          placeFlusher(
+            cache,
+            archive,
+            { everyMs: config.POSITION_FLUSH_MS, storeAfterMs: config.POSITION_STORE_AFTER_MS },
+            logger,
+          ),
+        ],
       };
     },
   });

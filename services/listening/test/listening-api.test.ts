@@ -15,7 +15,7 @@ let first: RunningService<ListeningConfig>;
 let second: RunningService<ListeningConfig>;
 
 beforeAll(async () => {
-  const env = testServiceEnv('listening', { POSITION_FLUSH_MS: '200' });
+  const env = testServiceEnv('listening', { POSITION_FLUSH_MS: '100', POSITION_STORE_AFTER_MS: '0' });
   first = await startListening(loadConfig(listeningConfigSchema, env));
   second = await startListening(loadConfig(listeningConfigSchema, env));
 });
@@ -251,5 +251,34 @@ describe('queues', () => {
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: expect.any(Array) });
     }
     expect((await queueOf(first.url, ann).expect(200)).body).toMatchObject({ episodeIds: kept, version: 1 });
+  });
+});
+
+describe('the store behind Redis', () => {
+  it('writes a place once it has waited POSITION_STORE_AFTER_MS, the latest of its saves, once', async () => {
+    const delayed = await startListening(
+      loadConfig(
+        listeningConfigSchema,
+        testServiceEnv('listening', { POSITION_FLUSH_MS: '100', POSITION_STORE_AFTER_MS: '1500' }),
+      ),
+    );
+    try {
+      const ann = await testMember(delayed.context.redis, 'user');
+      const episode = newId();
+      for (const position of [15, 30, 45])
+        await save(delayed.url, ann, episode, { position, duration: 600 }).expect(200);
+      const places = delayed.context.db.collection('places');
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await places.countDocuments({ userId: ann.id })).toBe(0);
+      expect((await placesOf(delayed.url, ann, [episode]))[0]?.position).toBe(45);
+      await eventually(
+        'the place stored',
+        async () => (await places.countDocuments({ userId: ann.id })) === 1,
+      );
+      expect(await places.findOne({ userId: ann.id })).toMatchObject({ episodeId: episode, position: 45 });
+    } finally {
+      await delayed.context.db.dropDatabase().catch(() => undefined);
+      await delayed.stop();
+    }
   });
 });

@@ -6,8 +6,9 @@ import type { StoredPlace } from './place';
 const KEPT_FOR_SECONDS = 30 * 24 * 60 * 60;
 
 // One save, atomic on its member's keys: the newer save wins (two devices, a beacon arriving after
-// the pause's save), `played` once set stays set, and the place is marked for the store. Of the
-// recent list's overflow, a place not yet stored stays in the hash until the flusher has it.
+// the pause's save), `played` once set stays set, and the place is marked for the store with the
+// time of its first change since it was last stored (a later save keeps that time). Of the recent
+// list's overflow, a place not yet stored stays in the hash until the flusher has it.
 const SAVE_PLACE = `
 local prefix, user, episode = ARGV[1], ARGV[2], ARGV[3]
 local position, duration, ended, at = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6] == '1', tonumber(ARGV[7])
@@ -27,24 +28,24 @@ redis.call('HSET', places, episode, place)
 redis.call('ZADD', recent, at, episode)
 local overflow = redis.call('ZRANGE', recent, 0, -kept - 1)
 for _, gone in ipairs(overflow) do
-  if redis.call('SISMEMBER', unstored, user .. ':' .. gone) == 0 then redis.call('HDEL', places, gone) end
+  if not redis.call('ZSCORE', unstored, user .. ':' .. gone) then redis.call('HDEL', places, gone) end
 end
 redis.call('ZREMRANGEBYRANK', recent, 0, -kept - 1)
 redis.call('EXPIRE', places, ttl)
 redis.call('EXPIRE', recent, ttl)
-redis.call('SADD', unstored, user .. ':' .. episode)
+redis.call('ZADD', unstored, 'NX', at, user .. ':' .. episode)
 return place
 `;
 
 // After the store took places: each leaves the unstored set unless it was saved again meanwhile
-// (then the newer one waits for the next pass). Gone from the hash (expired): nothing left to store.
+// (then the newer one, still marked, goes with the next pass). Gone from the hash (expired): nothing left to store.
 const FORGET_STORED = `
 local prefix = ARGV[1]
 local unstored = prefix .. ':unstored'
 for n = 2, #ARGV, 3 do
   local user, episode, at = ARGV[n], ARGV[n + 1], tonumber(ARGV[n + 2])
   local now = redis.call('HGET', prefix .. ':pos:' .. user, episode)
-  if not now or cjson.decode(now).at == at then redis.call('SREM', unstored, user .. ':' .. episode) end
+  if not now or cjson.decode(now).at == at then redis.call('ZREM', unstored, user .. ':' .. episode) end
 end
 return 0
 `;
@@ -64,7 +65,8 @@ interface CachedPlace {
 /**
  * Members' places in Redis, where every save lands first: `<prefix>:pos:<user>` (a hash of each
  * episode's place as JSON), `<prefix>:recent:<user>` (the latest episodes heard, by time) and
- * `<prefix>:unstored` (`<user>:<episode>` saved since the flusher last moved them to the store).
+ * `<prefix>:unstored` (`<user>:<episode>` changed since the store last took them, scored by the
+ * time of the first change).
  */
 export class PlaceCache {
   private readonly redis: PlaceRedis;
@@ -116,11 +118,12 @@ export class PlaceCache {
   }
 
   /**
-   * Up to `count` places saved since they were last stored. They stay marked until `stored` says
-   * the store has them: an instance killed between the two leaves them for the next pass.
+   * Up to `count` places whose first change since they were last stored is older than `before`
+   * (ms), oldest first. They stay marked until `stored` says the store has them: an instance killed
+   * between the two leaves them for the next pass.
    */
-  async unstored(count: number): Promise<StoredPlace[]> {
-    const keys = await this.redis.srandmember(`${this.prefix}:unstored`, count);
+  async unstored(before: number, count: number): Promise<StoredPlace[]> {
+    const keys = await this.redis.zrangebyscore(`${this.prefix}:unstored`, '-inf', before, 'LIMIT', 0, count);
     if (!keys.length) return [];
     const pipeline = this.redis.pipeline();
     const pairs = keys.map((key) => key.split(':') as [string, string]);
