@@ -198,7 +198,7 @@ describe('dynamic insertion', () => {
         seconds,
         { timeout: 30_000 },
       );
-    await visitor.page.getByRole('button', { name: 'Play' }).click();
+    await visitor.page.getByRole('button', { name: 'Play', exact: true }).click();
     await heard(0.3);
     await visitor.page.getByTestId('episode-audio').evaluate((element: HTMLAudioElement) => {
       element.currentTime = 34;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MailInbox, linkIn } from '@podz/kit/testing';
 import { wavTone } from '../services/media/src/uploads/generate-media';
@@ -70,7 +72,7 @@ async function followsTheAudio(page: Page): Promise<void> {
   const currentTime = () =>
     page.getByTestId('episode-audio').evaluate((element: HTMLAudioElement) => element.currentTime);
 
-  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForFunction(
     () => (document.querySelector<HTMLAudioElement>('[data-testid="episode-audio"]')?.currentTime ?? 0) > 0.3,
   );
@@ -318,12 +320,19 @@ describe('notifications', () => {
     expect(show.status).toBe(201);
     expect((await fan.api.json(`/api/podcasts/${show.body.id}/follow`, 'PATCH')).status).toBe(200);
 
-    // The live connection's code is held back, so the page reads the bell with no socket yet.
-    const { page, context } = await signedInContext(browser, stack.origin, fan.username, PASSWORD);
+    // The live connection's code is held back, so the page reads the bell with no socket yet (with
+    // no service worker, which would answer the script from its cache before the route saw it).
+    const { page, context } = await signedInContext(browser, stack.origin, fan.username, PASSWORD, 'block');
     let held = false;
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await context.route('**/assets/live-connection-*.js', async (route) => {
+    // Chunks are named by hash: the build's manifest says which one holds the live connection.
+    const manifest = JSON.parse(
+      readFileSync(path.resolve(__dirname, '..', 'web', 'dist', '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const liveConnection = manifest['src/app/live-connection.tsx']?.file;
+    if (!liveConnection) throw new Error('the web build has no chunk for src/app/live-connection.tsx');
+    await context.route(`**/${liveConnection}`, async (route) => {
       held = true;
       await released;
       await route.continue();

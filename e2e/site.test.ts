@@ -104,7 +104,7 @@ describe('1. a visitor browses to an episode and listens', () => {
     await page.getByRole('heading', { level: 1, name: episodeTitle }).waitFor();
 
     const audio = page.getByTestId('episode-audio');
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(() => {
       const element = document.querySelector<HTMLAudioElement>('[data-testid="episode-audio"]');
       return element !== null && !element.paused && element.currentTime > 0.3;

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -16,32 +17,58 @@ const EXPECTED_CONSOLE_ERRORS = [
 
 export const WIDTHS = { mobile: 375, desktop: 1280 } as const;
 
-export async function launchChromium(): Promise<Browser> {
+// As root in a container, without a GPU, on a machine whose outside network is closed: no
+// background calls to Google, which would be refused by the dozen.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+function chromiumPath(): string {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium is not at ${CHROMIUM}: run \`bash scripts/ensure-chromium.sh\` (npm test does) or set CHROMIUM_PATH`,
     );
   }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    // As root in a container, without a GPU, on a machine whose outside network is closed: no
-    // background calls to Google, which would be refused by the dozen.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+  return CHROMIUM;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser with a profile on disk, not a fresh context: Chrome offers to install a web app only
+ * outside incognito, which every `newContext` is.
+ */
+export async function launchWithProfile(origin: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'podz-e2e-profile-')), {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    baseURL: origin,
+    viewport: { width: WIDTHS.desktop, height: 900 },
   });
 }
 
 /** A fresh browser profile (cookies of its own) at the given width. */
-export async function newVisitor(browser: Browser, origin: string, width: number = WIDTHS.desktop) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width, height: 900 } });
+export async function newVisitor(
+  browser: Browser,
+  origin: string,
+  width: number = WIDTHS.desktop,
+  // `block` for a test that routes the app's own scripts: the worker would answer them first.
+  serviceWorkers: 'allow' | 'block' = 'allow',
+) {
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width, height: 900 },
+    serviceWorkers,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -75,8 +102,9 @@ export async function signedInContext(
   origin: string,
   username: string,
   password: string,
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const visitor = await newVisitor(browser, origin);
+  const visitor = await newVisitor(browser, origin, WIDTHS.desktop, serviceWorkers);
   await signInThroughForm(visitor.page, username, password);
   return visitor;
 }

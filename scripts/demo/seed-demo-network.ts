@@ -85,6 +85,19 @@ export async function signIn(identityUrl: string, login: string, password: strin
 
 const auth = (session: Session) => ({ authorization: `Bearer ${session.token}` });
 
+/**
+ * Every call of the seed, sent once more when it got no answer at all: fetch does not resend a
+ * request on a kept-alive connection the server closed as it was reused (seen with several calls
+ * in flight on a loaded machine, reads and uploads alike), and such a request never reached the
+ * service. At worst an upload is made twice and one unused file stays behind.
+ */
+function fetch(input: string, init?: RequestInit): Promise<Response> {
+  return globalThis.fetch(input, init).catch((err: Error) => {
+    if (err.message !== 'fetch failed') throw err;
+    return globalThis.fetch(input, init);
+  });
+}
+
 async function upload(
   mediaUrl: string,
   session: Session,
@@ -94,14 +107,10 @@ async function upload(
 ) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const send = () =>
-    fetch(`${mediaUrl}/api/media/${kind}`, { method: 'POST', headers: auth(session), body: form });
-  // A POST is not retried by fetch itself: a kept-alive connection the server closed as it was
-  // reused (seen with several uploads in flight on a loaded machine) fails it with no answer. Sent
-  // again, at worst one unused file stays behind.
-  const res = await send().catch((err: Error) => {
-    if (err.message !== 'fetch failed') throw err;
-    return send();
+  const res = await fetch(`${mediaUrl}/api/media/${kind}`, {
+    method: 'POST',
+    headers: auth(session),
+    body: form,
   });
   return (await json(res, `upload ${name}`)) as { id: string; url: string };
 }

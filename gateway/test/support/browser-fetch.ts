@@ -22,7 +22,13 @@ export class BrowserFetch {
         headers.set('cookie', [...this.jar].map(([name, value]) => `${name}=${value}`).join('; '));
       if (!['GET', 'HEAD'].includes(method)) headers.set('origin', this.origin);
     }
-    const res = await this.send(url, { ...init, method, headers, redirect: 'manual' });
+    const request = { ...init, method, headers, redirect: 'manual' as const };
+    const res = await this.send(url, request).catch((err: Error & { cause?: { code?: string } }) => {
+      // A kept-alive connection the server closed just as it was reused fails with no answer (seen
+      // with several suites loading the machine); the request never reached the server.
+      if (err.message !== 'fetch failed' || err.cause?.code !== 'ECONNRESET') throw err;
+      return this.send(url, request);
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair!.split('=');

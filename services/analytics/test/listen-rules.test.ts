@@ -149,6 +149,13 @@ describe('downloads by the IAB v2.3 rules', () => {
     expect(sums.get('a:PODZ web')).toBe(1);
     expect(sums.get('o:macOS')).toBe(2);
     expect([...sums.keys()].filter((key) => key.startsWith('a:')).sort()).toEqual(['a:Chrome', 'a:PODZ web']);
+
+    // A headless browser stays a bot behind the site's mark.
+    const headless = id();
+    await apply(
+      listen({ episode: headless, ua: `PODZ-web/1 ${chromeOnMac.replace('Chrome/', 'HeadlessChrome/')}` }),
+    );
+    expect(await downloads(`e:${headless}`)).toBe(0);
   });
 
   it("counts premium audio served to members under the show's members' figures too", async () => {

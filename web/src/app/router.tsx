@@ -54,6 +54,8 @@ const ShowAnalytics = lazy(() => import('./routes/show-analytics'));
 const Campaigns = lazy(() => import('./routes/campaigns'));
 const Campaign = lazy(() => import('./routes/campaign'));
 const AdvertiserReport = lazy(() => import('./routes/advertiser-report'));
+// The site-wide player, just after the first render (app/player-dock.tsx).
+const PlayerDock = lazy(() => import('./player-dock'));
 
 /** Spec §2: public routes (and sign-in), in the top-navigation layout. */
 const PUBLIC_ROUTES: [string, React.ComponentType][] = [
@@ -121,6 +123,9 @@ export function AppRouter() {
           <Route element={<PublicLayout />}>{routes(PUBLIC_ROUTES)}</Route>
           <Route element={<AppLayout />}>{routes(MEMBER_ROUTES)}</Route>
         </Routes>
+      </Suspense>
+      <Suspense fallback={null}>
+        <PlayerDock />
       </Suspense>
     </BrowserRouter>
   );

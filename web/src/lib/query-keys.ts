@@ -33,6 +33,9 @@ export const queryKeys = {
     upcoming: ['my-shows', 'upcoming'] as const,
     episodes: (podcastId: string, page: number) => ['my-shows', 'episodes', podcastId, page] as const,
   },
+  listening: {
+    continue: ['listening', 'continue'] as const,
+  },
   episodes: {
     all: ['episodes'] as const,
     one: (id: string) => ['episodes', id] as const,

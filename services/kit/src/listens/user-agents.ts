@@ -79,7 +79,10 @@ export class UserAgents {
   }
 
   private read(ua: string): Agent {
-    let { type, app } = SITE_PLAYER.test(ua) ? { type: 'app' as const, app: 'PODZ web' } : this.listed(ua);
+    const listed = this.listed(ua);
+    // The site's player is an app, unless the browser under it is a bot (a headless one, say).
+    let { type, app } =
+      listed.type !== 'bot' && SITE_PLAYER.test(ua) ? { type: 'app' as const, app: 'PODZ web' } : listed;
     if (type === 'library' && APPLE_PODCASTS_PLAYER.test(ua)) {
       type = 'app';
       app = 'Apple Podcasts';

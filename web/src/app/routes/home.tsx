@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, QueryState, Spinner } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
@@ -6,6 +7,10 @@ import { PageContent } from '../../features/content/components/page-content';
 import { useFeaturedShows, useLatestEpisodes } from '../../features/shows/api/shows-api';
 import { EpisodeList } from '../../features/shows/components/episode-list';
 import { ShowGrid } from '../../features/shows/components/show-card';
+import { useSession } from '../../stores/session-store';
+
+// A member's only: a visitor's first load does without it.
+const ContinueListening = lazy(() => import('../../features/player/components/continue-listening'));
 
 const FEATURED_COUNT = 8;
 
@@ -14,9 +19,15 @@ export default function HomeRoute() {
   const page = usePage('home');
   const featured = useFeaturedShows(page.data?.featuredShows, FEATURED_COUNT);
   const latest = useLatestEpisodes(6);
+  const member = useSession((state) => state.user !== undefined);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <PageContent page={page} />
+      {member && (
+        <Suspense fallback={null}>
+          <ContinueListening />
+        </Suspense>
+      )}
       <section aria-labelledby="featured-heading" className="mt-14">
         <div className="mb-4 flex items-baseline justify-between">
           <h2 id="featured-heading" className="text-2xl font-bold text-slate-900">

@@ -5,12 +5,14 @@ import {
   SEARCH_RESULTS_MAX,
   SEARCH_TYPES,
   type Category,
+  type Episode,
   type Highlight,
   type SearchResults,
   type SearchType,
 } from '@podz/proto';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PlayButtons } from '../../components/play-buttons';
 import { Avatar } from '../../components/ui/avatar';
 import { AnySelect } from '../../components/ui/field';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -21,7 +23,9 @@ import { paths } from '../../config/paths';
 import { useSearchResults } from '../../features/search/api/search-api';
 import { Highlighted, plainOf } from '../../features/search/components/highlighted';
 import { episodeHref, statusNote } from '../../features/search/components/search-options';
+import { apiFetch } from '../../lib/api-client';
 import { formatClock, formatDate } from '../../lib/format';
+import { playerItemOf } from '../../lib/player-item';
 import { oneOf, useFilterParams } from '../../lib/use-filter-params';
 import { usePageParam } from '../../lib/use-page-param';
 
@@ -35,23 +39,26 @@ function ResultRow({
   name,
   meta,
   passage,
+  actions,
 }: {
   image: string;
   href: string;
   name: Highlight;
   meta: ReactNode;
   passage: ReactNode;
+  actions?: ReactNode;
 }) {
   return (
     <li className="flex gap-4 py-4">
       <img src={image} alt="" className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <Link to={href} className="text-lg font-semibold text-slate-900 hover:text-indigo-700">
           <Highlighted parts={name} />
         </Link>
         <p className="text-sm text-slate-600">{meta}</p>
         {passage && <p className="mt-1 text-sm text-slate-700">{passage}</p>}
       </div>
+      {actions}
     </li>
   );
 }
@@ -84,6 +91,14 @@ function EpisodeResults({ results }: { results: SearchResults['episodes'] }) {
           image={hit.show.logoPath}
           href={episodeHref(hit)}
           name={hit.title}
+          actions={
+            hit.status === 'published' && (
+              <PlayButtons
+                title={plainOf(hit.title)}
+                item={() => apiFetch<Episode>(`/api/episodes/${hit.id}`).then(playerItemOf)}
+              />
+            )
+          }
           meta={
             <>
               {statusNote(hit.status)}

@@ -3,11 +3,20 @@ import { formatDuration } from '../../../lib/format';
 import { chapterAt, type Playback } from '../use-playback';
 
 /** The chapters, each a button to its start, the one playing marked. */
-export function ChapterList({ chapters, playback }: { chapters: Chapter[]; playback: Playback }) {
+export function ChapterList({
+  chapters,
+  playback,
+  headingId = 'chapters-heading',
+}: {
+  chapters: Chapter[];
+  playback: Playback;
+  /** Unique on the page: the player bar's own copy beside the episode page's needs another. */
+  headingId?: string;
+}) {
   const current = chapterAt(chapters, playback.current);
   return (
-    <section aria-labelledby="chapters-heading" className="mt-8">
-      <h2 id="chapters-heading" className="mb-3 text-xl font-bold text-slate-900">
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="mb-3 text-xl font-bold text-slate-900">
         Chapters
       </h2>
       <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200">

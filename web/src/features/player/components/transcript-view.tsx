@@ -59,7 +59,16 @@ const Cue = memo(function Cue({
  * highlighted and kept in view inside the list (never by scrolling the page). It is plain text
  * in the page, for screen readers and search engines; the WebVTT is linked for download.
  */
-export function TranscriptView({ transcript, playback }: { transcript: TranscriptInfo; playback: Playback }) {
+export function TranscriptView({
+  transcript,
+  playback,
+  headingId = 'transcript-heading',
+}: {
+  transcript: TranscriptInfo;
+  playback: Playback;
+  /** Unique on the page: the player bar's own copy beside the episode page's needs another. */
+  headingId?: string;
+}) {
   const query = useTranscript(transcript.jsonUrl);
   const list = useRef<HTMLOListElement>(null);
   const segments = query.data?.segments ?? [];
@@ -78,9 +87,9 @@ export function TranscriptView({ transcript, playback }: { transcript: Transcrip
   }, [active, playing]);
 
   return (
-    <section aria-labelledby="transcript-heading" className="mt-8">
+    <section aria-labelledby={headingId} className="mt-8">
       <div className="mb-3 flex items-baseline justify-between gap-3">
-        <h2 id="transcript-heading" className="text-xl font-bold text-slate-900">
+        <h2 id={headingId} className="text-xl font-bold text-slate-900">
           Transcript
         </h2>
         <a href={transcript.url} download className="text-sm font-medium text-indigo-700 underline">
