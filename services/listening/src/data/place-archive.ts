@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { onlyDuplicateKeys } from '@podz/kit';
+import { isDuplicateKey, onlyDuplicateKeys } from '@podz/kit';
 import type { StoredPlace } from './place';
 
 const placeSchema = new Schema(
@@ -33,34 +33,40 @@ export class PlaceArchive {
   }
 
   /**
-   * Writes each place unless the store has a newer one. A place whose key is stored with a newer
-   * `at` matches no filter and its upsert meets the key: refused, as meant.
+   * Writes each place unless the store has a newer one. A place stored with a newer `at` matches
+   * no filter, and its upsert meets the key: refused, as meant. FerretDB may stop an unordered bulk
+   * at its first refusal, so after one the places are written again one by one (a place written
+   * twice is written the same), each refusal then meaning only that the store has a newer place.
    */
   async keep(places: readonly StoredPlace[]): Promise<void> {
     if (!places.length) return;
-    await this.places
-      .bulkWrite(
-        places.map((place) => ({
-          updateOne: {
-            filter: { _id: keyOf(place.userId, place.episodeId), at: { $lt: place.at } },
-            update: {
-              $set: {
-                userId: place.userId,
-                episodeId: place.episodeId,
-                position: place.position,
-                duration: place.duration,
-                played: place.played,
-                at: place.at,
-              },
-            },
-            upsert: true,
-          },
-        })),
+    const writes = places.map((place) => ({
+      filter: { _id: keyOf(place.userId, place.episodeId), at: { $lte: place.at } },
+      update: {
+        $set: {
+          userId: place.userId,
+          episodeId: place.episodeId,
+          position: place.position,
+          duration: place.duration,
+          played: place.played,
+          at: place.at,
+        },
+      },
+    }));
+    try {
+      await this.places.bulkWrite(
+        writes.map((write) => ({ updateOne: { ...write, upsert: true } })),
         { ordered: false },
-      )
-      .catch((err: unknown) => {
-        if (!onlyDuplicateKeys(err)) throw err;
-      });
+      );
+    } catch (err) {
+      if (!onlyDuplicateKeys(err)) throw err;
+      for (const write of writes)
+        await this.places
+          .updateOne(write.filter, write.update, { upsert: true })
+          .catch((refused: unknown) => {
+            if (!isDuplicateKey(refused)) throw refused;
+          });
+    }
   }
 
   /** The stored places of these episodes. */
