@@ -15,6 +15,7 @@ const request = (forwardedFor: string, ua: string) =>
   ({
     method: 'GET',
     headers: { 'x-forwarded-for': forwardedFor, 'user-agent': ua },
+    query: {},
     socket: { remoteAddress: '127.0.0.1' },
   }) as unknown as DirectRequest;
 
