@@ -11,6 +11,7 @@ import {
   signInThroughForm,
 } from './support/browser';
 import { DEMO_PASSWORD, startFullStack, type FullStack } from './support/full-stack';
+import { untilOnRenditions } from './support/renditions';
 
 /**
  * Dynamic insertion end to end: an editor creates a campaign in its console with a creative
@@ -83,11 +84,7 @@ async function showThatInserts() {
   });
   expect(episode.status).toBe(201);
   const url = `/media/audio/${audioId}.house.mp3`;
-  await eventually(
-    'the episode on its rendition',
-    async () => (await owner.json(`/api/episodes/${episode.body.id}`)).body.audio.url === url,
-    120_000,
-  );
+  await untilOnRenditions(owner, [{ id: episode.body.id as string, audioId }], 240_000);
   return {
     showId: show.body.id as string,
     showName: show.body.name as string,

@@ -12,6 +12,7 @@ import {
   WIDTHS,
 } from './support/browser';
 import { DEMO_PASSWORD, startFullStack, type FullStack } from './support/full-stack';
+import { untilOnRenditions } from './support/renditions';
 
 /**
  * The site-wide player in Chromium: it keeps playing across navigation, sets the lock screen's
@@ -22,49 +23,63 @@ jest.setTimeout(420_000);
 
 let stack: FullStack;
 let browser: Browser;
-let show: { uId: string; name: string };
+let show: { id: string; uId: string; name: string };
 let episodes: { id: string; title: string }[];
+/** A members' episode of the same show, for Pro members. */
+let bonus: { id: string; title: string };
 
-const EPISODE_SECONDS = 180;
+const EPISODE_SECONDS = 75;
 
-/** An owner's show with three three-minute episodes, published and on their renditions. */
+/**
+ * An owner's show with three 75-second episodes and a 20-second members' one for Pro, published
+ * and on their renditions.
+ */
 async function showWithEpisodes() {
   const owner = await ApiActor.signedIn(stack.origin, 'demo-owner', DEMO_PASSWORD);
   const created = await owner.json('/api/podcasts', 'POST', {
     name: `Night walks ${Date.now().toString(36)}`,
     category: 'Science',
+    premium: { plans: ['pro'] },
   });
   expect(created.status).toBe(201);
-  const made: { id: string; title: string }[] = [];
-  for (const [n, title] of ['First steps', 'The long road', 'Home again'].entries()) {
+  const made: { id: string; title: string; audioId: string }[] = [];
+  const planned = [
+    ['First steps', EPISODE_SECONDS, null],
+    ['The long road', EPISODE_SECONDS, null],
+    ['Home again', EPISODE_SECONDS, null],
+    ['Members’ encore', 20, { kind: 'bonus' }],
+  ] as const;
+  for (const [n, [title, seconds, premium]] of planned.entries()) {
     const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(wavTone({ seconds: EPISODE_SECONDS, notes: [330 + 110 * n] }))]),
-      'take.wav',
-    );
+    form.append('file', new Blob([new Uint8Array(wavTone({ seconds, notes: [330 + 110 * n] }))]), 'take.wav');
     const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
     expect(upload.status).toBe(201);
     const audioId = ((await upload.json()) as { id: string }).id;
-    const episode = await owner.json('/api/episodes', 'POST', { podcastId: created.body.id, title, audioId });
+    const episode = await owner.json('/api/episodes', 'POST', {
+      podcastId: created.body.id,
+      title,
+      audioId,
+      ...(premium ? { premium } : {}),
+    });
     expect(episode.status).toBe(201);
-    made.push({ id: episode.body.id as string, title });
+    made.push({ id: episode.body.id as string, title, audioId });
   }
-  await eventually(
-    'every episode on its rendition',
-    async () => {
-      const answers = await Promise.all(made.map((episode) => owner.json(`/api/episodes/${episode.id}`)));
-      return answers.every((answer) => String(answer.body.audio.url).endsWith('.house.mp3'));
+  await untilOnRenditions(owner, made, 240_000);
+  return {
+    show: {
+      id: created.body.id as string,
+      uId: created.body.uId as string,
+      name: created.body.name as string,
     },
-    180_000,
-  );
-  return { show: { uId: created.body.uId as string, name: created.body.name as string }, episodes: made };
+    episodes: made.slice(0, 3),
+    bonus: made[3]!,
+  };
 }
 
 beforeAll(async () => {
   browser = await launchChromium();
   stack = await startFullStack();
-  ({ show, episodes } = await showWithEpisodes());
+  ({ show, episodes, bonus } = await showWithEpisodes());
 });
 afterAll(async () => {
   await browser?.close();
@@ -197,9 +212,9 @@ describe('the site-wide player', () => {
     await signInThroughForm(laptop.page, 'demo-user', DEMO_PASSWORD);
     await playFromShowPage(laptop.page, episodes[1]!.title);
     await laptop.page.getByTestId('player-audio').evaluate((audio: HTMLAudioElement) => {
-      audio.currentTime = 100;
+      audio.currentTime = 40;
     });
-    await playingPast(laptop.page, 101);
+    await playingPast(laptop.page, 41);
     await laptop.page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause' }).click();
     const stoppedAt = await audioTime(laptop.page);
     // The pause saved the place (a PUT the page waited for no longer than this).
@@ -216,6 +231,80 @@ describe('the site-wide player', () => {
     expect(await accessibilityProblems(phone.page)).toEqual([]);
     expect([...laptop.problems, ...phone.problems]).toEqual([]);
     await Promise.all([laptop.context.close(), phone.context.close()]);
+  });
+
+  it('lists the newest episodes of the shows a member follows, and only those not heard to the end when asked', async () => {
+    const member = await ApiActor.signedIn(stack.origin, 'demo-user', DEMO_PASSWORD);
+    expect((await member.json(`/api/podcasts/${show.id}/follow`, 'PATCH')).status).toBe(200);
+    const { context, page, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, 'demo-user', DEMO_PASSWORD);
+    await page.goto('/mypodcasts');
+    const latest = page.getByRole('region', { name: 'New from your shows' });
+    const row = (title: string) => latest.getByRole('listitem').filter({ hasText: title });
+    for (const episode of episodes) await row(episode.title).waitFor();
+
+    // Heard to its end from this list: marked played, and gone from the unplayed ones.
+    await row(episodes[0]!.title)
+      .getByRole('button', { name: `Play ${episodes[0]!.title}`, exact: true })
+      .click();
+    await playingPast(page, 0.2);
+    await page.getByTestId('player-audio').evaluate((audio: HTMLAudioElement) => {
+      audio.currentTime = audio.duration - 1;
+    });
+    await eventually(
+      'the end saved as played',
+      async () =>
+        (await member.json(`/api/listening/positions?episodeIds=${episodes[0]!.id}`)).body.items[0]
+          ?.played === true,
+      15_000,
+    );
+    await page.reload();
+    await row(episodes[0]!.title)
+      .getByText(/· played/)
+      .waitFor();
+    await latest
+      .getByRole('group', { name: 'Which episodes' })
+      .getByRole('button', { name: 'Unplayed' })
+      .click();
+    await page.waitForURL((url) => url.searchParams.get('episodes') === 'unplayed');
+    await row(episodes[1]!.title).waitFor();
+    expect(await row(episodes[0]!.title).count()).toBe(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a member’s premium episode for offline while their plan includes it, and drops it when it does not', async () => {
+    const admin = await ApiActor.signedIn(stack.origin, 'demo-admin', DEMO_PASSWORD);
+    const member = await ApiActor.signedIn(stack.origin, 'demo-user', DEMO_PASSWORD);
+    const memberId = await admin.userId('demo-user');
+    const setPlan = async (plan: string) =>
+      expect((await admin.json(`/api/users/${memberId}/plan`, 'PATCH', { plan })).status).toBe(200);
+    const entitled = async () =>
+      (await member.json(`/api/podcasts/${show.id}/premium`)).body.entitled === true;
+    await setPlan('pro');
+    await eventually('the plan known to the catalog', entitled, 30_000);
+
+    const { context, page, problems } = await newVisitor(browser, stack.origin);
+    await signInThroughForm(page, 'demo-user', DEMO_PASSWORD);
+    await playFromShowPage(page, bonus.title);
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.getByRole('button', { name: 'Download for offline' }).click();
+    await player.getByRole('button', { name: 'Available offline' }).waitFor();
+    await player.getByText('Kept while your plan includes it.').waitFor();
+    await player.getByRole('button', { name: 'Pause' }).click();
+    const copies = () =>
+      page.evaluate(async () => (await (await caches.open('podz-offline-audio')).keys()).length);
+    expect(await copies()).toBe(1);
+
+    // The plan ends: the next time the app starts, the copy goes, and the member is told.
+    await setPlan('free');
+    await eventually('the plan’s end known to the catalog', async () => !(await entitled()), 30_000);
+    await page.reload();
+    await page.getByText(/Removed a members’ episode kept for offline/).waitFor();
+    expect(await copies()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('installs as an app, keeps its shell offline, and plays and seeks an episode kept for offline', async () => {
@@ -255,9 +344,9 @@ describe('the site-wide player', () => {
     await page.getByRole('button', { name: `Play ${episodes[0]!.title}`, exact: true }).click();
     await playingPast(page, 0.2);
     await page.getByTestId('player-audio').evaluate((audio: HTMLAudioElement) => {
-      audio.currentTime = 150;
+      audio.currentTime = 60;
     });
-    await playingPast(page, 150.5);
+    await playingPast(page, 60.5);
 
     // The shell starts offline.
     await page.reload();

@@ -74,8 +74,11 @@ export async function newVisitor(
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // Console errors count too (a render error caught by a boundary is not a page error), except
   // the browser's own line for an answered 4xx and the payment script this network cannot reach.
+  // A failed load's line does not name its URL (a closed network fails PayPal's script by name
+  // resolution), so the patterns read the line with where it came from.
   page.on('console', (message) => {
-    const text = message.text();
+    const { url } = message.location();
+    const text = url ? `${message.text()} (${url})` : message.text();
     if (message.type() !== 'error' || EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) return;
     problems.push(`console error: ${text}`);
   });

@@ -105,6 +105,7 @@ export const API_ROUTES: readonly RoutePolicy[] = [
   route('GET', '/api/episodes/podcast-episodes', 'catalog', 'public'),
   route('GET', '/api/episodes/by-ids', 'catalog', 'public'),
   route('GET', '/api/episodes/upcoming', 'catalog', OWNERS),
+  route('GET', '/api/episodes/followed', 'catalog', 'signed-in'),
   route('GET', '/api/episodes/:id', 'catalog', 'public'),
   route('PUT', '/api/episodes/:id', 'catalog', 'signed-in'),
   route('DELETE', '/api/episodes/:id', 'catalog', 'signed-in'),

@@ -4,6 +4,8 @@
 const SHELL_CACHE = 'podz-shell-v1';
 // The player's offline copies (web/src/features/player/offline.ts puts them there).
 const AUDIO_CACHE = 'podz-offline-audio';
+// A premium copy's licence: `{ showId, userId, until }` (web/src/features/player/offline-licences.ts).
+const LICENCE_CACHE = 'podz-offline-licences';
 // A request with this header wants the network: the player fetching a file to keep.
 const NETWORK_ONLY_HEADER = 'x-podz-network';
 
@@ -46,11 +48,29 @@ function rangeOf(header, size) {
   return start <= end && start < size ? { start, end } : null;
 }
 
+/**
+ * A premium copy whose licence the app has not renewed in time is dropped: the member's plan may
+ * have ended while they were offline. Public copies have no licence.
+ */
+async function licenceRanOut(audioCache, url) {
+  const licences = await caches.open(LICENCE_CACHE);
+  const found = await licences.match(url, { ignoreSearch: true });
+  if (!found) return false;
+  const licence = await found.json().catch(() => null);
+  if (licence && licence.until > Date.now()) return false;
+  await Promise.all([
+    audioCache.delete(url, { ignoreSearch: true }),
+    licences.delete(url, { ignoreSearch: true }),
+  ]);
+  return true;
+}
+
 /** A kept episode's audio, whole or the range asked for; the network's when it is not kept. */
 async function offlineAudio(request) {
   const cache = await caches.open(AUDIO_CACHE);
   const kept = await cache.match(request.url, { ignoreSearch: true });
   if (!kept) return fetch(request);
+  if (await licenceRanOut(cache, request.url)) return fetch(request);
   const body = await kept.blob();
   const type = kept.headers.get('content-type') ?? 'audio/mpeg';
   const header = request.headers.get('range');

@@ -171,6 +171,14 @@ export const episodesByIdsQuerySchema = z.object({
   ids: idListSchema('ids', 'episode', EPISODES_BY_IDS_MAX),
 });
 
+/** The most `GET /api/episodes/followed` answers: one screen of a member's new episodes. */
+export const FOLLOWED_EPISODES_MAX = 50;
+/** The shows it reads, the most recently followed first: a member's list stays one bounded read. */
+export const FOLLOWED_EPISODES_SHOWS = 200;
+export const followedEpisodesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(FOLLOWED_EPISODES_MAX).default(FOLLOWED_EPISODES_MAX),
+});
+
 /** The public ones of the episodes asked for, in the order asked; the rest are left out. */
 export const episodesByIdsSchema = z.object({ items: z.array(episodeSchema) });
 export type EpisodesByIds = z.infer<typeof episodesByIdsSchema>;

@@ -248,6 +248,34 @@ describe('episodes', () => {
     await refused(`?ids=${tooMany.join(',')}`, 'VALIDATION_FAILED', /at most 100 episodes/);
   });
 
+  it('answers a member the newest public episodes of the shows they follow, and no one else', async () => {
+    const [followed, alsoFollowed, notFollowed] = [await show(), await show(otherOwner), await show()];
+    const day = 24 * 3600 * 1000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+    const old = await episode(followed.id, { publishedAt: at(3) });
+    const newest = await episode(alsoFollowed.id, { publishedAt: at(1) }, otherOwner);
+    const middle = await episode(followed.id, { publishedAt: at(2) });
+    await episode(followed.id, { status: 'draft' });
+    await episode(followed.id, { publishedAt: new Date(Date.now() + day).toISOString() });
+    await episode(notFollowed.id);
+    const member = await platform.member('user');
+    const mine = () => api().get('/api/episodes/followed').set(bearer(member.token));
+    expect((await mine().expect(200)).body).toEqual({ items: [] });
+
+    for (const podcast of [followed, alsoFollowed]) {
+      await api().patch(`/api/podcasts/${podcast.id}/follow`).set(bearer(member.token)).expect(200);
+    }
+    const res = await mine().expect(200);
+    expect(res.body.items.map((e: { id: string }) => e.id)).toEqual([newest.id, middle.id, old.id]);
+    expect(res.body.items[0].show).toMatchObject({ id: alsoFollowed.id, name: alsoFollowed.name });
+    const limited = await api().get('/api/episodes/followed?limit=2').set(bearer(member.token)).expect(200);
+    expect(limited.body.items).toHaveLength(2);
+
+    await api().get('/api/episodes/followed').expect(401);
+    const bad = await api().get('/api/episodes/followed?limit=51').set(bearer(member.token)).expect(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'query.limit' }] });
+  });
+
   it('lists previous episodes of the same show and an episode’s guests', async () => {
     const podcast = await show();
     const day = 24 * 3600 * 1000;

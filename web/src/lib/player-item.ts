@@ -7,6 +7,7 @@ export interface PlayerItem {
   showName: string;
   /** The show's name in its page's URL. */
   showUId: string;
+  showId: string;
   image: string;
   audioUrl: string;
   /** Seconds, as the catalog knows it; the audio's own once it is loaded. */
@@ -20,6 +21,7 @@ export function playerItemOf(episode: Episode): PlayerItem {
     title: episode.title,
     showName: episode.show.name,
     showUId: episode.show.uId,
+    showId: episode.show.id,
     image: episode.image ?? episode.show.logoPath,
     audioUrl: episode.audio.url,
     duration: episode.audio.durationSeconds,

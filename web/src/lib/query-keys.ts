@@ -35,6 +35,7 @@ export const queryKeys = {
   },
   listening: {
     continue: ['listening', 'continue'] as const,
+    places: (episodeIds: string[]) => ['listening', 'places', episodeIds.join(',')] as const,
   },
   episodes: {
     all: ['episodes'] as const,
@@ -42,6 +43,7 @@ export const queryKeys = {
     previous: (id: string, limit: number) => ['episodes', id, 'previous', limit] as const,
     guests: (id: string) => ['episodes', id, 'guests'] as const,
     latest: (limit: number) => ['episodes', 'latest', limit] as const,
+    followed: ['episodes', 'followed'] as const,
     transcript: (jsonUrl: string) => ['episodes', 'transcript', jsonUrl] as const,
   },
   hosting: {

@@ -7,6 +7,7 @@ const item = (episodeId: string): PlayerItem => ({
   title: `Episode ${episodeId}`,
   showName: 'A show',
   showUId: 'a-show',
+  showId: 'a'.repeat(24),
   image: '/media/images/a.png',
   audioUrl: `/media/audio/${episodeId}.mp3`,
   duration: 600,

@@ -4,6 +4,7 @@ import { cachedRead } from './cached-read';
 import {
   createEpisodeBodySchema,
   episodesByIdsQuerySchema,
+  followedEpisodesQuerySchema,
   guestEpisodesQuerySchema,
   idParamsSchema,
   latestEpisodesQuerySchema,
@@ -14,6 +15,7 @@ import {
 import type { CatalogDeps } from '../domain/catalog-deps';
 import { createEpisode } from '../domain/episodes/create-episode';
 import { deleteEpisode } from '../domain/episodes/delete-episode';
+import { followedEpisodes } from '../domain/episodes/followed-episodes';
 import { updateEpisode } from '../domain/episodes/update-episode';
 import { episodeGuests, getEpisode, publicEpisodesByIds } from '../domain/episodes/read-episode';
 import { guestAppearances } from '../domain/episodes/guest-appearances';
@@ -28,6 +30,7 @@ export function episodeRoutes(
     CatalogDeps,
     | 'background'
     | 'episodes'
+    | 'follows'
     | 'idempotency'
     | 'lists'
     | 'logger'
@@ -74,6 +77,13 @@ export function episodeRoutes(
     `${base}/upcoming`,
     requireAuth,
     handleSignedIn({}, ({ user }) => upcomingReleases(deps, user)),
+  );
+  router.get(
+    `${base}/followed`,
+    requireAuth,
+    handleSignedIn({ query: followedEpisodesQuerySchema }, ({ query, user }) =>
+      followedEpisodes(deps, user, query),
+    ),
   );
   // Uncached: each set of ids is asked once; the records behind it are cached one by one.
   router.get(

@@ -21,9 +21,10 @@ import { MyShows } from '../../features/shows/components/my-shows';
 import { UpcomingReleases } from '../../features/shows/components/upcoming-releases';
 import { useFollowedShows } from '../../features/shows/api/shows-api';
 import { ShowGrid } from '../../features/shows/components/show-card';
+import { FollowedEpisodes } from '../../features/shows/components/followed-episodes';
 import { PagedEpisodes } from '../../features/shows/components/paged-episodes';
 
-/** `/mypodcasts`: My FAVZ, the shows the user follows. */
+/** `/mypodcasts`: My FAVZ, the shows the user follows and their newest episodes. */
 export function MyFavzRoute() {
   const [page, setPage] = usePageParam();
   const followed = useFollowedShows(page);
@@ -39,6 +40,7 @@ export function MyFavzRoute() {
           <>
             <ShowGrid shows={data.items} />
             <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} />
+            <FollowedEpisodes />
           </>
         )}
       </QueryState>

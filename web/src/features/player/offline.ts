@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { PlayerItem } from '../../lib/player-item';
+import { useSession } from '../../stores/session-store';
+import { dropCopy, licenceCopy } from './offline-licences';
 
 /** The cache the service worker answers `/media/audio/…` from, ranges included (public/sw.js). */
 export const OFFLINE_AUDIO_CACHE = 'podz-offline-audio';
@@ -7,14 +10,18 @@ const canKeep = () => typeof caches !== 'undefined' && 'serviceWorker' in naviga
 
 /**
  * Episodes kept for offline listening: their whole audio in Cache Storage, where the service
- * worker finds it when the network is gone. Premium audio is not kept: its links expire with the
- * member's entitlement, and a copy would outlive it.
+ * worker finds it when the network is gone. A premium episode is kept for a member its show's
+ * plans unlock, with a licence that goes with their plan (./offline-licences).
  */
-export function useOfflineAudio(audioUrl: string | undefined, premium: boolean) {
+export function useOfflineAudio(item: PlayerItem | undefined) {
+  const userId = useSession((state) => state.user?.id);
   const [kept, setKept] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const offerable = canKeep() && !premium && Boolean(audioUrl);
+  const audioUrl = item?.audioUrl;
+  const premium = item?.premium ?? false;
+  const showId = item?.showId;
+  const offerable = canKeep() && Boolean(audioUrl) && (!premium || (userId !== undefined && Boolean(showId)));
 
   useEffect(() => {
     setFailed(false);
@@ -36,12 +43,13 @@ export function useOfflineAudio(audioUrl: string | undefined, premium: boolean) 
     try {
       const cache = await caches.open(OFFLINE_AUDIO_CACHE);
       if (kept) {
-        await cache.delete(audioUrl);
+        await dropCopy(cache, audioUrl);
         setKept(false);
       } else {
         // The whole file, fetched past the service worker's own cache (it would answer itself).
         const res = await fetch(audioUrl, { headers: { 'x-podz-network': '1' } });
         if (res.status !== 200) throw new Error(`status ${res.status}`);
+        if (premium && showId && userId) await licenceCopy(audioUrl, showId, userId);
         await cache.put(audioUrl, res);
         setKept(true);
       }
@@ -50,9 +58,9 @@ export function useOfflineAudio(audioUrl: string | undefined, premium: boolean) 
     } finally {
       setBusy(false);
     }
-  }, [audioUrl, kept]);
+  }, [audioUrl, kept, premium, showId, userId]);
 
-  return { offerable, kept, busy, failed, toggle };
+  return { offerable, kept, premium, busy, failed, toggle };
 }
 
 /** How many episodes are kept for offline listening. */

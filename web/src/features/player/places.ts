@@ -1,5 +1,6 @@
 import { POSITION_SAVE_EVERY_SECONDS, PLAYED_WITHIN_SECONDS } from '@podz/proto';
-import { beaconPlace, fetchPlaces, savePlace } from './api/listening-api';
+import { fetchPlaces } from '../../lib/places-api';
+import { beaconPlace, savePlace } from './api/listening-api';
 
 // A visitor's places stay in their browser, the latest few.
 const PLACES_KEY = 'podz.places';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { FigureRange } from '../api/analytics-api';
+import { ToggleGroup } from '../../../components/ui/toggle-group';
 
 export type RangePreset = '7d' | '30d' | '12m' | 'custom';
 
@@ -39,19 +40,12 @@ export function RangePicker({
   const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div role="group" aria-label="Range" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
-        {PRESETS.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={preset === value}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${preset === value ? 'bg-white text-indigo-700 shadow' : 'text-slate-700 hover:text-slate-900'}`}
-            onClick={() => onChange(value, value === 'custom' ? range : presetRange(value))}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label="Range"
+        options={PRESETS}
+        value={preset}
+        onChange={(value) => onChange(value, value === 'custom' ? range : presetRange(value))}
+      />
       {preset === 'custom' && (
         <div className="flex flex-wrap items-end gap-2 text-sm">
           <label htmlFor={`${id}-from`} className="flex flex-col text-slate-700">

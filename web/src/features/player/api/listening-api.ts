@@ -3,9 +3,6 @@ import { apiFetch } from '../../../lib/api-client';
 
 const POSITIONS = '/api/listening/positions';
 
-export const fetchPlaces = (episodeIds: string[]) =>
-  apiFetch<Places>(`${POSITIONS}?episodeIds=${episodeIds.join(',')}`).then((places) => places.items);
-
 export const savePlace = (
   episodeId: string,
   place: { position: number; duration?: number; ended?: boolean },

@@ -42,7 +42,7 @@ const select = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm te
 
 /** Speed, sleep timer and offline copy: in the bar on wide screens, in the panel on narrow ones. */
 function Settings({ audio, idPrefix }: { audio: PlayerAudio; idPrefix: string }) {
-  const offline = useOfflineAudio(audio.item?.audioUrl, audio.item?.premium ?? false);
+  const offline = useOfflineAudio(audio.item);
   const sleepValue = !audio.sleep ? 'off' : audio.sleep.until === 'end' ? 'end' : 'time';
   const setSleep = (value: string) => {
     const minutes = Number(value);
@@ -104,6 +104,9 @@ function Settings({ audio, idPrefix }: { audio: PlayerAudio; idPrefix: string })
         >
           {offline.busy ? 'Saving…' : offline.kept ? 'Available offline' : 'Download for offline'}
         </button>
+      )}
+      {offline.offerable && offline.kept && offline.premium && (
+        <span className="text-xs text-slate-600">Kept while your plan includes it.</span>
       )}
       {offline.failed && (
         <span role="alert" className="text-sm text-red-700">

@@ -2,12 +2,14 @@ import {
   EPISODES_PAGE_SIZE,
   SHOWS_MENU_LIMIT,
   type Episode,
+  type EpisodesByIds,
   type Paginated,
   type Podcast,
   type UserRef,
 } from '@podz/proto';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { fetchPlaces } from '../../../lib/places-api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** A URL query string of these parameters, leaving out the empty ones. */
@@ -131,5 +133,27 @@ export function usePersonShows(userId: string | undefined, role: 'owner' | 'host
         { signal },
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The newest public episodes of the shows the member follows (`GET /api/episodes/followed`). */
+export function useFollowedEpisodes() {
+  return useQuery({
+    queryKey: queryKeys.episodes.followed,
+    queryFn: ({ signal }) => apiFetch<EpisodesByIds>('/api/episodes/followed', { signal }),
+  });
+}
+
+/** Which of these episodes the member has heard to the end. */
+export function usePlayedEpisodes(episodeIds: string[]) {
+  return useQuery({
+    queryKey: queryKeys.listening.places(episodeIds),
+    queryFn: async ({ signal }) =>
+      new Set(
+        (await fetchPlaces(episodeIds, signal))
+          .filter((place) => place.played)
+          .map((place) => place.episodeId),
+      ),
+    enabled: episodeIds.length > 0,
   });
 }

@@ -11,9 +11,18 @@ const EpisodePlayButtons = lazy(() =>
 
 /**
  * Episodes as rows linking to their pages, each published one with buttons that play it in the
- * site-wide player; `withShow` names the show (lists across shows).
+ * site-wide player; `withShow` names the show (lists across shows), `played` marks those heard.
  */
-export function EpisodeList({ episodes, withShow = false }: { episodes: Episode[]; withShow?: boolean }) {
+export function EpisodeList({
+  episodes,
+  withShow = false,
+  played,
+}: {
+  episodes: Episode[];
+  withShow?: boolean;
+  /** The episodes the member heard to the end, marked as played. */
+  played?: ReadonlySet<string>;
+}) {
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {episodes.map((episode) => (
@@ -37,6 +46,7 @@ export function EpisodeList({ episodes, withShow = false }: { episodes: Episode[
               <p className="text-sm text-slate-600">
                 {formatDate(episode.publishedAt)} · {formatDuration(episode.audio.durationSeconds)}
                 {episode.status === 'draft' && ' · draft'}
+                {played?.has(episode.id) && ' · played'}
               </p>
             </div>
           </Link>
