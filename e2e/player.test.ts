@@ -248,6 +248,10 @@ describe('the site-wide player', () => {
       .getByRole('button', { name: `Play ${episodes[0]!.title}`, exact: true })
       .click();
     await playingPast(page, 0.2);
+    // The side menu's foot stands above the bar, not under it.
+    const menuFoot = await page.getByRole('button', { name: 'Collapse the menu' }).boundingBox();
+    const bar = await page.getByRole('region', { name: 'Player' }).boundingBox();
+    expect(menuFoot && bar && menuFoot.y + menuFoot.height <= bar.y + 0.5).toBe(true);
     await page.getByTestId('player-audio').evaluate((audio: HTMLAudioElement) => {
       audio.currentTime = audio.duration - 1;
     });

@@ -1,4 +1,4 @@
-// The crash scenario of `npm run faults`: each service SIGKILLed 20 times while writes that carry
+// The crash scenario of `npm run faults`: each service SIGKILLed 10 times while writes that carry
 // events are in flight, restarted each time with nothing else touched. Afterwards every
 // acknowledged write must be in the store, every write in the store must have its events on the
 // topics, and every consumer must have applied each event exactly once, as far as the platform
@@ -10,7 +10,8 @@ import { wavTone } from '../../services/media/src/uploads/generate-media';
 import type { BenchStack } from '../bench/bench-stack';
 import { readTopics, type Envelope } from './topic-reader';
 
-const CRASHES = 20;
+/** How often each service is killed: ten restarts, each with writes in flight, per service. */
+export const CRASHES = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const REJECTED_NOTICE = 'Your request to be a guest was not approved this time.';
 

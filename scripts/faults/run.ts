@@ -11,7 +11,7 @@ import { run as runCommand } from '../lib/run';
 import { startBenchStack, type BenchStack } from '../bench/bench-stack';
 import { signIn } from '../demo/seed-demo-network';
 import { probe, type Probe, type ProbeResult } from './probe';
-import { crashScenario } from './crashes';
+import { CRASHES, crashScenario } from './crashes';
 import { listenScenario } from './listens';
 import { brokerClusterScenario } from './broker-cluster';
 import { markedWrites } from './marked-writes';
@@ -220,9 +220,9 @@ async function main(): Promise<void> {
       redis: ['Redis away', () => cacheOutage(probes, stack!.gatewayUrl)],
       kafka: ['Kafka away during writes', () => brokerOutage(stack!, brokers, probes.write!)],
       crashes: [
-        'every service killed 20 times during writes',
+        `every service killed ${CRASHES} times during writes`,
         async () => ({
-          scenario: 'each service SIGKILLed 20 times while writes with events were in flight',
+          scenario: `each service SIGKILLed ${CRASHES} times while writes with events were in flight`,
           ...(await crashScenario(stack!, brokers, infra.endpoints.MONGO_URL, {
             token: admin.token,
             id: me.id,

@@ -174,7 +174,7 @@ export const episodesByIdsQuerySchema = z.object({
 /** The most `GET /api/episodes/followed` answers: one screen of a member's new episodes. */
 export const FOLLOWED_EPISODES_MAX = 50;
 /** The shows it reads, the most recently followed first: a member's list stays one bounded read. */
-export const FOLLOWED_EPISODES_SHOWS = 200;
+export const FOLLOWED_EPISODES_SHOWS = 100;
 export const followedEpisodesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FOLLOWED_EPISODES_MAX).default(FOLLOWED_EPISODES_MAX),
 });

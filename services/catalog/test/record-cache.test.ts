@@ -130,6 +130,31 @@ describe('records kept beside the store', () => {
     expect(beyond).toMatchObject({ ids: [], total: 3, kept: { records: [], epochs: [] } });
   });
 
+  it('merges the newest entries of several lists in one read, each list giving at most the count', async () => {
+    const lists = new RankedLists(redis, uniqueName('test:lists'));
+    const entries = [
+      ['a1', 'a', 10],
+      ['a2', 'a', 40],
+      ['a3', 'a', 70],
+      ['b1', 'b', 50],
+      ['b2', 'b', 60],
+      ['c1', 'c', 20],
+      ['late', 'c', 1000],
+    ] as const;
+    for (const [id, list, score] of entries) await lists.place('episodes', id, '', [{ list, score }]);
+    expect(await lists.descendingAcross(['a', 'b', 'c'], 100, 3, 'a')).toBeNull(); // not built
+    await lists.markBuilt(['a']);
+    expect(await lists.descendingAcross(['a', 'b', 'c'], 100, 3, 'a')).toEqual(['a3', 'b2', 'b1']);
+    expect(await lists.descendingAcross(['a', 'c', 'missing'], 100, 10, 'a')).toEqual([
+      'a3',
+      'a2',
+      'c1',
+      'a1',
+    ]);
+    expect(await lists.descendingAcross(['c'], Infinity, 1, 'a')).toEqual(['late']);
+    expect(await lists.descendingAcross([], 100, 5, 'a')).toEqual([]);
+  });
+
   it('reads the store when Redis cannot be reached', async () => {
     const offline = new Redis('redis://127.0.0.1:1', {
       lazyConnect: true,

@@ -170,6 +170,16 @@ export class CatalogLists {
     return this.lists.descending(list, maxScore, offset, count, LIST.latestEpisodes, this.episodeRecords);
   }
 
+  /** The ids of the newest public episodes across these shows, newest first: null while unbuilt. */
+  newestOfShows(podcastIds: string[], count: number, now: Date): Promise<string[] | null> {
+    return this.lists.descendingAcross(
+      podcastIds.map((id) => LIST.showEpisodes(id)),
+      now.getTime(),
+      count,
+      LIST.latestEpisodes,
+    );
+  }
+
   /** Published shows by name, in a category or not, whose names start with `prefix` if given. */
   showsByName(category: string | undefined, prefix: string | undefined, offset: number, count: number) {
     const list = category ? LIST.showsInCategory(category) : LIST.showsByName;

@@ -125,16 +125,6 @@ export class EpisodeRepository {
     return { items, total };
   }
 
-  /** The newest public episodes of these shows, newest first: one query, at most `limit` rows. */
-  newestOfShows(podcastIds: string[], limit: number, now = new Date()): Promise<EpisodeRecord[]> {
-    return this.model
-      .find({ podcast: { $in: podcastIds }, ...EpisodeRepository.visible(now), ...live })
-      .sort({ publishedAt: -1, _id: -1 })
-      .limit(limit)
-      .lean<StoredEpisode[]>()
-      .then((rows) => rows.map(keyed));
-  }
-
   idsOfPodcast(podcastId: string): Promise<string[]> {
     return this.model
       .find({ podcast: podcastId, ...live }, { _id: 1 })

@@ -228,6 +228,33 @@ export class RankedLists {
     return built ? this.page(list, members as string[], total as number) : null;
   }
 
+  /**
+   * The ids of the `count` highest-scored entries across `lists`, up to `maxScore`, highest first:
+   * one round trip, each list giving at most `count`, so the read is bounded by how many lists
+   * are asked. Null when `builtWith` is not built.
+   */
+  async descendingAcross(
+    lists: string[],
+    maxScore: number,
+    count: number,
+    builtWith: string,
+  ): Promise<string[] | null> {
+    const max = Number.isFinite(maxScore) ? maxScore : '+inf';
+    const [built, ...pages] = await this.pipeline((p) =>
+      lists.reduce(
+        (q, list) => q.zrevrangebyscore(this.key(list), max, '-inf', 'WITHSCORES', 'LIMIT', 0, count),
+        p.exists(this.key(`built:${builtWith}`)),
+      ),
+    );
+    if (!built) return null;
+    // WITHSCORES answers member, score, member, score…
+    const entries = (pages as string[][]).flatMap((flat) =>
+      flat.flatMap((member, i) => (i % 2 === 0 ? [{ member, score: Number(flat[i + 1]) }] : [])),
+    );
+    entries.sort((a, b) => b.score - a.score);
+    return entries.slice(0, count).map((entry) => idOf(entry.member));
+  }
+
   /** Entries whose sort key starts with `prefix`, in order (a list whose scores all tie). */
   async withPrefix(
     list: string,

@@ -169,6 +169,8 @@ export function AppLayout() {
               mobileOpen ? 'translate-x-0' : '-translate-x-full'
             } ${collapsed ? COLLAPSED : EXPANDED}`}
             data-collapsed={collapsed}
+            // The site-wide player's bar sets the room it takes at the foot of the screen.
+            style={{ paddingBottom: 'var(--player-room, 0px)' }}
           >
             <SideMenu
               user={user}

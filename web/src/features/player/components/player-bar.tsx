@@ -1,5 +1,6 @@
+import type { Episode } from '@podz/proto';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Waveform } from '../../../components/waveform';
 import { paths } from '../../../config/paths';
@@ -118,13 +119,8 @@ function Settings({ audio, idPrefix }: { audio: PlayerAudio; idPrefix: string })
 }
 
 /** Chapters, the transcript following along and the waveform, of what plays. */
-function NowPlaying({ audio }: { audio: PlayerAudio }) {
+function NowPlaying({ audio, episode }: { audio: PlayerAudio; episode: Episode | undefined }) {
   const { item } = audio;
-  const episode = useQuery({
-    queryKey: queryKeys.episodes.one(item?.episodeId ?? ''),
-    queryFn: () => fetchEpisode(item?.episodeId ?? ''),
-    enabled: Boolean(item),
-  });
   if (!item) return null;
   return (
     <div className="max-h-96 overflow-y-auto border-b border-slate-200 px-3 py-3">
@@ -133,16 +129,12 @@ function NowPlaying({ audio }: { audio: PlayerAudio }) {
           <Settings audio={audio} idPrefix="player-panel" />
         </div>
         <Waveform src={item.audioUrl} current={audio.current} length={audio.length} seek={audio.seek} />
-        {episode.data && episode.data.chapters.length > 0 && (
-          <ChapterList
-            chapters={episode.data.chapters}
-            playback={audio}
-            headingId="player-chapters-heading"
-          />
+        {episode && episode.chapters.length > 0 && (
+          <ChapterList chapters={episode.chapters} playback={audio} headingId="player-chapters-heading" />
         )}
-        {episode.data?.transcript && (
+        {episode?.transcript && (
           <TranscriptView
-            transcript={episode.data.transcript}
+            transcript={episode.transcript}
             playback={audio}
             headingId="player-transcript-heading"
           />
@@ -150,6 +142,28 @@ function NowPlaying({ audio }: { audio: PlayerAudio }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The bar's height as `--player-room` on the page's root while it shows, so what is fixed or
+ * sticky to the foot of the screen (the side menu's foot) stands above it.
+ */
+function useRoomForBar(shown: boolean) {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--player-room', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--player-room');
+    };
+  }, [shown]);
+  return bar;
 }
 
 /**
@@ -176,6 +190,7 @@ export default function PlayerBar() {
   const { item } = audio;
   const shown = item !== undefined || queueLength > 0;
   const playQueue = usePlayer.getState().next;
+  const bar = useRoomForBar(shown);
 
   // Nothing at all until there is something to play: no audio element on a page that offers none.
   if (!shown) return null;
@@ -184,12 +199,13 @@ export default function PlayerBar() {
       {/* Room at the foot of the page, so the bar never covers its end. */}
       <div aria-hidden="true" className="h-28" />
       <section
+        ref={bar}
         aria-label="Player"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-lg"
       >
         {item && <audio ref={audio.audioRef} preload="metadata" data-testid="player-audio" />}
         {panel === 'queue' && <QueuePanel onClose={() => setPanel(undefined)} />}
-        {panel === 'now' && <NowPlaying audio={audio} />}
+        {panel === 'now' && <NowPlaying audio={audio} episode={episode.data} />}
         {item ? (
           <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
             <img src={item.image} alt="" className="size-10 shrink-0 rounded bg-slate-100 object-cover" />
