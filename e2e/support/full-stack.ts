@@ -119,43 +119,57 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
         ),
       ),
     );
-    const [catalog, requests, messaging, content, analytics, notifications, billing, identity] =
-      await allStarted([
-        startCatalog(loadConfig(catalogConfigSchema, { ...catalogEnv, MEDIA_URL: mediaService.url })).then(
-          service,
+    const [
+      catalog,
+      requests,
+      messaging,
+      content,
+      analytics,
+      notifications,
+      billing,
+      identity,
+      ads,
+      listening,
+    ] = await allStarted([
+      startCatalog(loadConfig(catalogConfigSchema, { ...catalogEnv, MEDIA_URL: mediaService.url })).then(
+        service,
+      ),
+      startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests'))).then(service),
+      startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging'))).then(service),
+      startContent(loadConfig(contentConfigSchema, testServiceEnv('content'))).then(service),
+      startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))).then(service),
+      // Digests gather for two seconds here (a quarter of an hour in production), and follow each
+      // other without the day between them, so a test can read one and see that unsubscribing
+      // stops the next.
+      startNotifications(
+        loadConfig(
+          notificationsConfigSchema,
+          testServiceEnv('notifications', {
+            PUBLIC_ORIGIN: origin,
+            DIGEST_GATHER_SECONDS: '2',
+            DIGEST_INTERVAL_SECONDS: '0',
+            MAIL_SWEEP_MS: '250',
+          }),
         ),
-        startRequests(loadConfig(requestsConfigSchema, testServiceEnv('requests'))).then(service),
-        startMessaging(loadConfig(messagingConfigSchema, testServiceEnv('messaging'))).then(service),
-        startContent(loadConfig(contentConfigSchema, testServiceEnv('content'))).then(service),
-        startAnalytics(loadConfig(analyticsConfigSchema, testServiceEnv('analytics'))).then(service),
-        // Digests gather for two seconds here (a quarter of an hour in production), and follow each
-        // other without the day between them, so a test can read one and see that unsubscribing
-        // stops the next.
-        startNotifications(
-          loadConfig(
-            notificationsConfigSchema,
-            testServiceEnv('notifications', {
-              PUBLIC_ORIGIN: origin,
-              DIGEST_GATHER_SECONDS: '2',
-              DIGEST_INTERVAL_SECONDS: '0',
-              MAIL_SWEEP_MS: '250',
-            }),
-          ),
-        ).then(service),
-        startBilling(
-          loadConfig(
-            billingConfigSchema,
-            testServiceEnv('billing', { ...paypal.env(), RENEWAL_SWEEP_MS: '500' }),
-          ),
-        ).then(service),
-        startTestIdentity(
-          { PUBLIC_ORIGIN: origin, DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD },
-          { plans: false },
-        ).then((identity: TestIdentity) => {
-          started.push({ stop: () => stopTestIdentity(identity) });
-          return identity;
-        }),
-      ]);
+      ).then(service),
+      startBilling(
+        loadConfig(
+          billingConfigSchema,
+          testServiceEnv('billing', { ...paypal.env(), RENEWAL_SWEEP_MS: '500' }),
+        ),
+      ).then(service),
+      startTestIdentity(
+        { PUBLIC_ORIGIN: origin, DEMO_ACCOUNTS_PASSWORD: DEMO_PASSWORD },
+        { plans: false },
+      ).then((identity: TestIdentity) => {
+        started.push({ stop: () => stopTestIdentity(identity) });
+        return identity;
+      }),
+      startAds(loadConfig(adsConfigSchema, testServiceEnv('ads', { MEDIA_URL: mediaService.url }))).then(
+        service,
+      ),
+      startListening(loadConfig(listeningConfigSchema, testServiceEnv('listening'))).then(service),
+    ]);
     const endPeriodOf = async (userId: string) => {
       await billing.context.db
         .collection<{ _id: string }>('subscriptions')
@@ -175,12 +189,6 @@ export async function startFullStack({ demo = true }: { demo?: boolean } = {}): 
           }),
         ),
       ),
-    );
-    const ads = service(
-      await startAds(loadConfig(adsConfigSchema, testServiceEnv('ads', { MEDIA_URL: mediaService.url }))),
-    );
-    const listening = service(
-      await startListening(loadConfig(listeningConfigSchema, testServiceEnv('listening'))),
     );
     const gateway: RunningGateway = await startTestGateway(port, origin, {
       IDENTITY_URL: identity.url,
