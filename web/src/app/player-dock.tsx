@@ -23,13 +23,6 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 /**
- * Where the site-wide player lives: beside the routes, so it outlives every navigation. This
- * module loads just after the first render (with the service worker's registration); the bar on
- * first play (or with a queue waiting), and for a member at once, as their queue or their place
- * may be waiting from another device. Premium copies kept for offline are reviewed from here, so
- * they follow the plan even when nothing plays.
- */
-/**
  * Premium copies kept for offline follow the member's plan: reviewed whenever who is signed in
  * becomes known or changes, and when the network comes back.
  */
@@ -51,6 +44,13 @@ function useOfflineReview() {
   }, [status, userId, toast]);
 }
 
+/**
+ * Where the site-wide player lives: beside the routes, so it outlives every navigation. This
+ * module loads just after the first render (with the service worker's registration); the bar on
+ * first play (or with a queue waiting), and for a member at once, as their queue or their place
+ * may be waiting from another device. Premium copies kept for offline are reviewed from here, so
+ * they follow the plan even when nothing plays.
+ */
 export default function PlayerDock() {
   useOfflineReview();
   const wanted = usePlayer((state) => state.current !== undefined || state.queue.length > 0);
