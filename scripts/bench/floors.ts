@@ -17,7 +17,12 @@ import {
   SessionRevocations,
   signSessionToken,
 } from '../../services/kit/src';
-import { idParamsSchema, sendMessageBodySchema } from '../../proto/src';
+import {
+  idParamsSchema,
+  positionParamsSchema,
+  savePositionBodySchema,
+  sendMessageBodySchema,
+} from '../../proto/src';
 import { concurrently, cpuSeconds, type Figure } from './bench-kit';
 import { request } from './http-client';
 
@@ -41,7 +46,7 @@ interface FloorSetup {
   publicKey: string;
 }
 
-interface FloorServers {
+export interface FloorServers {
   plain: string;
   kit: string;
 }
@@ -102,6 +107,15 @@ async function serve(setup: FloorSetup): Promise<FloorServers> {
       },
     ),
   );
+  // A member's place answered at once, shaped as the listening service's save: the floor under the
+  // positions figure's tail.
+  router.put(
+    '/api/listening/positions/:episodeId',
+    requireAuth,
+    handleSignedIn({ params: positionParamsSchema, body: savePositionBodySchema }, ({ params, body }) =>
+      Promise.resolve({ episodeId: params.episodeId, position: body.position }),
+    ),
+  );
   const app = createHttpApp({
     name: 'floor',
     logger: createLogger('floor', 'warn'),
@@ -149,10 +163,11 @@ const expect = (status: number) => (answer: { status: number; text: string }) =>
     throw new Error(`floor: answered ${answer.status} ${answer.text.slice(0, 200)}`);
 };
 
-export async function floorsBench(
+/** The floors' servers in a process of their own; `stop` ends it. */
+export async function startFloorServers(
   redisUrl: string,
-  keys: { privateKey: string; publicKey: string },
-): Promise<Figure[]> {
+  publicKey: string,
+): Promise<FloorServers & { pid: number; stop(): void }> {
   const child = fork(__filename, [CHILD_FLAG], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -161,8 +176,22 @@ export async function floorsBench(
     const servers = await new Promise<FloorServers>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the floors' process exited (${code})`)));
       child.once('message', (message) => resolve(message as FloorServers));
-      child.send({ redisUrl, publicKey: keys.publicKey } satisfies FloorSetup);
+      child.send({ redisUrl, publicKey } satisfies FloorSetup);
     });
+    return { ...servers, pid: child.pid ?? 0, stop: () => child.kill() };
+  } catch (err) {
+    child.kill();
+    throw err;
+  }
+}
+
+export async function floorsBench(
+  redisUrl: string,
+  keys: { privateKey: string; publicKey: string },
+): Promise<Figure[]> {
+  const floors = await startFloorServers(redisUrl, keys.publicKey);
+  const servers = floors;
+  try {
     const userId = '0123456789abcdef01234567';
     const redis = new Redis(redisUrl);
     await new SessionRevocations(redis).recordVersion(userId, 0);
@@ -172,7 +201,7 @@ export async function floorsBench(
       keys.privateKey,
       3600,
     );
-    const pid = child.pid!;
+    const pid = floors.pid;
     const get = (base: string) => (n: number) =>
       request(`${base}/api/floor/show-${n % 1000}`).then(expect(200));
     const plainGet = await perRequest(pid, 250, get(servers.plain));
@@ -221,7 +250,7 @@ export async function floorsBench(
       },
     ];
   } finally {
-    child.kill();
+    floors.stop();
   }
 }
 

@@ -39,7 +39,7 @@ import { FLOORS } from './floors';
 import { halfLoadTail } from './half-load';
 import { positionsBench } from './positions';
 import { startNginx } from './reference-nginx';
-import { audioBench } from './audio';
+import { AUDIO_EPISODE_SECONDS, audioBench, prepareEpisodes } from './audio';
 import { listensBench } from './listens';
 import { releaseBench } from './releases';
 import { messagingBench } from './messaging';
@@ -60,7 +60,7 @@ import { premiumBench, PUBLIC_FEED_COLD } from './premium';
 import { replayBench } from './replay';
 import { machine, writeFiguresDoc } from './figures-doc';
 import { floorsBench } from './floors';
-import { networkDayBench } from './network-day';
+import { DAY, networkDayBench } from './network-day';
 import { pipelineBench } from './pipeline';
 import { insertionBench } from './insertion';
 import { sinceBegan } from '../lib/since-began';
@@ -496,6 +496,11 @@ async function oneRun(infra: ResolvedInfra, redis: Redis, logger: Logger): Promi
     say(
       `▶ seeding ${SIZE.shows} shows, ${SIZE.episodes} episodes, ${SIZE.users} users, ${SIZE.conversations} conversations`,
     );
+    // The audio and day stages' episodes are uploaded and rendered while the seed is written.
+    prepareEpisodes(stack, [
+      ...(runs('audio') ? [AUDIO_EPISODE_SECONDS] : []),
+      ...(runs('day') ? [DAY.episodeSeconds] : []),
+    ]);
     const seeded = await seedNetwork(
       stack,
       { mongoUrl: infra.endpoints.MONGO_URL, kafkaBrokers: infra.endpoints.KAFKA_BROKERS },
@@ -592,7 +597,7 @@ async function oneRun(infra: ResolvedInfra, redis: Redis, logger: Logger): Promi
     }
     if (runs('positions')) {
       await stage('positions: listeners saving their places');
-      figures.push(...(await positionsBench(stack, redis)));
+      figures.push(...(await positionsBench(stack, redis, infra.endpoints.REDIS_URL)));
     }
     if (runs('day')) {
       await stage("a network's day: the largest this stack serves");

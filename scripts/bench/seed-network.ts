@@ -1,8 +1,8 @@
 // A network of a real size, written in bulk through each service's own data layer (its mongoose
-// models and the kit outbox), with the events each write would have produced. As in production, the
-// process that wrote publishes: the seed runs an outbox relay per service's database over what it
-// writes, as each service's process would (a service's relay takes the documents over only if
-// this process's relays fall silent), and the services' consumers apply the events.
+// models), with the events each write would have produced, sent to the topics once each batch is
+// stored; the services' consumers apply them. A service's write goes through its outbox (one more
+// write to mark each event sent); the seed is a history to measure against, not the write path, so
+// it sends straight away and the store takes half the writes.
 import bcrypt from 'bcrypt';
 import { Types, type Connection } from 'mongoose';
 import {
@@ -18,10 +18,9 @@ import {
   connectMongo,
   createKafka,
   EventProducer,
-  newWithEvents,
-  OutboxRelay,
   pendingEvent,
   type Logger,
+  type PendingEvent,
 } from '../../services/kit/src';
 import { userModel } from '../../services/identity/src/data/user-model';
 import { catalogModels } from '../../services/catalog/src/data/catalog-models';
@@ -61,12 +60,31 @@ export interface SeededNetwork {
   shows: { id: string; uId: string }[];
   events: number;
   seconds: number;
-  /** Stops the seed's relay once everything it wrote is published (the bench's catch-up waits for that). */
+  /** Lets go of the seed's connections: every event was sent before the seed returned. */
   published(): Promise<void>;
 }
 
 async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
+}
+
+type Send = (events: PendingEvent[]) => Promise<void>;
+
+interface WithEvents<T> {
+  doc: T;
+  events: PendingEvent[];
+}
+
+const withEvents = <T>(doc: T, events: PendingEvent[]): WithEvents<T> => ({ doc, events });
+
+/** A batch stored, then its events sent: a consumer never reads of a document not yet written. */
+async function storeThenSend<T>(
+  send: Send,
+  insert: (docs: T[]) => Promise<unknown>,
+  rows: WithEvents<T>[],
+): Promise<void> {
+  await insert(rows.map((row) => row.doc));
+  await send(rows.flatMap((row) => row.events));
 }
 
 const ref = (user: SeededUser) => ({
@@ -75,7 +93,7 @@ const ref = (user: SeededUser) => ({
   profilePicture: DEFAULT_PROFILE_PICTURE,
 });
 
-async function seedUsers(db: Connection, size: NetworkSize, run: string): Promise<SeededUser[]> {
+async function seedUsers(db: Connection, size: NetworkSize, run: string, send: Send): Promise<SeededUser[]> {
   // One hash for everyone: hashing 10,000 passwords at cost 10 would take minutes and measure nothing.
   const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
   const users = Array.from({ length: size.users }, (_, n) => ({
@@ -86,9 +104,11 @@ async function seedUsers(db: Connection, size: NetworkSize, run: string): Promis
   await inBatches(
     users.map((user, n) => ({ user, n })),
     (batch) =>
-      userModel(db).insertMany(
+      storeThenSend(
+        send,
+        (docs) => userModel(db).insertMany(docs),
         batch.map(({ user, n }) =>
-          newWithEvents(
+          withEvents(
             {
               _id: new Types.ObjectId(user.id),
               username: user.username,
@@ -117,7 +137,7 @@ async function seedUsers(db: Connection, size: NetworkSize, run: string): Promis
   return users;
 }
 
-async function seedCatalog(db: Connection, size: NetworkSize, users: SeededUser[], run: string) {
+async function seedCatalog(db: Connection, size: NetworkSize, users: SeededUser[], run: string, send: Send) {
   const { podcasts, episodes } = catalogModels(db);
   const shows = Array.from({ length: size.shows }, (_, n) => {
     const owner = users[n]!;
@@ -132,9 +152,11 @@ async function seedCatalog(db: Connection, size: NetworkSize, users: SeededUser[
   });
   const logoPath = '/images/default-podcast.svg';
   await inBatches(shows, (batch) =>
-    podcasts.insertMany(
+    storeThenSend(
+      send,
+      (docs) => podcasts.insertMany(docs),
       batch.map((show, n) =>
-        newWithEvents(
+        withEvents(
           {
             _id: new Types.ObjectId(show.id),
             uId: show.uId,
@@ -171,12 +193,14 @@ async function seedCatalog(db: Connection, size: NetworkSize, users: SeededUser[
   const started = Date.now() - size.episodes * 60_000;
   const rows = Array.from({ length: size.episodes }, (_, n) => ({ n, show: showOf(n) }));
   await inBatches(rows, (batch) =>
-    episodes.insertMany(
+    storeThenSend(
+      send,
+      (docs) => episodes.insertMany(docs),
       batch.map(({ n, show }) => {
         const id = new Types.ObjectId().toHexString();
         const publishedAt = new Date(started + n * 60_000);
         const title = `Episode ${n} of ${show.name}`;
-        return newWithEvents(
+        return withEvents(
           {
             _id: new Types.ObjectId(id),
             podcast: show.id,
@@ -209,7 +233,7 @@ async function seedCatalog(db: Connection, size: NetworkSize, users: SeededUser[
   return shows.map(({ id, uId }) => ({ id, uId }));
 }
 
-async function seedConversations(db: Connection, size: NetworkSize, users: SeededUser[]) {
+async function seedConversations(db: Connection, size: NetworkSize, users: SeededUser[], send: Send) {
   const conversations = conversationModel(db);
   const messages = messageModel(db);
   const pairs = Array.from({ length: size.conversations }, (_, n) => [
@@ -234,7 +258,7 @@ async function seedConversations(db: Connection, size: NetworkSize, users: Seede
       });
       const last = sent.at(-1)!;
       const recipient = last.senderId === a!.id ? b! : a!;
-      return newWithEvents(
+      return withEvents(
         {
           _id,
           participants: [ref(a!), ref(b!)],
@@ -263,8 +287,9 @@ async function seedConversations(db: Connection, size: NetworkSize, users: Seede
         ),
       );
     });
-    await conversations.insertMany(conversationRows);
+    await conversations.insertMany(conversationRows.map((row) => row.doc));
     await messages.insertMany(messageRows);
+    await send(conversationRows.flatMap((row) => row.events));
   });
 }
 
@@ -290,26 +315,15 @@ export async function seedNetwork(
     stack.namespace,
   );
   await producer.connect();
-  // One relay per service's database, as each service's process publishes its own writes.
-  const relays = [
-    [userModel(identity)],
-    [catalogModels(catalog).podcasts, catalogModels(catalog).episodes],
-    [conversationModel(messaging)],
-  ].map((models) => {
-    const relay = new OutboxRelay(producer, logger, { pollMs: 250 });
-    for (const model of models) relay.watch(model);
-    relay.start();
-    return relay;
-  });
+  const send: Send = (events) => producer.publish(events);
   const close = async () => {
-    await Promise.all(relays.map((relay) => relay.stop()));
     await producer.disconnect();
     await Promise.all([identity.close(), catalog.close(), messaging.close()]);
   };
   try {
-    const users = await seedUsers(identity, size, stack.run);
-    const shows = await seedCatalog(catalog, size, users, stack.run);
-    await seedConversations(messaging, size, users);
+    const users = await seedUsers(identity, size, stack.run, send);
+    const shows = await seedCatalog(catalog, size, users, stack.run, send);
+    await seedConversations(messaging, size, users, send);
     const events = size.users + size.shows + size.episodes + size.conversations * MESSAGES_PER_CONVERSATION;
     return {
       users,
