@@ -18,6 +18,11 @@ export const mediaConfigSchema = serviceConfig({ port: 4010, database: 'podz_med
    * requests); 0 makes an instance that only serves.
    */
   MEDIA_JOB_SLOTS: z.coerce.number().int().min(0).max(32).default(2),
+  /**
+   * The jobs' ffmpeg niceness: 10 leaves a shared machine's cores to requests first; 0 on a worker
+   * with cores of its own (or a test machine where waiting for a niced job is the slow part).
+   */
+  MEDIA_JOB_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   /** How long a worker that stopped answering holds a job before another takes it over. */
   MEDIA_JOB_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   /** How often an idle worker looks for jobs queued by other instances. */

@@ -161,7 +161,7 @@ export function startMedia(config: MediaConfig) {
         leaseMs: config.MEDIA_JOB_LEASE_MS,
         pollMs: config.MEDIA_JOB_POLL_MS,
         run: async (job) => {
-          const { processed, events } = await processAudio(ports, job);
+          const { processed, events } = await processAudio(ports, job, config.MEDIA_JOB_NICENESS);
           return processedUpdate(processed, events);
         },
         onDone: (id) => {

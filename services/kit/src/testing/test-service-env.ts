@@ -47,6 +47,9 @@ export function testServiceEnv(service: string, overrides: Record<string, string
     ...(service === 'notifications' ? { NOTIFICATIONS_LINK_SECRET: randomBytes(32).toString('hex') } : {}),
     ...(service === 'analytics' ? { ADS_REPORT_SECRET: randomBytes(32).toString('hex') } : {}),
     ...(service === 'catalog' || service === 'media' ? { PREMIUM_LINK_SECRET } : {}),
+    // Beside another suite's stack on a busy machine, a niced ffmpeg gets a tenth of a core and a
+    // suite waits minutes for its renditions; the niceness has a test of its own.
+    ...(service === 'media' ? { MEDIA_JOB_NICENESS: '0' } : {}),
     ...overrides,
   };
 }

@@ -41,6 +41,7 @@ export async function measureAudio(
   expectedSeconds: number,
   signal: AbortSignal,
   onProgress: (fraction: number) => void,
+  niceness?: number,
 ): Promise<AudioMeasures> {
   const waveform = WaveformBuilder.forLength(WAVEFORM_RATE, expectedSeconds, AUDIO_HOUSE.waveformPoints);
   const stderr = await runFfmpeg(
@@ -50,6 +51,7 @@ export async function measureAudio(
       durationSeconds: expectedSeconds,
       onProgress,
       onStdout: (chunk) => waveform.push(chunk),
+      niceness,
     },
     [input],
   );

@@ -34,6 +34,8 @@ export interface RenderOptions {
   mono: boolean;
   targetLufs: number | null;
   seconds: number;
+  /** ffmpeg's niceness (run-ffmpeg's default unless said). */
+  niceness?: number;
 }
 
 /** The second pass's ffmpeg arguments, and the level it brings the file to (null: its own). */
@@ -80,10 +82,10 @@ export async function renderHouseFormat(
   onProgress: (fraction: number) => void,
 ): Promise<HouseRendition> {
   const { args, target } = houseFormatArgs(input, output, options);
-  const stderr = await runFfmpeg({ args, signal, durationSeconds: options.seconds, onProgress }, [
-    input,
-    output,
-  ]);
+  const stderr = await runFfmpeg(
+    { args, signal, durationSeconds: options.seconds, onProgress, niceness: options.niceness },
+    [input, output],
+  );
   return {
     targetLufs: target,
     loudness: target !== null ? loudnormReport(stderr).output : options.measured,

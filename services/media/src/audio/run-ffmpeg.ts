@@ -10,6 +10,8 @@ export interface FfmpegRun {
   onProgress?: (fraction: number) => void;
   /** Takes what ffmpeg writes to `pipe:1`. */
   onStdout?: (chunk: Buffer) => void;
+  /** ffmpeg's niceness; `NICENESS` unless said. */
+  niceness?: number;
 }
 
 /** Below the service's own priority: requests are answered first, jobs take what is left. */
@@ -38,7 +40,7 @@ export function runFfmpeg(run: FfmpegRun, paths: string[]): Promise<string> {
     );
     if (child.pid !== undefined) {
       try {
-        setPriority(child.pid, NICENESS);
+        setPriority(child.pid, run.niceness ?? NICENESS);
       } catch {
         // A process that already ended, or a system that refuses: the job runs all the same.
       }

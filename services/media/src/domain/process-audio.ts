@@ -24,11 +24,13 @@ const RENDER = { from: 30, to: 92 };
  * it (loudness, silences, waveform), render the house format (levelled to the network's target
  * unless the show playing it turned that off), index its frames, and store the three results under
  * the upload's id. Resolves with what the upload's record keeps, and the event that moves episodes
- * onto the rendition; a file ffmpeg cannot read fails with ffmpeg's reason.
+ * onto the rendition; a file ffmpeg cannot read fails with ffmpeg's reason. ffmpeg runs at
+ * `niceness` (run-ffmpeg's default unless said).
  */
 export async function processAudio(
   deps: Pick<MediaPorts, 'library' | 'blobs' | 'copies' | 'audioSettings'>,
   job: RunningJob,
+  niceness?: number,
 ): Promise<{ processed: ProcessedAudio; events: PendingEvent[] }> {
   const record = await deps.library.findById(job.id);
   if (!record || record.kind !== 'audio') throw new JobFailure('The upload is gone');
@@ -44,13 +46,13 @@ export async function processAudio(
       job.progress(stage, span.from + (span.to - span.from) * fraction);
     const expected = record.durationSeconds ?? 0;
     share('measuring', MEASURE)(0);
-    const measures = await measureAudio(source, expected, job.signal, share('measuring', MEASURE));
+    const measures = await measureAudio(source, expected, job.signal, share('measuring', MEASURE), niceness);
     const output = path.join(work, 'house.mp3');
     share('levelling', RENDER)(0);
     const rendition = await renderHouseFormat(
       source,
       output,
-      { measured: measures.loudness, mono: measures.mono, targetLufs, seconds: measures.seconds },
+      { measured: measures.loudness, mono: measures.mono, targetLufs, seconds: measures.seconds, niceness },
       job.signal,
       share('levelling', RENDER),
     );
