@@ -54,6 +54,7 @@ const preparedKey = (stack: BenchStack, seconds: number, file: string) => `${sta
  * written (a store-bound wait) instead of inside the stage.
  */
 export function prepareEpisodes(stack: BenchStack, lengths: readonly number[]): void {
+  if (!lengths.length) return;
   const token = signIn(stack.urls.identity, 'admin', stack.adminPassword).then((admin) => admin.token);
   for (const seconds of lengths) {
     const episode = token.then((bearer) => newShowWithEpisode(stack, bearer, seconds, 'rendition'));
