@@ -190,7 +190,6 @@ export async function floorsBench(
   keys: { privateKey: string; publicKey: string },
 ): Promise<Figure[]> {
   const floors = await startFloorServers(redisUrl, keys.publicKey);
-  const servers = floors;
   try {
     const userId = '0123456789abcdef01234567';
     const redis = new Redis(redisUrl);
@@ -204,15 +203,15 @@ export async function floorsBench(
     const pid = floors.pid;
     const get = (base: string) => (n: number) =>
       request(`${base}/api/floor/show-${n % 1000}`).then(expect(200));
-    const plainGet = await perRequest(pid, 250, get(servers.plain));
-    const plainBackToBack = await perRequestBackToBack(pid, get(servers.plain));
-    const kitGet = await perRequest(pid, 250, get(servers.kit));
+    const plainGet = await perRequest(pid, 250, get(floors.plain));
+    const plainBackToBack = await perRequestBackToBack(pid, get(floors.plain));
+    const kitGet = await perRequest(pid, 250, get(floors.kit));
     const signedIn = { authorization: `Bearer ${token}` };
     const kitSignedInGet = await perRequest(pid, 250, () =>
-      request(`${servers.kit}/api/floor/signed-in/${userId}`, { headers: signedIn }).then(expect(200)),
+      request(`${floors.kit}/api/floor/signed-in/${userId}`, { headers: signedIn }).then(expect(200)),
     );
     const kitPost = await perRequest(pid, 200, (n) =>
-      request(`${servers.kit}/api/floor/${userId}`, {
+      request(`${floors.kit}/api/floor/${userId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ text: `message ${n}` }),
