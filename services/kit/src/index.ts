@@ -39,6 +39,7 @@ export type { DirectHandler, DirectRequest, DirectResponse } from './http/direct
 export {
   handle,
   handleSignedIn,
+  handleSignedInDirect,
   parseInput,
   type InputSchemas,
   signedInUser,

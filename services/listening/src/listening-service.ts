@@ -1,4 +1,4 @@
-import { startService } from '@podz/kit';
+import { DirectRoutes, startService } from '@podz/kit';
 import type { ListeningConfig } from './config';
 import { PlaceArchive } from './data/place-archive';
 import { PlaceCache } from './data/place-cache';
@@ -16,8 +16,10 @@ export function startListening(config: ListeningConfig) {
       const archive = new PlaceArchive(db);
       const queues = new QueueStore(db);
       await Promise.all([archive.init(), queues.init()]);
+      const direct = new DirectRoutes();
       return {
-        routes: [listeningRoutes({ cache, archive, queues })],
+        routes: [listeningRoutes({ cache, archive, queues }, direct)],
+        direct,
         tasks: [
           placeFlusher(
             cache,

@@ -70,6 +70,14 @@ export function requestMechanics(
   };
 }
 
+/**
+ * A JSON body read (up to `limit`) and checked before any handler: Express's app and the direct
+ * lane (direct-routes.ts) read bodies with the same handlers, so both refuse the same bodies alike.
+ */
+export function jsonBodies(limit: string): RequestHandler[] {
+  return [express.json({ limit, type: ['application/json', 'application/*+json'] }), refuseHostileJson];
+}
+
 /** Every PODZ HTTP process is built the same way, so they log, measure and fail alike. */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
@@ -82,10 +90,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(health);
   app.use(metrics.router);
   options.direct?.follow([health, metrics.router, ...options.routes]);
-  if (options.bodyLimit !== false) {
-    app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
-    app.use(refuseHostileJson);
-  }
+  if (options.bodyLimit !== false) for (const handler of jsonBodies(options.bodyLimit)) app.use(handler);
   for (const middleware of options.before ?? []) app.use(middleware);
   for (const router of options.routes) app.use(router);
   for (const handler of options.fallback ?? []) app.use(handler);

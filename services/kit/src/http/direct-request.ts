@@ -10,6 +10,8 @@ export interface DirectRequest extends IncomingMessage {
   baseUrl: string;
   route?: { path: string };
   user?: AuthUser;
+  /** A write's JSON body, once read (kit's `jsonBodies`). */
+  body?: unknown;
 }
 
 /** Node's response with Express's `locals`, where a route's handlers leave things for the next. */

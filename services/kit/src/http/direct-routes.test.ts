@@ -1,13 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import express from 'express';
+import { z } from 'zod';
 import request from 'supertest';
 import { authenticate } from '../auth/auth-middleware';
 import { AppError } from '../errors/app-error';
 import { createLogger } from '../logging/logger';
 import { otherKeys, testKeys, testToken } from '../testing/test-keys';
-import { createHttpApp, requestMechanics } from './create-app';
+import { createHttpApp, jsonBodies, requestMechanics } from './create-app';
 import { directLane, DirectRoutes } from './direct-routes';
 import type { DirectHandler } from './direct-request';
+import { handleSignedIn, handleSignedInDirect } from './validation';
 
 // Which way a request came: Express's request has `get`, Node's does not.
 const echo: DirectHandler = (req, res) => {
@@ -40,7 +42,11 @@ function serviceWith(build: (router: express.Router, direct: DirectRoutes) => vo
     bodyLimit: '1kb',
     direct,
   });
-  const lane = directLane(direct, [...mechanics.handlers, ...before], logger);
+  const lane = directLane(
+    direct,
+    { mechanics: mechanics.handlers, bodies: jsonBodies('1kb'), before },
+    logger,
+  );
   return createServer((req, res) => lane(req, res) || app(req, res));
 }
 
@@ -150,5 +156,115 @@ describe('DirectRoutes', () => {
     const router = express.Router();
     direct.get(router, '/a/:id', echo);
     expect(() => direct.get(router, '/a/:id', echo)).toThrow('registered twice');
+  });
+});
+
+describe('DirectRoutes for writes', () => {
+  const schemas = { params: z.object({ id: z.string() }), body: z.object({ text: z.string().max(20) }) };
+  const saved = ({
+    params,
+    body,
+    user,
+  }: {
+    params: { id: string };
+    body: { text: string };
+    user: { id: string };
+  }) => Promise.resolve({ id: params.id, text: body.text, by: user.id });
+  // Says which way the request came, in a header: the answer's body is the use case's alone.
+  const lane: DirectHandler = (req, res, next) => {
+    res.setHeader('x-lane', 'get' in req ? 'express' : 'direct');
+    next();
+  };
+  const server = serviceWith((router, direct) => {
+    router.put('/api/notes/special', lane as never, handleSignedIn(schemas, saved));
+    direct.put(router, '/api/notes/:id', lane, handleSignedInDirect(schemas, saved));
+    direct.post(router, '/api/notes/:id', lane, handleSignedInDirect(schemas, saved));
+    // The same write through Express alone, to compare its answers with the direct lane's.
+    router.put('/api/express-notes/:id', lane as never, handleSignedIn(schemas, saved));
+    router.all('/api/anything/:id', (_req, res) => {
+      res.status(202).end();
+    });
+    direct.put(router, '/api/anything/:id', lane, handleSignedInDirect(schemas, saved));
+  });
+  const token = `Bearer ${testToken({ id: 'u1' })}`;
+
+  it('answers PUT and POST ahead of Express with the body read, the caller and the answer Express gives', async () => {
+    for (const method of ['put', 'post'] as const) {
+      const agent = request(server);
+      const res = await agent[method]('/api/notes/n1').set('authorization', token).send({ text: 'hi' });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-lane']).toBe('direct');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toEqual({ id: 'n1', text: 'hi', by: 'u1' });
+    }
+    const express = await request(server)
+      .put('/api/express-notes/n1')
+      .set('authorization', token)
+      .send({ text: 'hi' });
+    expect(express.headers['x-lane']).toBe('express');
+    expect(express.body).toEqual({ id: 'n1', text: 'hi', by: 'u1' });
+  });
+
+  it('refuses what Express refuses, with the same status and body', async () => {
+    const deep = JSON.stringify(Array.from({ length: 40 }).reduce<unknown>((inner) => ({ inner }), {}));
+    const cases: { what: string; status: number; send: (r: request.Test) => request.Test }[] = [
+      { what: 'no caller', status: 401, send: (r) => r.send({ text: 'hi' }) },
+      {
+        what: 'a bad token',
+        status: 401,
+        send: (r) =>
+          r.set('authorization', `Bearer ${testToken({ id: 'u1' }, otherKeys())}`).send({ text: 'hi' }),
+      },
+      {
+        what: 'malformed JSON',
+        status: 400,
+        send: (r) => r.set('authorization', token).set('content-type', 'application/json').send('{"text":'),
+      },
+      {
+        what: 'a body over the limit',
+        status: 413,
+        send: (r) => r.set('authorization', token).send({ text: 'x'.repeat(2000) }),
+      },
+      {
+        what: 'a body too deep',
+        status: 400,
+        send: (r) => r.set('authorization', token).set('content-type', 'application/json').send(deep),
+      },
+      {
+        what: 'a body not JSON',
+        status: 415,
+        send: (r) => r.set('authorization', token).set('content-type', 'text/plain').send('hi'),
+      },
+      {
+        what: 'a body the schema refuses',
+        status: 400,
+        send: (r) => r.set('authorization', token).send({ text: 'x'.repeat(30) }),
+      },
+    ];
+    for (const { what, status, send } of cases) {
+      const direct = await send(request(server).put('/api/notes/n1'));
+      const viaExpress = await send(request(server).put('/api/express-notes/n1'));
+      expect({ what, status: direct.status }).toEqual({ what, status });
+      expect({ what, status: viaExpress.status }).toEqual({ what, status });
+      expect({ what, body: direct.body }).toEqual({ what, body: viaExpress.body });
+      expect(direct.body).toHaveProperty('code');
+    }
+  });
+
+  it('leaves a write to Express when an earlier route of Express takes its method and path', async () => {
+    const special = await request(server)
+      .put('/api/notes/special')
+      .set('authorization', token)
+      .send({ text: 'hi' });
+    expect(special.headers['x-lane']).toBe('express');
+    await request(server).put('/api/anything/x').set('authorization', token).send({ text: 'hi' }).expect(202);
+  });
+
+  it('refuses the same method and path twice, and takes another method on the same path', () => {
+    const direct = new DirectRoutes();
+    const router = express.Router();
+    direct.put(router, '/a/:id', echo);
+    direct.post(router, '/a/:id', echo);
+    expect(() => direct.put(router, '/a/:id', echo)).toThrow('registered twice');
   });
 });

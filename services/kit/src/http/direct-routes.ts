@@ -6,7 +6,11 @@ import { failRequest, sendApiError } from './error-middleware';
 import { runMechanics, type Mechanic } from './run-mechanics';
 import type { DirectHandler, DirectRequest, DirectResponse } from './direct-request';
 
-/** A GET route in Express's order: a direct one carries its handler, an Express-only one does not. */
+/** The methods the direct lane answers: the reads, and the hot writes whose bodies are small JSON. */
+type DirectMethod = 'GET' | 'PUT' | 'POST';
+const METHODS: readonly DirectMethod[] = ['GET', 'PUT', 'POST'];
+
+/** A route in Express's order: a direct one carries its handlers, an Express-only one does not. */
 interface Compiled {
   path: string;
   segments: string[];
@@ -14,34 +18,55 @@ interface Compiled {
 }
 
 /**
- * The hot public reads, answered on Node's own request and response ahead of Express: Express costs
+ * The hot routes, answered on Node's own request and response ahead of Express: Express costs
  * about 0.3 ms of CPU per request on this machine, as much as some of these reads themselves
- * (docs/performance.md, "The floors"). Each route is registered on its Express router too, and a
- * request goes direct only when the first GET route Express would pick for it is a direct one, so
- * the two ways never answer differently: any other form (a trailing slash, other case, a bad
- * escape) goes through Express as before. Direct requests run the same mechanics and `before`
- * handlers (authentication) and fail through the same `answerError`; a GET's body is never read.
+ * (docs/performance.md, "The floors"), and the objects it makes for each request outlive two
+ * young-generation collections, so a busy Express process spends milliseconds copying them and
+ * collects its old generation every few seconds; the direct lane leaves nearly nothing behind. Each
+ * route is registered on its Express router too, and a request goes direct only when the first
+ * route Express would pick for its method and path is a direct one, so the two ways never answer
+ * differently: any other form (a trailing slash, other case, a bad escape) goes through Express as
+ * before. Direct requests run the same mechanics, body parsing and `before` handlers
+ * (authentication) and fail through the same `answerError`; a GET's body is never read.
  */
 export class DirectRoutes {
   private readonly handlers = new Map<string, DirectHandler[]>();
-  private order: Compiled[] | undefined;
+  private order: Map<DirectMethod, Compiled[]> | undefined;
 
   /**
    * `handlers` answer GET (and HEAD) on `path`, whose `:name` segments are parameters: in turn,
    * each going on by calling `next`, as Express runs a route's handlers.
    */
   get(router: Router, path: string, ...handlers: DirectHandler[]): void {
-    if (this.handlers.has(path)) throw new Error(`direct route ${path} registered twice`);
-    this.handlers.set(path, handlers);
+    this.add('GET', path, handlers);
     router.get(path, ...(handlers as unknown as RequestHandler[]));
   }
 
+  /** `handlers` answer PUT on `path`, once its JSON body is read and checked as Express's app does. */
+  put(router: Router, path: string, ...handlers: DirectHandler[]): void {
+    this.add('PUT', path, handlers);
+    router.put(path, ...(handlers as unknown as RequestHandler[]));
+  }
+
+  /** `handlers` answer POST on `path`, once its JSON body is read and checked as Express's app does. */
+  post(router: Router, path: string, ...handlers: DirectHandler[]): void {
+    this.add('POST', path, handlers);
+    router.post(path, ...(handlers as unknown as RequestHandler[]));
+  }
+
+  private add(method: DirectMethod, path: string, handlers: DirectHandler[]): void {
+    const key = `${method} ${path}`;
+    if (this.handlers.has(key)) throw new Error(`direct route ${key} registered twice`);
+    this.handlers.set(key, handlers);
+  }
+
   /**
-   * Learns Express's order from the routers as mounted, in that order. A router middleware (a
-   * `router.use`) may answer or refuse anything after it, so no route after one goes direct.
+   * Learns Express's order from the routers as mounted, in that order, for each method. A router
+   * middleware (a `router.use`) may answer or refuse anything after it, so no route after one goes
+   * direct; a route for every method (`router.all`) takes its path from the direct lane alike.
    */
   follow(routers: Router[]): void {
-    const order: Compiled[] = [];
+    const order = new Map<DirectMethod, Compiled[]>(METHODS.map((method) => [method, []]));
     let opaque = false;
     for (const router of routers) {
       for (const layer of router.stack as { route?: { path: unknown; methods: Record<string, boolean> } }[]) {
@@ -50,9 +75,14 @@ export class DirectRoutes {
           opaque = true;
           continue;
         }
-        if (!route.methods.get || typeof route.path !== 'string') continue;
-        const handlers = opaque ? undefined : this.handlers.get(route.path);
-        order.push({ path: route.path, segments: route.path.split('/'), handlers });
+        if (typeof route.path !== 'string') continue;
+        const segments = route.path.split('/');
+        for (const method of METHODS) {
+          const all = route.methods._all === true;
+          if (!all && !route.methods[method.toLowerCase()]) continue;
+          const handlers = opaque || all ? undefined : this.handlers.get(`${method} ${route.path}`);
+          order.get(method)?.push({ path: route.path, segments, handlers });
+        }
       }
     }
     this.order = order;
@@ -60,12 +90,16 @@ export class DirectRoutes {
 
   /** The direct route for this request, with its parameters, or undefined to leave it to Express. */
   match(method: string | undefined, path: string) {
-    if ((method !== 'GET' && method !== 'HEAD') || !this.order) return undefined;
+    const lane = method === 'HEAD' ? 'GET' : method;
+    const routes = this.order?.get(lane as DirectMethod);
+    if (!routes) return undefined;
     const segments = path.split('/');
-    for (const route of this.order) {
+    for (const route of routes) {
       const params = paramsOf(route.segments, segments);
       if (params === undefined) continue;
-      return route.handlers ? { route: route.path, handlers: route.handlers, params } : undefined;
+      return route.handlers
+        ? { route: route.path, handlers: route.handlers, params, withBody: lane !== 'GET' }
+        : undefined;
     }
     return undefined;
   }
@@ -89,17 +123,28 @@ function paramsOf(pattern: string[], segments: string[]): Record<string, string>
   return params;
 }
 
+/** What a direct request passes before its route's handlers, in Express's app's order. */
+export interface DirectLaneSteps {
+  /** Every request's first handlers (kit's request mechanics). */
+  mechanics: RequestHandler[];
+  /** A write's body read and checked (`jsonBodies`); a GET's body is never read. */
+  bodies: RequestHandler[];
+  /** The app's handlers before its routes (authentication, the route table). */
+  before: RequestHandler[];
+}
+
 /**
  * The server's first listener: answers a direct route's request, or says it did not (false) so
  * that Express takes it.
  */
 export function directLane(
   routes: DirectRoutes,
-  handlers: RequestHandler[],
+  steps: DirectLaneSteps,
   logger: Logger,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Express's types name Express's request; these handlers read only what Node's has.
-  const mechanics = handlers as unknown as Mechanic[];
+  const reads = [...steps.mechanics, ...steps.before] as unknown as Mechanic[];
+  const writes = [...steps.mechanics, ...steps.bodies, ...steps.before] as unknown as Mechanic[];
   return (req, res) => {
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
@@ -116,8 +161,8 @@ export function directLane(
     (res as DirectResponse).locals = {};
     // The route's handlers run as the last mechanics, with the same handling of next, throws and
     // rejections; if every one goes on without answering, what Express's last handler says.
-    const steps = [...mechanics, ...(found.handlers as unknown as Mechanic[])];
-    runMechanics(steps, req, res, (err) => {
+    const chain = [...(found.withBody ? writes : reads), ...(found.handlers as unknown as Mechanic[])];
+    runMechanics(chain, req, res, (err) => {
       if (err === undefined && !res.headersSent)
         sendApiError(res, 'NOT_FOUND', `No route for ${req.method ?? 'GET'} ${path}`);
       else if (err !== undefined) failRequest(err, req, res, logger);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ErrorDetail } from '@podz/proto';
 import { AppError, unauthenticated } from '../errors/app-error';
 import type { AuthUser } from '../auth/auth-user';
-import type { DirectRequest } from './direct-request';
+import type { DirectHandler, DirectRequest } from './direct-request';
 
 export function zodDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
@@ -123,4 +123,33 @@ export function signedInUser(req: Request): AuthUser {
  */
 export function handleSignedIn<S extends InputSchemas>(schemas: S, handler: Handler<SignedInInput<S>>) {
   return handle(schemas, (input, req, res) => handler({ ...input, user: signedInUser(req) }, req, res));
+}
+
+/**
+ * {@link handleSignedIn} for a route of the direct lane (direct-routes.ts): the same parsing, the
+ * same 401 without a caller, the same errors, and the answer written on Node's own response as
+ * Express's `res.json` writes it (a 204 for nothing).
+ */
+export function handleSignedInDirect<S extends InputSchemas>(
+  schemas: S,
+  handler: (input: SignedInInput<S>) => Promise<unknown>,
+): DirectHandler {
+  return async (req, res, next) => {
+    try {
+      if (!req.user) throw unauthenticated();
+      const result = await handler({ ...parseInput(schemas, req), user: req.user });
+      if (res.headersSent) return;
+      if (result === undefined) {
+        res.statusCode = 204;
+        res.end();
+        return;
+      }
+      const body = JSON.stringify(result);
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.setHeader('content-length', Buffer.byteLength(body));
+      res.end(body);
+    } catch (err) {
+      next(err);
+    }
+  };
 }

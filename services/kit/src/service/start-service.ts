@@ -15,7 +15,7 @@ import { EventConsumer, type Subscription } from '../events/event-consumer';
 import { EventProducer } from '../events/event-producer';
 import { HandledEvents } from '../events/handled-events';
 import { OutboxRelay, type WatchedModel } from '../events/outbox-relay';
-import { createHttpApp, requestMechanics } from '../http/create-app';
+import { createHttpApp, jsonBodies, requestMechanics } from '../http/create-app';
 import { directLane, type DirectRoutes } from '../http/direct-routes';
 import { answerUnparsableRequests, closeServer, listen } from '../http/server-lifecycle';
 import { createLogger, type Logger } from '../logging/logger';
@@ -192,7 +192,13 @@ export async function startService<C extends ServiceConfig>(
       },
       joining: () => joining,
     });
-    const direct = parts.direct && directLane(parts.direct, [...mechanics.handlers, ...before], logger);
+    const direct =
+      parts.direct &&
+      directLane(
+        parts.direct,
+        { mechanics: mechanics.handlers, bodies: jsonBodies(config.BODY_LIMIT), before },
+        logger,
+      );
     const server = createServer(direct ? (req, res) => direct(req, res) || app(req, res) : app);
     answerUnparsableRequests(server);
     const detach = await parts.attach?.(server);
