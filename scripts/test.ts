@@ -44,8 +44,8 @@ function prepareInBackground(): { ready(): Promise<void> } {
 /**
  * The fault scenarios named in PODZ_FAULTS_BESIDE (`.ci/run` names those that kill only the fault
  * suite's own processes: `crashes,listens,kafka3`), run by `scripts/faults/run.ts` while the suites
- * run: jest leaves a third of the two cores idle while suites wait on brokers and clocks, and these
- * scenarios spend most of their ten minutes waiting for killed processes to come back. The
+ * run: jest leaves a fifth of the two cores idle while suites wait on brokers and clocks, and these
+ * scenarios spend much of their ten minutes waiting for killed processes to come back. The
  * scenarios that stop the store, Redis or Kafka cannot share them with the suites and run after.
  * Their output goes to a log (thousands of service lines); the verdict is printed at the end.
  */
@@ -56,7 +56,9 @@ function faultsBeside(scenarios: string): { passed: Promise<boolean>; log: strin
   const env = { ...process.env };
   for (const name of ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'SMTP_URL', 'MAIL_INBOX_URL'])
     delete env[name];
-  const child = spawn('npx', ['tsx', 'scripts/faults/run.ts', `--only=${scenarios}`], {
+  // Niced, with what it starts: the suites come first, and the scenarios take the cores they leave.
+  // They check what was kept and counted, not how fast a process came back.
+  const child = spawn('nice', ['-n', '10', 'npx', 'tsx', 'scripts/faults/run.ts', `--only=${scenarios}`], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@
 // (bench-kit.ts). Everything it made is removed at the end.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { Collection, Document } from 'mongodb';
+import { sessionKeys } from '../../proto/src/session';
 import { resolveInfra, type ResolvedInfra } from '../../deploy/local/src/resolve-infra';
 import {
   connectMongo,
@@ -446,9 +448,26 @@ async function messaging(stack: BenchStack, seeded: SeededNetwork, redis: Redis)
   ];
 }
 
+/**
+ * Sessions' versions are keyed by user alone (every process reads them, whatever its database):
+ * the run's users' go with the run, read from identity's store before it is dropped.
+ */
+async function forgetSessions(users: Collection<Document>, redis: Redis): Promise<void> {
+  let batch: string[] = [];
+  for await (const user of users.find({}, { projection: { _id: 1 } })) {
+    batch.push(sessionKeys.version(String(user._id)));
+    if (batch.length === 1000) {
+      await redis.del(...batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await redis.del(...batch);
+}
+
 async function cleanUp(stack: BenchStack, infra: ResolvedInfra, redis: Redis, logger: Logger): Promise<void> {
-  for (const database of Object.values(stack.databases)) {
+  for (const [service, database] of Object.entries(stack.databases)) {
     const db = await connectMongo({ url: infra.endpoints.MONGO_URL, database, logger });
+    if (service === 'identity') await forgetSessions(db.collection('users'), redis).catch(() => undefined);
     await db.dropDatabase().catch(() => undefined);
     await db.close();
   }
