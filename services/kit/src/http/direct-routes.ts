@@ -77,8 +77,8 @@ export class DirectRoutes {
         }
         if (typeof route.path !== 'string') continue;
         const segments = route.path.split('/');
+        const all = route.methods._all === true;
         for (const method of METHODS) {
-          const all = route.methods._all === true;
           if (!all && !route.methods[method.toLowerCase()]) continue;
           const handlers = opaque || all ? undefined : this.handlers.get(`${method} ${route.path}`);
           order.get(method)?.push({ path: route.path, segments, handlers });
