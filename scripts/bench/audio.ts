@@ -109,8 +109,16 @@ export async function playingRendition(
   uploadId: string,
 ): Promise<{ url: string; bytes: number }> {
   const headers = { authorization: `Bearer ${token}` };
+  // Polled while the seed loads the machine: a kept-alive connection the gateway closed as it was
+  // reused gives no answer at all, and fetch does not resend; a read is sent again.
+  const get = (path: string) => fetch(`${stack.gatewayUrl}${path}`, { headers });
   const read = async <T>(path: string) =>
-    (await (await fetch(`${stack.gatewayUrl}${path}`, { headers })).json()) as T;
+    (await (
+      await get(path).catch((err: Error) => {
+        if (err.message !== 'fetch failed') throw err;
+        return get(path);
+      })
+    ).json()) as T;
   const rendition = `/media/audio/${uploadId}.house.mp3`;
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
