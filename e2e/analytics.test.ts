@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { eventually } from '@podz/kit/testing';
-import { DEMO_SHOWS } from '../scripts/demo/network-data';
-import { ApiActor } from './support/api-actor';
+import { wavTone } from '../services/media/src/uploads/generate-media';
+import { ApiActor, uniqueUsername } from './support/api-actor';
 import {
   WIDTHS,
   accessibilityProblems,
@@ -11,6 +11,7 @@ import {
   signInThroughForm,
 } from './support/browser';
 import { ADMIN, DEMO_PASSWORD, startFullStack, type FullStack } from './support/full-stack';
+import { untilOnRenditions } from './support/renditions';
 
 /**
  * Listening analytics end to end: a podcast app fetches an episode through the gateway in ranges,
@@ -24,35 +25,52 @@ let browser: Browser;
 const IPHONE = 'AppleCoreMedia/1.0.0.20E247 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)';
 const BOT = '7Siters/1.1 (+https://7ooo.ru/siters/)';
 
+const DAY = 24 * 60 * 60 * 1000;
+const OWNER = 'demo-owner';
+
 beforeAll(async () => {
   browser = await launchChromium();
-  stack = await startFullStack();
+  // Identity's demo accounts are enough: the suite's one show is its own.
+  stack = await startFullStack({ demo: false });
 });
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
 
-interface DemoEpisode {
+interface ListenedEpisode {
   id: string;
   title: string;
   audio: { url: string; bytes: number };
 }
 
-/** The newest episode of a demo show no other test listens to, and the show. */
+/**
+ * An owner's show with one six-second episode that went out 16 days ago (inside the first 30 days
+ * and all time, outside the first 7), on its rendition.
+ */
 async function listenedEpisode() {
-  const demo = DEMO_SHOWS.at(-1);
-  if (!demo) throw new Error('no demo shows');
-  const read = async <T>(path: string) => (await (await fetch(`${stack.origin}${path}`)).json()) as T;
-  const show = await read<{ id: string; uId: string; name: string }>(
-    `/api/podcasts/name/${encodeURIComponent(demo.name)}`,
-  );
-  const episodes = await read<{ items: DemoEpisode[] }>(
-    `/api/episodes/podcast-episodes?podcastId=${show.id}&limit=1`,
-  );
-  const episode = episodes.items[0];
-  if (!episode) throw new Error(`${demo.name} has no episodes`);
-  return { demo, show, episode };
+  const owner = await ApiActor.signedIn(stack.origin, OWNER, DEMO_PASSWORD);
+  const created = await owner.json('/api/podcasts', 'POST', {
+    name: `Tide tables ${Date.now().toString(36)}`,
+    category: 'Science',
+  });
+  expect(created.status).toBe(201);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(wavTone({ seconds: 6, notes: [392] }))]), 'tide.wav');
+  const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
+  expect(upload.status).toBe(201);
+  const audioId = ((await upload.json()) as { id: string }).id;
+  const made = await owner.json('/api/episodes', 'POST', {
+    podcastId: created.body.id,
+    title: 'Spring tide',
+    audioId,
+    publishedAt: new Date(Date.now() - 16 * DAY).toISOString(),
+  });
+  expect(made.status).toBe(201);
+  await untilOnRenditions(owner, [{ id: made.body.id as string, audioId }], 120_000);
+  const episode = (await owner.json(`/api/episodes/${made.body.id as string}`)).body as ListenedEpisode;
+  const show = created.body as { id: string; uId: string; name: string };
+  return { owner, show, episode };
 }
 
 /** A GET of the audio through the gateway as a listener at `address` with `ua` would make it. */
@@ -66,7 +84,7 @@ async function fetchAudio(url: string, ua: string, range?: string) {
 
 describe('listening analytics', () => {
   it("counts an app's ranged download once, named, live on the owner's Analytics view, the dashboard and the CSV", async () => {
-    const { demo, show, episode } = await listenedEpisode();
+    const { owner, show, episode } = await listenedEpisode();
     const half = Math.floor(episode.audio.bytes / 2);
     // A bot's whole fetch and a player's probe count for nothing…
     expect(await fetchAudio(episode.audio.url, BOT)).toBe(200);
@@ -76,7 +94,7 @@ describe('listening analytics', () => {
     expect(await fetchAudio(episode.audio.url, IPHONE, `bytes=${half}-`)).toBe(206);
 
     const { page, context, problems } = await newVisitor(browser, stack.origin);
-    await signInThroughForm(page, demo.owner, DEMO_PASSWORD);
+    await signInThroughForm(page, OWNER, DEMO_PASSWORD);
     await page.goto('/podcasts');
     const row = page.getByRole('listitem').filter({ hasText: show.name });
     await row.getByRole('link', { name: 'Analytics' }).click();
@@ -96,7 +114,7 @@ describe('listening analytics', () => {
     expect(await apps.getByRole('listitem').count()).toBe(1);
     await page.getByRole('region', { name: 'Devices' }).getByText('Apple iPhone').waitFor();
     await page.getByRole('region', { name: 'Countries' }).getByText('GB').waitFor();
-    // Its row in the episodes table: the demo episode went out 16 days ago, so the download counts
+    // Its row in the episodes table: the episode went out 16 days ago, so the download counts
     // in its first 30 days and all time, not in its first 7.
     const escaped = episode.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await page
@@ -117,7 +135,6 @@ describe('listening analytics', () => {
     expect(problems).toEqual([]);
 
     // The CSV the view links to holds the same download.
-    const owner = await ApiActor.signedIn(stack.origin, demo.owner, DEMO_PASSWORD);
     const today = new Date().toISOString().slice(0, 10);
     const csv = await owner.fetch(`/api/analytics/shows/${show.id}/export.csv?from=${today}&to=${today}`);
     expect(await csv.text()).toBe(`day,downloads\r\n${today},1\r\n`);
@@ -139,9 +156,16 @@ describe('listening analytics', () => {
     await admin.context.close();
 
     // Another owner is refused the show's figures, in the API and on the screen.
-    const stranger = DEMO_SHOWS.find((candidate) => candidate.owner !== demo.owner);
-    if (!stranger) throw new Error('one owner only');
-    const other = await ApiActor.signedIn(stack.origin, stranger.owner, DEMO_PASSWORD);
+    const staff = await ApiActor.signedIn(stack.origin, ADMIN.username, ADMIN.password);
+    const stranger = { username: uniqueUsername('owner'), password: 'another-owner-pass-1' };
+    const added = await staff.json('/api/users/admin-added-user', 'POST', {
+      ...stranger,
+      email: `${stranger.username}@podz.local`,
+      role: 'owner',
+      access: ['user', 'owner'],
+    });
+    expect(added.status).toBe(201);
+    const other = await ApiActor.signedIn(stack.origin, stranger.username, stranger.password);
     expect((await other.json(`/api/analytics/shows/${show.id}`)).status).toBe(403);
     await eventually('nothing else counted', async () => {
       const figures = (await owner.json(`/api/analytics/shows/${show.id}`)).body as { allTime: number };
