@@ -209,7 +209,10 @@ function listenersLoad(
   });
 }
 
-/** The seven days of a flight, paced by the same decision code media runs, on a simulated clock. */
+/**
+ * The seven days of a flight, paced by the same decision code media runs, on a simulated clock. Its
+ * decisions (about 45,000 keys) are kept under the run's name, which the run's clean-up deletes.
+ */
 async function flightOnASimulatedClock(redis: Redis, run: string) {
   const start = Date.UTC(2031, 0, 6); // a Monday
   const goal = 14_000;
@@ -225,7 +228,7 @@ async function flightOnASimulatedClock(redis: Redis, run: string) {
     ...ANYONE_ANY_TIME,
     creativeIds: [new ObjectId().toHexString()],
   };
-  const decisions = new DecisionStore(redis, `media:bench-flight-${run}:ads:`);
+  const decisions = new DecisionStore(redis, `media:bench:${run}:flight:ads:`);
   // Downloads a day as a share of the even day's impressions: busier midweek, a slow Saturday.
   const traffic = [1.3, 1.5, 1.4, 1.2, 1.1, 0.95, 1.0];
   // Listening by hour of day (UTC): the commute and the evening.
