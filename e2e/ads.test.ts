@@ -70,15 +70,9 @@ async function showThatInserts() {
     insertAds: true,
   });
   expect(show.status).toBe(201);
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([new Uint8Array(speechLike({ seconds: 75, amplitude: 0.3, channels: 2, format: 'wav' }))]),
-    'take.wav',
+  const audioId = await owner.uploadAudio(
+    speechLike({ seconds: 75, amplitude: 0.3, channels: 2, format: 'wav' }),
   );
-  const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
-  expect(upload.status).toBe(201);
-  const audioId = ((await upload.json()) as { id: string }).id;
   const episode = await owner.json('/api/episodes', 'POST', {
     podcastId: show.body.id,
     title: 'With a break',

@@ -55,11 +55,7 @@ async function listenedEpisode() {
     category: 'Science',
   });
   expect(created.status).toBe(201);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(wavTone({ seconds: 6, notes: [392] }))]), 'tide.wav');
-  const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
-  expect(upload.status).toBe(201);
-  const audioId = ((await upload.json()) as { id: string }).id;
+  const audioId = await owner.uploadAudio(wavTone({ seconds: 6, notes: [392] }), 'tide.wav');
   const made = await owner.json('/api/episodes', 'POST', {
     podcastId: created.body.id,
     title: 'Spring tide',

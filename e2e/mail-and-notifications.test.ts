@@ -236,15 +236,7 @@ describe('notifications', () => {
   }
 
   async function publish(owner: ApiActor, podcastId: string, title: string): Promise<string> {
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(wavTone({ seconds: 1, notes: [440] }))], { type: 'audio/wav' }),
-      'a.wav',
-    );
-    const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
-    expect(upload.status).toBe(201);
-    const { id: audioId } = (await upload.json()) as { id: string };
+    const audioId = await owner.uploadAudio(wavTone({ seconds: 1, notes: [440] }), 'a.wav');
     // A draft first, then published, as an owner does from the episode form.
     const draft = await owner.json('/api/episodes', 'POST', { podcastId, title, audioId, status: 'draft' });
     expect(draft.status).toBe(201);

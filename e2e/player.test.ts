@@ -50,11 +50,7 @@ async function showWithEpisodes() {
     ['Members’ encore', 20, { kind: 'bonus' }],
   ] as const;
   for (const [n, [title, seconds, premium]] of planned.entries()) {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(wavTone({ seconds, notes: [330 + 110 * n] }))]), 'take.wav');
-    const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
-    expect(upload.status).toBe(201);
-    const audioId = ((await upload.json()) as { id: string }).id;
+    const audioId = await owner.uploadAudio(wavTone({ seconds, notes: [330 + 110 * n] }));
     const episode = await owner.json('/api/episodes', 'POST', {
       podcastId: created.body.id,
       title,

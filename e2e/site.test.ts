@@ -692,19 +692,11 @@ describe('6. the side menu', () => {
       hostIds: [hostId],
     });
     expect(show.status).toBe(201);
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(wavTone({ seconds: 2, notes: [330] }))], { type: 'audio/wav' }),
-      'facts.wav',
-    );
-    const upload = await owner.fetch('/api/media/audio', { method: 'POST', body: form });
-    expect(upload.status).toBe(201);
-    const audio = (await upload.json()) as { id: string };
+    const audioId = await owner.uploadAudio(wavTone({ seconds: 2, notes: [330] }), 'facts.wav');
     const episode = await owner.json('/api/episodes', 'POST', {
       podcastId: show.body.id,
       title: 'With our guest',
-      audioId: audio.id,
+      audioId,
       guestIds: [guestId],
     });
     expect(episode.status).toBe(201);
@@ -1548,18 +1540,11 @@ describe('10. premium listening', () => {
     });
     expect(created.status).toBe(201);
     const show = created.body as { id: string; uId: string };
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(wavTone({ seconds: 2, notes: [523] }))], { type: 'audio/wav' }),
-      'bonus.wav',
-    );
-    const upload = await admin.fetch('/api/media/audio', { method: 'POST', body: form });
-    const audio = (await upload.json()) as { id: string; url: string };
+    const audioId = await admin.uploadAudio(wavTone({ seconds: 2, notes: [523] }), 'bonus.wav');
     const bonus = await admin.json('/api/episodes', 'POST', {
       podcastId: show.id,
       title: 'The members’ bonus',
-      audioId: audio.id,
+      audioId,
       premium: { kind: 'bonus' },
     });
     expect(bonus.status).toBe(201);

@@ -11,6 +11,16 @@ export class ApiActor extends SiteBrowser {
     return actor;
   }
 
+  /** Uploads an audio file as media's form takes it; the upload's id. */
+  async uploadAudio(bytes: Uint8Array, name = 'take.wav'): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), name);
+    const upload = await this.fetch('/api/media/audio', { method: 'POST', body: form });
+    if (upload.status !== 201)
+      throw new Error(`uploading ${name} answered ${upload.status}: ${await upload.text()}`);
+    return ((await upload.json()) as { id: string }).id;
+  }
+
   async userId(username: string): Promise<string> {
     const found = await this.json(`/api/users?search=${encodeURIComponent(username)}&limit=20`);
     const user = (found.body.items as { id: string; username: string }[]).find(
