@@ -1,6 +1,7 @@
 // The audio figures of `npm run bench` (group `audio`): an episode's audio through the gateway, in
 // 256 kB ranges and whole, with recording on and off, and what the same bytes cost nginx serving
 // them from a file in the same run: the byte path's goals are CPU per GB against nginx's.
+import { fetchAgain } from '../lib/fetch-again';
 import { wavTone } from '../../services/media/src/uploads/generate-media';
 import { signIn } from '../demo/seed-demo-network';
 import { atLeast, atMost, type Figure } from './bench-kit';
@@ -109,16 +110,9 @@ export async function playingRendition(
   uploadId: string,
 ): Promise<{ url: string; bytes: number }> {
   const headers = { authorization: `Bearer ${token}` };
-  // Polled while the seed loads the machine: a kept-alive connection the gateway closed as it was
-  // reused gives no answer at all, and fetch does not resend; a read is sent again.
-  const get = (path: string) => fetch(`${stack.gatewayUrl}${path}`, { headers });
+  // Polled while the seed loads the machine.
   const read = async <T>(path: string) =>
-    (await (
-      await get(path).catch((err: Error) => {
-        if (err.message !== 'fetch failed') throw err;
-        return get(path);
-      })
-    ).json()) as T;
+    (await (await fetchAgain(`${stack.gatewayUrl}${path}`, { headers })).json()) as T;
   const rendition = `/media/audio/${uploadId}.house.mp3`;
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {

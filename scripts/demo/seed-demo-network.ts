@@ -9,6 +9,7 @@ import {
   type DemoShow,
 } from './network-data';
 import { concurrently } from '../lib/concurrently';
+import { fetchAgain } from '../lib/fetch-again';
 
 /**
  * Seeds the demo network through the services' own APIs, as the people in it would: the admin
@@ -85,18 +86,8 @@ export async function signIn(identityUrl: string, login: string, password: strin
 
 const auth = (session: Session) => ({ authorization: `Bearer ${session.token}` });
 
-/**
- * Every call of the seed, sent once more when it got no answer at all: fetch does not resend a
- * request on a kept-alive connection the server closed as it was reused (seen with several calls
- * in flight on a loaded machine, reads and uploads alike), and such a request never reached the
- * service. At worst an upload is made twice and one unused file stays behind.
- */
-function fetch(input: string, init?: RequestInit): Promise<Response> {
-  return globalThis.fetch(input, init).catch((err: Error) => {
-    if (err.message !== 'fetch failed') throw err;
-    return globalThis.fetch(input, init);
-  });
-}
+/** Every call of the seed is sent once more when it got no answer at all (`fetchAgain`). */
+const fetch = fetchAgain;
 
 async function upload(
   mediaUrl: string,
