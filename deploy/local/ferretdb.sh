@@ -28,6 +28,9 @@ FERRETDB_PATCHES=(
   "$HERE/ferretdb-limit-pushdown.patch"
 )
 FERRETDB_STAMP="$FERRETDB_BIN.build"
+# FerretDB's own tag for a build without its SQLite backend: PODZ runs it on PostgreSQL only, and
+# SQLite's pure-Go translation is the largest package of the build.
+FERRETDB_TAGS=ferretdb_no_sqlite
 
 ferretdb_signature() { printf '%s --handler=postgresql' "$FERRETDB_BIN"; }
 
@@ -42,10 +45,10 @@ ferretdb_healthy() {
 #  - a binary built from the module zip panics at start, because the zip lacks the generated
 #    build/version/version.txt that FerretDB embeds.
 # So: download the module source, copy it somewhere writable, write version.txt, patch, go build.
-# The stamp next to the binary names the version and the patch it was built with.
+# The stamp next to the binary names the version, the patches and the tags it was built with.
 ferretdb_build() {
   local want
-  want="$FERRETDB_VERSION $(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -d' ' -f1)"
+  want="$FERRETDB_VERSION $(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -d' ' -f1) $FERRETDB_TAGS"
   [[ -x $FERRETDB_BIN && "$(cat "$FERRETDB_STAMP" 2>/dev/null)" == "$want" ]] && return 0
   local log="$LOG_DIR/ferretdb-build.log"
   say mongo "building FerretDB $FERRETDB_VERSION from source (first run only, ~1 min)"
@@ -58,7 +61,7 @@ ferretdb_build() {
       >>"$log" 2>&1 ||
       die mongo "applying $(rel "$patch") to FerretDB failed (log $(rel "$log"))"
   done
-  (cd "$FERRETDB_SRC" && go build -o "$FERRETDB_BIN" ./cmd/ferretdb) >>"$log" 2>&1 || {
+  (cd "$FERRETDB_SRC" && go build -tags "$FERRETDB_TAGS" -o "$FERRETDB_BIN" ./cmd/ferretdb) >>"$log" 2>&1 || {
     tail -n 30 "$log" >&2
     die mongo "go build of FerretDB failed (log $(rel "$log"))"
   }

@@ -21,6 +21,7 @@ import {
   speechLike,
 } from '../../services/media/test/support/speech-like';
 import { signIn } from '../demo/seed-demo-network';
+import { fetchAgain } from '../lib/fetch-again';
 import { atLeast, atMost, commandCpuSeconds, percentile, type Figure } from './bench-kit';
 import type { BenchStack } from './bench-stack';
 import { IPHONE, playingRendition } from './audio';
@@ -42,19 +43,6 @@ interface Api {
   upload(file: Buffer): Promise<string>;
 }
 
-/**
- * `fetch`, once more when the connection it reused was closed under it: after a long pause (ffmpeg
- * measuring the files) the gateway has dropped the idle keep-alive socket fetch's pool still holds.
- */
-async function fetchAgain(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    if (!(err instanceof TypeError)) throw err;
-    return fetch(url, init);
-  }
-}
-
 function api(stack: BenchStack, token: string): Api {
   const headers = { authorization: `Bearer ${token}` };
   return {
@@ -70,7 +58,11 @@ function api(stack: BenchStack, token: string): Api {
     async upload(file: Buffer) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file)]), 'bench.wav');
-      const res = await fetch(`${stack.gatewayUrl}/api/media/audio`, { method: 'POST', headers, body: form });
+      const res = await fetchAgain(`${stack.gatewayUrl}/api/media/audio`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
       if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { id: string }).id;
     },
@@ -90,6 +82,8 @@ const address = (n: number) => `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${
 
 interface Setup {
   showId: string;
+  episodeId: string;
+  uploadId: string;
   url: string;
   creatives: { id: string; bytes: Buffer }[];
   campaignIds: string[];
@@ -125,11 +119,11 @@ async function setUp(stack: BenchStack, client: Api): Promise<Setup> {
     );
     const rendition = `${stack.gatewayUrl}/media/audio/${id}.house.mp3`;
     const deadline = Date.now() + 3 * 60_000;
-    while ((await fetch(rendition, { method: 'HEAD' })).status !== 200) {
+    while ((await fetchAgain(rendition, { method: 'HEAD' })).status !== 200) {
       if (Date.now() > deadline) throw new Error(`creative ${id} not rendered within 3 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    creatives.push({ id, bytes: Buffer.from(await (await fetch(rendition)).arrayBuffer()) });
+    creatives.push({ id, bytes: Buffer.from(await (await fetchAgain(rendition)).arrayBuffer()) });
     const campaign = await client.json<{ id: string }>('/api/ads/campaigns', 'POST', {
       name: `Bench ${category}`,
       advertiser: `Bench ${category}`,
@@ -148,7 +142,14 @@ async function setUp(stack: BenchStack, client: Api): Promise<Setup> {
     });
     campaignIds.push(campaign.id);
   }
-  return { showId: show.id, url: `/media/audio/${audioId}.house.mp3`, creatives, campaignIds };
+  return {
+    showId: show.id,
+    episodeId: episode.id,
+    uploadId: audioId,
+    url: `/media/audio/${audioId}.house.mp3`,
+    creatives,
+    campaignIds,
+  };
 }
 
 /** Until a new listener's download carries both creatives (media has the campaigns and the breaks). */
@@ -429,6 +430,30 @@ function cpuByProcess(stack: BenchStack): Record<string, number> {
 
 const mean = (values: number[]) => values.reduce((sum, one) => sum + one, 0) / values.length;
 
+/** The stage's show, episode and draft campaigns, once its episode plays its plain rendition. */
+async function renderedSetUp(stack: BenchStack): Promise<Setup> {
+  const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
+  const setup = await setUp(stack, api(stack, admin.token));
+  await playingRendition(stack, admin.token, setup.episodeId, setup.uploadId);
+  return setup;
+}
+
+/** Set-ups started ahead, by run: each taken once by `insertionBench`. */
+const prepared = new Map<string, Promise<Setup>>();
+
+/**
+ * Starts the stage's uploads now, for the stage to find rendered later: five minutes of speech and
+ * two creatives through the pipeline take ffmpeg most of a minute, done while the seed is written
+ * (as the audio stages' episodes are) instead of inside the stage. Nothing inserts meanwhile: the
+ * campaigns stay drafts until the stage has read the plain file.
+ */
+export function prepareInsertion(stack: BenchStack): void {
+  const setup = renderedSetUp(stack);
+  // Failed before the stage asks: the stage sees the error.
+  setup.catch(() => undefined);
+  prepared.set(stack.run, setup);
+}
+
 export async function insertionBench(
   stack: BenchStack,
   infra: ResolvedInfra,
@@ -438,8 +463,8 @@ export async function insertionBench(
   const admin = await signIn(stack.urls.identity, 'admin', stack.adminPassword);
   const client = api(stack, admin.token);
   // Nothing inserts until the campaigns are live: the episode's plain rendition first.
-  const setup = await setUp(stack, client);
-  await playingRenditionOf(stack, admin.token, setup);
+  const setup = await (prepared.get(stack.run) ?? renderedSetUp(stack));
+  prepared.delete(stack.run);
   const plain = await appGet(stack, setup.url, address(1));
   for (const id of setup.campaignIds)
     await client.json(`/api/ads/campaigns/${id}`, 'PUT', { status: 'live' });
@@ -616,15 +641,4 @@ export async function insertionBench(
       goal: atMost(0),
     },
   ];
-}
-
-/** The episode of the setup on its rendition (its upload's job done). */
-async function playingRenditionOf(stack: BenchStack, token: string, setup: Setup) {
-  const uploadId = setup.url.split('/').pop()?.split('.')[0] ?? '';
-  const found = (await (
-    await fetch(`${stack.gatewayUrl}/api/episodes/podcast-episodes?podcastId=${setup.showId}&limit=1`)
-  ).json()) as { items: { id: string }[] };
-  const episode = found.items[0];
-  if (!episode) throw new Error('the insertion bench episode is not listed');
-  await playingRendition(stack, token, episode.id, uploadId);
 }

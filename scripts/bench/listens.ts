@@ -1,5 +1,5 @@
 // The listen figures of `npm run bench` (group `listens`): listen → counted latency at 1,000
-// listens a second, analytics catching up on a year of a big show's listens (400,000 records put
+// listens a second, analytics catching up on a year of a big show's listens (200,000 records put
 // on the topic), and the analytics reads over that year.
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -19,7 +19,7 @@ import type { SeededNetwork } from './seed-network';
 
 const LISTEN_RATE = 1000;
 const LISTEN_SECONDS = 10;
-const YEAR_RECORDS = 400_000;
+const YEAR_RECORDS = 200_000;
 /** How long media holds a listen record before its batch leaves (LISTEN_LINGER_MS, as deployed). */
 const LISTEN_LINGER_MS = listenSettings.LISTEN_LINGER_MS.parse(undefined);
 /**

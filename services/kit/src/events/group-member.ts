@@ -3,6 +3,14 @@ import type { Logger } from '../logging/logger';
 import { whileTopicsPropagate } from './kafka-client';
 
 /**
+ * How long the broker holds a fetch that finds nothing new. kafkajs stops a member only once its
+ * fetch in flight returns, so an idle group's disconnect waits out this long (5 s by kafkajs'
+ * default) on every restart, deploy and test teardown; a second bounds that for one idle fetch a
+ * second per group. A busy group's fetches return as soon as there is data, whatever this says.
+ */
+const IDLE_FETCH_WAIT_MS = 1_000;
+
+/**
  * A consumer group member's life, as every PODZ consumer lives it (each says in `start()` what it
  * reads and how): connect, subscribe from the
  * beginning (a new group must not miss what was published before it first ran), run, and join the
@@ -20,7 +28,11 @@ export abstract class GroupMember {
     private readonly config: ConsumerConfig,
     private readonly logger: Logger,
   ) {
-    this.consumer = kafka.consumer({ allowAutoTopicCreation: false, ...config });
+    this.consumer = kafka.consumer({
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
+      ...config,
+    });
     this.joined = new Promise((resolve) => {
       const remove = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
         remove();

@@ -50,10 +50,17 @@ export function listenRecorder(on: boolean, push: (heard: Heard) => void, logger
   return recordListens({ push, logger });
 }
 
-/** The country table, read once; null (and a warning) when the package's data cannot be read. */
+/** The table once read: it never changes, and every recorder in a process may share it. */
+let countries: CountryTable | undefined;
+
+/**
+ * The country table, read once per process; null (and a warning) when the package's data cannot
+ * be read.
+ */
 export function readCountries(logger: Logger): CountryTable | null {
   try {
-    return CountryTable.read(countryDataDirectory());
+    countries ??= CountryTable.read(countryDataDirectory());
+    return countries;
   } catch (err) {
     logger.warn({ err }, 'country table not read: listens are recorded without a country');
     return null;
