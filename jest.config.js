@@ -55,10 +55,11 @@ module.exports = {
   // Real brokers and stores answer in milliseconds, but a consumer group join can take seconds.
   // (A global option: jest ignores it inside a project.)
   testTimeout: 60_000,
-  // Two suites at a time, whatever the cores (jest's default on two is one): most of a suite's
-  // time is spent waiting on brokers, browsers and clocks, not computing. Each worker has a Redis
-  // database of its own (kit's testInfra); databases, topics and consumer groups are per file.
-  maxWorkers: 2,
+  // Three suites at a time on two cores (jest's default there is one): a suite spends much of its
+  // time waiting on brokers, browsers and clocks, and a third one computes in those gaps. Each
+  // worker has a Redis database of its own (kit's testInfra); databases, topics and consumer
+  // groups are per file.
+  maxWorkers: 3,
   projects: PROJECTS.map((dir) => ({
     displayName: dir,
     rootDir: path.join(root, dir),

@@ -85,6 +85,53 @@ export async function newVisitor(
   return { context, page, problems };
 }
 
+/**
+ * Runs `action` (a load, a click, a navigation) and resolves once no request of the page has been
+ * in flight for `quietMs`, or after 10 s: the page's data is in. Playwright's `networkidle` waits
+ * 500 ms of quiet after a load, and only after a load.
+ */
+export async function quietAfter(page: Page, action: () => Promise<unknown>, quietMs = 250): Promise<void> {
+  let inFlight = 0;
+  let changed = Date.now();
+  const started = () => {
+    inFlight += 1;
+    changed = Date.now();
+  };
+  const ended = () => {
+    inFlight -= 1;
+    changed = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await action();
+    changed = Date.now();
+    const deadline = changed + 10_000;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - changed < quietMs)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * Opens `route` in the app already loaded in `page` as its own links do (a history entry, then the
+ * router's popstate), without loading the app again: the router and the guards decide and the
+ * page's data arrives. A fraction of what a load costs (the bundle, the session check, the socket),
+ * so a test that visits many routes loads the app once per way in and walks the rest.
+ */
+export const openInApp = (page: Page, route: string): Promise<void> =>
+  quietAfter(page, () =>
+    page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, route),
+  );
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
