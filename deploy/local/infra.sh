@@ -62,11 +62,17 @@ components() {
 
 # First runs download and build (Go builds of FerretDB and SeaweedFS, Maven resolves of Kafka): do
 # those in parallel. OS packages are installed first, one at a time, because apt holds a global lock.
+# Each component's build holds a lock of its own, not infra.lock: a platform already running on
+# the other components may stop and start them (the fault suite does) while SeaweedFS builds.
 prepare_all() {
   local c pid pids=() failed=0
   for c in "$@"; do "${c}_tools"; done
   for c in "$@"; do
-    "${c}_prepare" &
+    (
+      exec 8>"$RUN_DIR/prepare-$c.lock"
+      flock -w 1800 8 || die "$c" "timed out waiting for $(rel "$RUN_DIR/prepare-$c.lock")"
+      "${c}_prepare"
+    ) &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
@@ -88,7 +94,7 @@ case "$cmd" in
     names="$(components "$@")"
     read -ra list <<<"${names//$'\n'/ }"
     init_dirs
-    take_lock
+    need_cmd flock util-linux
     prepare_all "${list[@]}"
     ;;
   up | down | reset)

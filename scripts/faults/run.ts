@@ -2,8 +2,9 @@
 // come back. Each scenario prints what it saw and the recovery time, and fails the run when PODZ
 // hangs, answers outside the error shape, lets a session through unchecked, or needs a restart.
 //
-// It stops and starts deploy/local's components, so it wants them to itself: run it alone, not
-// beside `npm test` or `npm run bench`.
+// It stops and starts deploy/local's components, so it wants them to itself: not beside jest's
+// suites or `npm run bench`. `npm test -- --with-faults` (CI) runs it before its suites, while
+// SeaweedFS, the type checks and the web app are still building.
 import { randomBytes } from 'node:crypto';
 import { resolveInfra } from '../../deploy/local/src/resolve-infra';
 import { buildServices } from '../lib/build';

@@ -28,6 +28,17 @@ process.once('exit', () => {
  */
 export const NODE_FLAGS = ['--no-concurrent-array-buffer-sweeping'];
 
+/** Shows a child's output and errors line by line, each after its name in a colour of its own. */
+export function showLines(child: ChildProcess, name: string, index: number): void {
+  const prefix = `\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(9)}\x1b[0m│ `;
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) =>
+      process.stdout.write(`${prefix}${prettyLine(line)}\n`),
+    );
+  }
+}
+
 /**
  * Starts a Node process whose output is shown line by line, prefixed with its name; with `ipc`, over
  * a channel too (a gateway behind the local entry takes its connections that way).
@@ -47,13 +58,7 @@ export function startProcess(
     env,
     stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = `\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(9)}\x1b[0m│ `;
-  for (const stream of [child.stdout, child.stderr]) {
-    if (!stream) continue;
-    createInterface({ input: stream }).on('line', (line) =>
-      process.stdout.write(`${prefix}${prettyLine(line)}\n`),
-    );
-  }
+  showLines(child, name, index);
   running.add(child);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
@@ -102,7 +107,8 @@ export async function waitForHealthy(url: string, timeoutMs: number, process?: M
     } catch (err) {
       last = String(err);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Often: a restarted service is back in about two seconds, and a probe costs next to nothing.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} was not healthy after ${timeoutMs / 1000} s (last: ${last})`);
 }
