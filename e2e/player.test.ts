@@ -7,6 +7,7 @@ import {
   launchChromium,
   launchWithProfile,
   newVisitor,
+  openInApp,
   screenshot,
   signInThroughForm,
   WIDTHS,
@@ -307,6 +308,72 @@ describe('the site-wide player', () => {
     expect(await copies()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('leaves no axe finding on any screen with the player open, at 375 and 1280 px', async () => {
+    const publicScreens = [
+      '/',
+      '/shows',
+      `/shows/${show.uId}`,
+      `/shows/${show.uId}/${episodes[0]!.id}`,
+      '/people',
+      '/people/hosts',
+      '/search?q=night',
+      '/about',
+      '/advertise',
+      '/contact',
+      '/pricing',
+    ];
+    const screensOf: [string, string[]][] = [
+      [
+        'demo-owner',
+        [
+          ...publicScreens,
+          '/mypodcasts',
+          '/podcasts',
+          '/messages',
+          '/profile',
+          '/settings',
+          '/requests/access',
+          '/mediaz',
+          '/image-gallery',
+        ],
+      ],
+      [
+        'demo-admin',
+        [
+          '/dashboard',
+          '/users/requests?status=any',
+          '/users',
+          '/pricing-plans/edit',
+          '/landing?page=home',
+          '/podz-management',
+          '/documentation?doc=api-reference',
+          '/messages?view=broadcast',
+        ],
+      ],
+    ];
+    const findings: string[] = [];
+    for (const [who, screens] of screensOf) {
+      const { context, page, problems } = await newVisitor(browser, stack.origin);
+      await signInThroughForm(page, who, DEMO_PASSWORD);
+      await playFromShowPage(page, episodes[1]!.title);
+      const player = page.getByRole('region', { name: 'Player' });
+      for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+        await page.setViewportSize({ width, height: 800 });
+        // Inside the app, as its links go: a load would stop the player.
+        for (const screen of screens) {
+          await openInApp(page, screen);
+          expect(new URL(page.url()).pathname).toBe(screen.split('?')[0]);
+          await player.waitFor();
+          for (const problem of await accessibilityProblems(page))
+            findings.push(`${who} ${screen} at ${width}px: ${problem}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    expect(findings).toEqual([]);
   });
 
   it('installs as an app, keeps its shell offline, and plays and seeks an episode kept for offline', async () => {
